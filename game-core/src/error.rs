@@ -1,0 +1,112 @@
+//! Typed errors: every game's errors carry a stable machine code and a Korean message.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+/// What every game error offers a host: a stable code to branch on, a message to show the
+/// player, and an optional machine-readable reason.
+pub trait GameError: std::error::Error + Send + Sync + 'static {
+    /// A stable, machine-readable code in `SCREAMING_SNAKE_CASE` (never reworded).
+    fn code(&self) -> &'static str;
+
+    /// The player-facing message, in Korean.
+    fn message(&self) -> String {
+        self.to_string()
+    }
+
+    /// Extra data that helps a host react (for example the expected `turnSeq`).
+    fn reason(&self) -> Option<serde_json::Value> {
+        None
+    }
+
+    /// The wire form of this error.
+    fn body(&self) -> ErrorBody {
+        ErrorBody {
+            code: self.code().to_owned(),
+            message: self.message(),
+            reason: self.reason(),
+        }
+    }
+}
+
+/// The serialized form of any error, the same for every game and for the host layer.
+///
+/// ```
+/// use game_core::{GameError, Rejection};
+/// let body = Rejection::GameOver.body();
+/// assert_eq!(body.code, "GAME_OVER");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct ErrorBody {
+    /// Stable machine code.
+    pub code: String,
+    /// Player-facing Korean message.
+    pub message: String,
+    /// Optional machine-readable detail.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<serde_json::Value>,
+}
+
+/// Rejections the framework itself decides, shared by every game. Each game's error type
+/// converts from it, so a host sees one code whichever game it runs.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Rejection {
+    /// The request named an older (or future) action sequence number.
+    #[error("화면이 최신 상태가 아니에요. 다시 시도해 주세요.")]
+    StaleTurnSeq {
+        /// The number the request carried.
+        got: u64,
+        /// The number the game is at.
+        expected: u64,
+    },
+    /// The player id is not seated at this table (a spectator, or unknown).
+    #[error("관전 중에는 행동할 수 없어요.")]
+    NotSeated {
+        /// The id that tried to act.
+        player: String,
+    },
+    /// The game has ended; nothing more can be played.
+    #[error("이미 끝난 게임이에요.")]
+    GameOver,
+    /// A chance outcome was supplied for an action that has none, or one that is not possible.
+    #[error("그 결과는 지금 나올 수 없어요.")]
+    ImpossibleOutcome,
+    /// The seated players are not acceptable (duplicates or empty ids).
+    #[error("참가자 목록이 올바르지 않아요: {detail}")]
+    BadPlayers {
+        /// What is wrong.
+        detail: String,
+    },
+    /// A stored state failed validation.
+    #[error("저장된 게임 상태가 올바르지 않아요: {detail}")]
+    CorruptState {
+        /// What is wrong, in terms a developer can act on.
+        detail: String,
+    },
+}
+
+impl GameError for Rejection {
+    fn code(&self) -> &'static str {
+        match self {
+            Self::StaleTurnSeq { .. } => "STALE_TURN_SEQ",
+            Self::NotSeated { .. } => "NOT_SEATED",
+            Self::GameOver => "GAME_OVER",
+            Self::ImpossibleOutcome => "IMPOSSIBLE_OUTCOME",
+            Self::BadPlayers { .. } => "BAD_PLAYERS",
+            Self::CorruptState { .. } => "CORRUPT_STATE",
+        }
+    }
+
+    fn reason(&self) -> Option<serde_json::Value> {
+        match self {
+            Self::StaleTurnSeq { got, expected } => {
+                Some(serde_json::json!({ "got": got, "expected": expected }))
+            }
+            Self::NotSeated { player } => Some(serde_json::json!({ "player": player })),
+            Self::BadPlayers { detail } | Self::CorruptState { detail } => {
+                Some(serde_json::json!({ "detail": detail }))
+            }
+            Self::GameOver | Self::ImpossibleOutcome => None,
+        }
+    }
+}

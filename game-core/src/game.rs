@@ -1,0 +1,313 @@
+//! The `Game` trait: what any turn-based party game implements.
+
+use std::fmt::Debug;
+
+use schemars::JsonSchema;
+use serde::{Serialize, de::DeserializeOwned};
+
+use crate::{GameError, Millis, PlayerId, Rejection, Table};
+
+/// Who is looking at the game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Viewer<'a> {
+    /// A seated player, by id.
+    Player(&'a str),
+    /// Someone watching, who sees only what is public.
+    Spectator,
+}
+
+/// An action taken, with what it caused.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Applied<G: Game + ?Sized> {
+    /// Who acted (for a timeout, the player the engine acted for).
+    pub player: PlayerId,
+    /// What was done.
+    pub action: G::Action,
+    /// What happened, in order.
+    pub events: Vec<G::Event>,
+    /// True when the engine took the action itself (timeout or disconnection).
+    pub auto: bool,
+}
+
+/// A turn-based game with any number of players, possibly acting at the same time.
+///
+/// A game is a value (usually zero-sized) that knows its rules; the mutable part is
+/// [`Game::State`]. Required methods are few: setting up, validating, the unchecked
+/// [`Game::step`], the view, the timeout policy and a few questions about the state. The
+/// provided methods build everything else on them: the checked [`Game::apply`] that leaves
+/// the state untouched on rejection, stale-request checks, timeouts and presence, chance
+/// outcomes for search, and re-seeding for bots.
+///
+/// Nothing here assumes one current player: [`Game::to_act`] lists everyone who may act
+/// now, so simultaneous choices fit as well as strict turns.
+pub trait Game: Send + Sync + 'static {
+    /// Settings chosen before the game (validated by [`Game::setup`]).
+    type Options: Clone + Debug + Serialize + DeserializeOwned + JsonSchema;
+    /// Everything about a game in progress, including its RNG. Never shown to players.
+    type State: Clone + Debug + PartialEq + Send + Sync + Serialize + DeserializeOwned;
+    /// What a player can do.
+    type Action: Clone + Debug + PartialEq + Serialize + DeserializeOwned + JsonSchema;
+    /// What one player (or a spectator) may see.
+    type View: Clone + Debug + Serialize + JsonSchema;
+    /// What happened, for animation and logs.
+    type Event: Clone + Debug + PartialEq + Serialize + JsonSchema;
+    /// The final result.
+    type Outcome: Clone + Debug + PartialEq + Serialize + JsonSchema;
+    /// One outcome of a random step (for yut: a throw result or nak).
+    type Chance: Clone + Debug + PartialEq + Serialize + JsonSchema;
+    /// Why an action or setting was refused.
+    type Error: GameError + From<Rejection>;
+
+    /// The game's stable id (`"yut"`, `"rps"`, ...), used by records and registries.
+    fn id(&self) -> &'static str;
+
+    /// The version of this game's saved formats. Records of another version are refused.
+    fn format_version(&self) -> u32 {
+        1
+    }
+
+    /// Starts a game: validates `options` against the seated `players`, seeds the RNG.
+    fn setup(
+        &self,
+        options: &Self::Options,
+        players: &[PlayerId],
+        seed: u64,
+        now: Millis,
+    ) -> Result<Self::State, Self::Error>;
+
+    /// The framework's part of the state.
+    fn table<'s>(&self, state: &'s Self::State) -> &'s Table;
+
+    /// The framework's part of the state, mutably.
+    fn table_mut<'s>(&self, state: &'s mut Self::State) -> &'s mut Table;
+
+    /// May the player at `seat` take `action` now? Never changes anything.
+    fn validate(
+        &self,
+        state: &Self::State,
+        seat: usize,
+        action: &Self::Action,
+    ) -> Result<(), Self::Error>;
+
+    /// Carries out a validated action. With `chance`, the action's random step takes that
+    /// outcome instead of drawing from the RNG. Callers go through [`Game::apply`]; calling
+    /// this with an action that [`Game::validate`] refuses is a logic error (it must not
+    /// panic, but the state may then be anything).
+    fn step(
+        &self,
+        state: &mut Self::State,
+        seat: usize,
+        action: &Self::Action,
+        chance: Option<&Self::Chance>,
+        now: Millis,
+    ) -> Vec<Self::Event>;
+
+    /// What `viewer` may see.
+    fn view(&self, state: &Self::State, viewer: Viewer<'_>) -> Self::View;
+
+    /// The action the engine takes for the player at `seat` when their time is up, or
+    /// `None` if they have nothing to do.
+    fn timeout_action(&self, state: &Self::State, seat: usize) -> Option<Self::Action>;
+
+    /// The seats that may act now (empty once the game is over).
+    fn to_act(&self, state: &Self::State) -> Vec<usize>;
+
+    /// Every action the player at `seat` could legally take now.
+    fn legal_actions(&self, state: &Self::State, seat: usize) -> Vec<Self::Action>;
+
+    /// The result, once the game is over.
+    fn outcome(&self, state: &Self::State) -> Option<Self::Outcome>;
+
+    /// Checks a state from outside (a database, a client) the way a new game is checked.
+    fn check_state(&self, state: &Self::State) -> Result<(), Self::Error>;
+
+    /// The outcomes of the random step that `action` would take, with their exact
+    /// probabilities (summing to 1), or `None` if the action involves no chance.
+    fn chances(
+        &self,
+        _state: &Self::State,
+        _seat: usize,
+        _action: &Self::Action,
+    ) -> Option<Vec<(Self::Chance, f64)>> {
+        None
+    }
+
+    /// How long a disconnected player is waited for before the engine acts for them.
+    fn grace_ms(&self) -> Millis {
+        5_000
+    }
+
+    // ---- provided ----------------------------------------------------------------------
+
+    /// The seat of `player`, or `NOT_SEATED`.
+    fn seat(&self, state: &Self::State, player: &str) -> Result<usize, Self::Error> {
+        Ok(self.table(state).seat(player)?)
+    }
+
+    /// The action sequence number (`turnSeq`): it changes with every applied action.
+    fn turn_seq(&self, state: &Self::State) -> u64 {
+        self.table(state).turn_seq
+    }
+
+    /// When the current decision times out, if it has a time limit.
+    fn deadline(&self, state: &Self::State) -> Option<Millis> {
+        self.table(state).deadline_at
+    }
+
+    /// Whether the game has ended.
+    fn is_over(&self, state: &Self::State) -> bool {
+        self.outcome(state).is_some()
+    }
+
+    /// Validates, then applies `action` for `player`. A rejected action changes nothing.
+    fn apply(
+        &self,
+        state: &mut Self::State,
+        player: &str,
+        action: &Self::Action,
+        now: Millis,
+    ) -> Result<Vec<Self::Event>, Self::Error> {
+        let seat = self.seat(state, player)?;
+        self.apply_seat(state, seat, action, now)
+    }
+
+    /// [`Game::apply`] for a request that carries the `turnSeq` its sender saw: a stale or
+    /// duplicated request is refused with `STALE_TURN_SEQ`.
+    fn apply_at(
+        &self,
+        state: &mut Self::State,
+        player: &str,
+        action: &Self::Action,
+        turn_seq: u64,
+        now: Millis,
+    ) -> Result<Vec<Self::Event>, Self::Error> {
+        let expected = self.turn_seq(state);
+        if turn_seq != expected {
+            return Err(Rejection::StaleTurnSeq {
+                got: turn_seq,
+                expected,
+            }
+            .into());
+        }
+        self.apply(state, player, action, now)
+    }
+
+    /// [`Game::apply`] by seat, for bots and tools that already know the seat.
+    fn apply_seat(
+        &self,
+        state: &mut Self::State,
+        seat: usize,
+        action: &Self::Action,
+        now: Millis,
+    ) -> Result<Vec<Self::Event>, Self::Error> {
+        self.validate(state, seat, action)?;
+        let events = self.step(state, seat, action, None, now);
+        let table = self.table_mut(state);
+        table.turn_seq += 1;
+        if let Some(p) = table.presence.get_mut(seat) {
+            p.acted();
+        }
+        Ok(events)
+    }
+
+    /// Applies `action` with its random step forced to `chance` (one of
+    /// [`Game::chances`]), without touching the RNG. For search and analysis tools.
+    fn apply_chance(
+        &self,
+        state: &mut Self::State,
+        seat: usize,
+        action: &Self::Action,
+        chance: &Self::Chance,
+        now: Millis,
+    ) -> Result<Vec<Self::Event>, Self::Error> {
+        self.validate(state, seat, action)?;
+        let possible = self
+            .chances(state, seat, action)
+            .is_some_and(|list| list.iter().any(|(c, p)| c == chance && *p > 0.0));
+        if !possible {
+            return Err(Rejection::ImpossibleOutcome.into());
+        }
+        let events = self.step(state, seat, action, Some(chance), now);
+        self.table_mut(state).turn_seq += 1;
+        Ok(events)
+    }
+
+    /// The actions the engine would take at `now`: one for each seat to act whose deadline
+    /// has passed, or who is disconnected and whose grace period has run out.
+    fn timeouts(&self, state: &Self::State, now: Millis) -> Vec<(usize, Self::Action)> {
+        let table = self.table(state);
+        self.to_act(state)
+            .into_iter()
+            .filter(|&seat| {
+                table
+                    .acts_for_at(seat, self.grace_ms())
+                    .is_some_and(|t| now >= t)
+            })
+            .filter_map(|seat| Some((seat, self.timeout_action(state, seat)?)))
+            .collect()
+    }
+
+    /// Moves the clock to `now`: takes every due timeout action (marking the players timed
+    /// out, the third in a row marks them away) and returns what was done.
+    fn tick(&self, state: &mut Self::State, now: Millis) -> Vec<Applied<Self>>
+    where
+        Self: Sized,
+    {
+        let mut done = Vec::new();
+        for (seat, action) in self.timeouts(state, now) {
+            // An earlier timeout in this tick may have changed who is to act.
+            if self.validate(state, seat, &action).is_err() {
+                continue;
+            }
+            let events = self.step(state, seat, &action, None, now);
+            let table = self.table_mut(state);
+            table.turn_seq += 1;
+            table.presence[seat].timed_out();
+            done.push(Applied {
+                player: table.players[seat].clone(),
+                action,
+                events,
+                auto: true,
+            });
+        }
+        done
+    }
+
+    /// Marks a player connected or disconnected at `now`. A disconnected player who must
+    /// act is acted for after [`Game::grace_ms`].
+    fn set_connected(
+        &self,
+        state: &mut Self::State,
+        player: &str,
+        connected: bool,
+        now: Millis,
+    ) -> Result<(), Self::Error> {
+        let seat = self.seat(state, player)?;
+        let presence = &mut self.table_mut(state).presence[seat];
+        match (connected, presence.disconnected_at) {
+            (true, _) => presence.disconnected_at = None,
+            (false, None) => presence.disconnected_at = Some(now),
+            (false, Some(_)) => {}
+        }
+        Ok(())
+    }
+
+    /// A copy of the state whose RNG is re-seeded with `seed`: what a bot simulates on, so
+    /// that it cannot read the real future from the stored RNG.
+    fn fork(&self, state: &Self::State, seed: u64) -> Self::State {
+        let mut copy = state.clone();
+        self.table_mut(&mut copy).rng = crate::GameRng::from_seed(seed);
+        copy
+    }
+
+    /// Restores a state from JSON, validated; a tampered state is refused, never loaded.
+    fn restore(&self, json: &str) -> Result<Self::State, Self::Error> {
+        let state: Self::State =
+            serde_json::from_str(json).map_err(|e| Rejection::CorruptState {
+                detail: e.to_string(),
+            })?;
+        self.table(&state).check()?;
+        self.check_state(&state)?;
+        Ok(state)
+    }
+}

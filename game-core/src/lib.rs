@@ -1,0 +1,28 @@
+#![doc = include_str!("../README.md")]
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod bot;
+mod erased;
+mod error;
+mod game;
+mod presence;
+mod record;
+mod rng;
+pub mod rps;
+mod table;
+
+pub use bot::{Bot, RandomBot, TimeoutBot};
+pub use erased::{AppliedJson, DynGame, DynMatch, Erased, GameSchemas, HostError, Registry};
+pub use error::{ErrorBody, GameError, Rejection};
+pub use game::{Applied, Game, Viewer};
+pub use presence::{AWAY_AFTER_TIMEOUTS, Presence};
+pub use record::{Match, MatchRecord, RecordEntry, RecordError};
+pub use rng::GameRng;
+pub use table::Table;
+
+/// Host time in milliseconds. The engine never reads a clock; the host passes `now`.
+pub type Millis = u64;
+
+/// A player's id, as the host knows them.
+pub type PlayerId = String;

@@ -1,0 +1,284 @@
+//! Match records: everything needed to replay a game, byte for byte.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::{Applied, Game, Millis, PlayerId, Rejection};
+
+/// One step of a record: an action a player took, or a clock tick, or a presence change.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "kind", rename_all = "camelCase")]
+pub enum RecordEntry {
+    /// A player's action, at `at`.
+    #[serde(rename_all = "camelCase")]
+    Act {
+        /// Host time of the action.
+        at: Millis,
+        /// Who acted.
+        player: PlayerId,
+        /// The action, in the game's wire format.
+        action: serde_json::Value,
+    },
+    /// The host moved the clock; due timeouts were taken.
+    Tick {
+        /// Host time.
+        at: Millis,
+    },
+    /// A player connected or disconnected.
+    #[serde(rename_all = "camelCase")]
+    Presence {
+        /// Host time.
+        at: Millis,
+        /// Whose connection changed.
+        player: PlayerId,
+        /// Connected now?
+        connected: bool,
+    },
+}
+
+/// A whole match: game id, format version, options, players, seed, start time and every
+/// input in order. Replaying it reproduces the state byte for byte.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct MatchRecord {
+    /// The game's id.
+    pub game: String,
+    /// The game's format version when recorded.
+    pub version: u32,
+    /// The options, in the game's wire format.
+    pub options: serde_json::Value,
+    /// Player ids in seat order.
+    pub players: Vec<PlayerId>,
+    /// The RNG seed.
+    pub seed: u64,
+    /// Host time of setup.
+    pub started_at: Millis,
+    /// Every input, in order.
+    pub entries: Vec<RecordEntry>,
+}
+
+/// Why a record cannot be replayed.
+#[derive(Debug, thiserror::Error)]
+pub enum RecordError<E> {
+    /// The record is of another game.
+    #[error("이 기록은 다른 게임({found})의 기록이에요.")]
+    WrongGame {
+        /// The game the record names.
+        found: String,
+    },
+    /// The record's format version is not this game's.
+    #[error("지원하지 않는 기록 버전이에요 ({found}, 지원: {supported}).")]
+    UnsupportedVersion {
+        /// The record's version.
+        found: u32,
+        /// The version this build reads.
+        supported: u32,
+    },
+    /// A JSON part of the record does not parse as the game's type.
+    #[error("기록의 {what} 부분을 읽을 수 없어요: {detail}")]
+    Malformed {
+        /// Which part.
+        what: &'static str,
+        /// The parser's message.
+        detail: String,
+    },
+    /// The game refused a recorded input.
+    #[error("기록의 {index}번째 입력이 거부되었어요: {error}")]
+    Refused {
+        /// Position of the input in `entries`.
+        index: usize,
+        /// The game's error.
+        error: E,
+    },
+}
+
+impl<E: crate::GameError> crate::GameError for RecordError<E> {
+    fn code(&self) -> &'static str {
+        match self {
+            Self::WrongGame { .. } => "RECORD_WRONG_GAME",
+            Self::UnsupportedVersion { .. } => "RECORD_UNSUPPORTED_VERSION",
+            Self::Malformed { .. } => "RECORD_MALFORMED",
+            Self::Refused { error, .. } => error.code(),
+        }
+    }
+
+    fn reason(&self) -> Option<serde_json::Value> {
+        match self {
+            Self::Refused { index, error } => {
+                Some(serde_json::json!({ "entry": index, "error": error.body() }))
+            }
+            Self::WrongGame { found } => Some(serde_json::json!({ "found": found })),
+            Self::UnsupportedVersion { found, supported } => {
+                Some(serde_json::json!({ "found": found, "supported": supported }))
+            }
+            Self::Malformed { what, detail } => {
+                Some(serde_json::json!({ "part": what, "detail": detail }))
+            }
+        }
+    }
+}
+
+/// A game in progress together with its record: the unit a host stores and replays.
+///
+/// ```
+/// use game_core::{Match, rps::{Rps, RpsAction, RpsOptions, Hand}};
+/// let players = vec!["ann".to_string(), "bo".to_string()];
+/// let mut m = Match::new(Rps, RpsOptions::default(), players, 7, 0).unwrap();
+/// m.act("ann", &RpsAction::Pick { hand: Hand::Rock }, 10).unwrap();
+/// let replayed = Match::replay(Rps, &m.record).unwrap();
+/// assert_eq!(replayed.state, m.state);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Match<G: Game> {
+    /// The rules.
+    pub game: G,
+    /// The current state.
+    pub state: G::State,
+    /// Everything that led to it.
+    pub record: MatchRecord,
+}
+
+impl<G: Game> Match<G> {
+    /// Sets up a new match and starts its record.
+    pub fn new(
+        game: G,
+        options: G::Options,
+        players: Vec<PlayerId>,
+        seed: u64,
+        now: Millis,
+    ) -> Result<Self, G::Error> {
+        let state = game.setup(&options, &players, seed, now)?;
+        let record = MatchRecord {
+            game: game.id().to_owned(),
+            version: game.format_version(),
+            options: serde_json::to_value(&options).unwrap_or(serde_json::Value::Null),
+            players,
+            seed,
+            started_at: now,
+            entries: Vec::new(),
+        };
+        Ok(Self {
+            game,
+            state,
+            record,
+        })
+    }
+
+    /// Applies a player's action and records it. A rejected action is neither applied nor
+    /// recorded.
+    pub fn act(
+        &mut self,
+        player: &str,
+        action: &G::Action,
+        now: Millis,
+    ) -> Result<Vec<G::Event>, G::Error> {
+        let events = self.game.apply(&mut self.state, player, action, now)?;
+        self.record.entries.push(RecordEntry::Act {
+            at: now,
+            player: player.to_owned(),
+            action: serde_json::to_value(action).unwrap_or(serde_json::Value::Null),
+        });
+        Ok(events)
+    }
+
+    /// [`Match::act`] with the `turnSeq` the sender saw.
+    pub fn act_at(
+        &mut self,
+        player: &str,
+        action: &G::Action,
+        turn_seq: u64,
+        now: Millis,
+    ) -> Result<Vec<G::Event>, G::Error> {
+        let expected = self.game.turn_seq(&self.state);
+        if turn_seq != expected {
+            return Err(Rejection::StaleTurnSeq {
+                got: turn_seq,
+                expected,
+            }
+            .into());
+        }
+        self.act(player, action, now)
+    }
+
+    /// Moves the clock; records the tick only if a timeout was taken.
+    pub fn tick(&mut self, now: Millis) -> Vec<Applied<G>> {
+        let done = self.game.tick(&mut self.state, now);
+        if !done.is_empty() {
+            self.record.entries.push(RecordEntry::Tick { at: now });
+        }
+        done
+    }
+
+    /// Marks a player connected or disconnected, and records it.
+    pub fn set_connected(
+        &mut self,
+        player: &str,
+        connected: bool,
+        now: Millis,
+    ) -> Result<(), G::Error> {
+        self.game
+            .set_connected(&mut self.state, player, connected, now)?;
+        self.record.entries.push(RecordEntry::Presence {
+            at: now,
+            player: player.to_owned(),
+            connected,
+        });
+        Ok(())
+    }
+
+    /// Rebuilds a match from its record. Refuses records of another game or version.
+    pub fn replay(game: G, record: &MatchRecord) -> Result<Self, RecordError<G::Error>> {
+        if record.game != game.id() {
+            return Err(RecordError::WrongGame {
+                found: record.game.clone(),
+            });
+        }
+        if record.version != game.format_version() {
+            return Err(RecordError::UnsupportedVersion {
+                found: record.version,
+                supported: game.format_version(),
+            });
+        }
+        let options: G::Options =
+            serde_json::from_value(record.options.clone()).map_err(|e| RecordError::Malformed {
+                what: "options",
+                detail: e.to_string(),
+            })?;
+        let mut m = Self::new(
+            game,
+            options,
+            record.players.clone(),
+            record.seed,
+            record.started_at,
+        )
+        .map_err(|error| RecordError::Refused { index: 0, error })?;
+        for (index, entry) in record.entries.iter().enumerate() {
+            match entry {
+                RecordEntry::Act { at, player, action } => {
+                    let action: G::Action =
+                        serde_json::from_value(action.clone()).map_err(|e| {
+                            RecordError::Malformed {
+                                what: "action",
+                                detail: e.to_string(),
+                            }
+                        })?;
+                    m.act(player, &action, *at)
+                        .map_err(|error| RecordError::Refused { index, error })?;
+                }
+                RecordEntry::Tick { at } => {
+                    m.tick(*at);
+                }
+                RecordEntry::Presence {
+                    at,
+                    player,
+                    connected,
+                } => m
+                    .set_connected(player, *connected, *at)
+                    .map_err(|error| RecordError::Refused { index, error })?,
+            }
+        }
+        // The rebuilt record equals the given one except for ticks that took nothing.
+        m.record.entries = record.entries.clone();
+        Ok(m)
+    }
+}

@@ -1,0 +1,165 @@
+//! The table: what every game state holds for the framework (seats, RNG, clock, presence).
+
+use serde::{Deserialize, Serialize};
+
+use crate::{GameRng, Millis, PlayerId, Presence, Rejection};
+
+/// The framework's part of a game state: the seated players, the seeded RNG, the action
+/// sequence number, the current decision's clock and each seat's presence.
+///
+/// A game embeds one `Table` in its state and hands it out through
+/// [`Game::table`](crate::Game::table); the provided methods of the trait do the rest
+/// (stale-request checks, deadlines, timeouts, presence, re-seeding for search).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Table {
+    /// Player ids in seat order.
+    pub players: Vec<PlayerId>,
+    /// The game's random number generator. Never put it in a view.
+    pub rng: GameRng,
+    /// Incremented by every applied action (`turnSeq` on the wire).
+    pub turn_seq: u64,
+    /// When the current decision was first asked for.
+    pub decision_since: Millis,
+    /// When the current decision times out, if it has a time limit.
+    pub deadline_at: Option<Millis>,
+    /// Presence per seat, in seat order.
+    pub presence: Vec<Presence>,
+}
+
+impl Table {
+    /// Seats `players` (checked: at least one, no empty or duplicate ids) with an RNG from
+    /// `seed`, the clock starting at `now`.
+    ///
+    /// ```
+    /// let t = game_core::Table::new(&["a".into(), "b".into()], 1, 0).unwrap();
+    /// assert_eq!(t.seat_of("b"), Some(1));
+    /// assert!(game_core::Table::new(&["a".into(), "a".into()], 1, 0).is_err());
+    /// ```
+    pub fn new(players: &[PlayerId], seed: u64, now: Millis) -> Result<Self, Rejection> {
+        if players.is_empty() {
+            return Err(Rejection::BadPlayers {
+                detail: "no players".into(),
+            });
+        }
+        for (i, p) in players.iter().enumerate() {
+            if p.is_empty() || p.len() > 128 {
+                return Err(Rejection::BadPlayers {
+                    detail: format!("player id at seat {i} must be 1 to 128 bytes"),
+                });
+            }
+            if players[..i].contains(p) {
+                return Err(Rejection::BadPlayers {
+                    detail: format!("player id {p:?} is seated twice"),
+                });
+            }
+        }
+        Ok(Self {
+            players: players.to_vec(),
+            rng: GameRng::from_seed(seed),
+            turn_seq: 0,
+            decision_since: now,
+            deadline_at: None,
+            presence: vec![Presence::default(); players.len()],
+        })
+    }
+
+    /// The seat of a player id, or `None` for spectators and unknown ids.
+    ///
+    /// ```
+    /// let t = game_core::Table::new(&["a".into()], 1, 0).unwrap();
+    /// assert_eq!(t.seat_of("zzz"), None);
+    /// ```
+    #[inline]
+    pub fn seat_of(&self, player: &str) -> Option<usize> {
+        self.players.iter().position(|p| p == player)
+    }
+
+    /// The seat of a player, or the framework's `NOT_SEATED` rejection.
+    ///
+    /// ```
+    /// let t = game_core::Table::new(&["a".into()], 1, 0).unwrap();
+    /// assert!(t.seat("b").is_err());
+    /// ```
+    pub fn seat(&self, player: &str) -> Result<usize, Rejection> {
+        self.seat_of(player).ok_or_else(|| Rejection::NotSeated {
+            player: player.to_owned(),
+        })
+    }
+
+    /// Starts a new decision at `now` with an optional time limit in seconds.
+    ///
+    /// ```
+    /// let mut t = game_core::Table::new(&["a".into()], 1, 0).unwrap();
+    /// t.ask(1_000, Some(30));
+    /// assert_eq!(t.deadline_at, Some(31_000));
+    /// ```
+    #[inline]
+    pub fn ask(&mut self, now: Millis, limit_seconds: Option<u32>) {
+        self.decision_since = now;
+        self.deadline_at = limit_seconds.map(|s| now.saturating_add(u64::from(s) * 1000));
+    }
+
+    /// No decision is pending any more (the game is over).
+    ///
+    /// ```
+    /// let mut t = game_core::Table::new(&["a".into()], 1, 0).unwrap();
+    /// t.ask(0, Some(15));
+    /// t.close();
+    /// assert_eq!(t.deadline_at, None);
+    /// ```
+    pub fn close(&mut self) {
+        self.deadline_at = None;
+    }
+
+    /// When the engine acts for `seat`: the deadline, or for a disconnected player the grace
+    /// period after the later of the decision start and the disconnection.
+    ///
+    /// ```
+    /// let mut t = game_core::Table::new(&["a".into()], 1, 0).unwrap();
+    /// t.ask(1_000, None);
+    /// assert_eq!(t.acts_for_at(0, 5_000), None);
+    /// t.presence[0].disconnected_at = Some(2_000);
+    /// assert_eq!(t.acts_for_at(0, 5_000), Some(7_000));
+    /// ```
+    pub fn acts_for_at(&self, seat: usize, grace_ms: Millis) -> Option<Millis> {
+        let grace = self
+            .presence
+            .get(seat)?
+            .disconnected_at
+            .map(|since| since.max(self.decision_since).saturating_add(grace_ms));
+        match (self.deadline_at, grace) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// Checks the framework's invariants of a restored table.
+    ///
+    /// ```
+    /// let mut t = game_core::Table::new(&["a".into()], 1, 0).unwrap();
+    /// t.presence.clear();
+    /// assert!(t.check().is_err());
+    /// ```
+    pub fn check(&self) -> Result<(), Rejection> {
+        Self::new(&self.players, 0, 0).map_err(|e| Rejection::CorruptState {
+            detail: e.to_string(),
+        })?;
+        if self.presence.len() != self.players.len() {
+            return Err(Rejection::CorruptState {
+                detail: "presence must list every seat".into(),
+            });
+        }
+        let away_after = crate::presence::AWAY_AFTER_TIMEOUTS;
+        if self
+            .presence
+            .iter()
+            .any(|p| p.timeouts_in_row >= away_after && !p.away)
+        {
+            return Err(Rejection::CorruptState {
+                detail: "a seat with three timeouts in a row must be away".into(),
+            });
+        }
+        Ok(())
+    }
+}

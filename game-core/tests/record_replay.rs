@@ -1,0 +1,187 @@
+//! A match record replays to the identical state, byte for byte, and only for its own game
+//! and format version.
+
+use game_core::{
+    Bot, Game, GameError, GameRng, Match, MatchRecord, RandomBot, RecordEntry,
+    rps::{Hand, Rps, RpsAction, RpsOptions},
+};
+
+fn players() -> Vec<String> {
+    vec!["ann".into(), "bo".into()]
+}
+
+/// What the random games went through, to prove the records cover every kind of entry.
+#[derive(Debug, Default)]
+struct Coverage {
+    acts: usize,
+    auto: usize,
+    presence: usize,
+    won_on_points: usize,
+    conceded: usize,
+}
+
+/// Plays one random match: bots act, the clock jumps (firing timeouts), players drop and
+/// come back, and some refused actions are thrown in.
+fn random_match(seed: u64, coverage: &mut Coverage) -> Match<Rps> {
+    let mut driver = GameRng::from_seed(seed ^ 0xD1CE);
+    let options = RpsOptions {
+        wins_needed: 1 + driver.below(4) as u8,
+        turn_seconds: [None, Some(5), Some(15)][driver.below(3) as usize],
+    };
+    let players = players();
+    let mut m = Match::new(Rps, options, players.clone(), seed, 1_000).unwrap();
+    let mut bots = [RandomBot::new(seed * 2 + 1), RandomBot::new(seed * 2 + 2)];
+    let mut now = 1_000;
+    for _ in 0..400 {
+        if Rps.is_over(&m.state) {
+            break;
+        }
+        now += u64::from(driver.below(3_000));
+        match driver.below(10) {
+            0..=5 => {
+                let to_act = Rps.to_act(&m.state);
+                let seat = to_act[driver.below(to_act.len() as u32) as usize];
+                let action = bots[seat].choose(&Rps, &m.state, seat).unwrap();
+                // Conceding is legal, but keep games long enough to be interesting.
+                if action == RpsAction::Concede && driver.below(20) != 0 {
+                    continue;
+                }
+                m.act(&players[seat], &action, now).unwrap();
+                coverage.acts += 1;
+            }
+            6 | 7 => {
+                now += u64::from(driver.below(16_000));
+                coverage.auto += m.tick(now).len();
+            }
+            8 => {
+                let seat = driver.below(2) as usize;
+                let connected = driver.chance(1, 2);
+                m.set_connected(&players[seat], connected, now).unwrap();
+                coverage.presence += 1;
+            }
+            _ => {
+                // Refused inputs are neither applied nor recorded.
+                let entries = m.record.entries.len();
+                let seat = driver.below(2) as usize;
+                let bad = if m.state.picks[seat].is_some() {
+                    m.act(&players[seat], &RpsAction::Random, now)
+                } else {
+                    m.act("spectator", &RpsAction::Pick { hand: Hand::Rock }, now)
+                };
+                assert!(bad.is_err());
+                assert_eq!(m.record.entries.len(), entries);
+            }
+        }
+    }
+    if let Some(outcome) = Rps.outcome(&m.state) {
+        if outcome.conceded {
+            coverage.conceded += 1;
+        } else {
+            coverage.won_on_points += 1;
+        }
+    }
+    m
+}
+
+#[test]
+fn random_matches_replay_identically() {
+    let mut coverage = Coverage::default();
+    for seed in 0..150 {
+        let m = random_match(seed, &mut coverage);
+        let replayed = Match::replay(Rps, &m.record).unwrap();
+        assert_eq!(replayed.state, m.state, "seed {seed}");
+        assert_eq!(
+            serde_json::to_string(&replayed.state).unwrap(),
+            serde_json::to_string(&m.state).unwrap(),
+            "seed {seed}"
+        );
+        assert_eq!(replayed.record, m.record);
+
+        // The record survives its own JSON form.
+        let json = serde_json::to_string(&m.record).unwrap();
+        let record: MatchRecord = serde_json::from_str(&json).unwrap();
+        assert_eq!(Match::replay(Rps, &record).unwrap().state, m.state);
+    }
+    assert!(coverage.acts > 300, "{coverage:?}");
+    assert!(coverage.auto > 50, "{coverage:?}");
+    assert!(coverage.presence > 50, "{coverage:?}");
+    assert!(coverage.won_on_points > 50, "{coverage:?}");
+    assert!(coverage.conceded > 0, "{coverage:?}");
+}
+
+#[test]
+fn ticks_are_recorded_only_when_they_act() {
+    let mut m = Match::new(Rps, RpsOptions::default(), players(), 9, 0).unwrap();
+    assert!(m.tick(1_000).is_empty());
+    assert!(m.record.entries.is_empty());
+    let done = m.tick(15_000);
+    assert_eq!(done.len(), 2);
+    assert_eq!(m.record.entries, vec![RecordEntry::Tick { at: 15_000 }]);
+    let replayed = Match::replay(Rps, &m.record).unwrap();
+    assert_eq!(replayed.state, m.state);
+}
+
+#[test]
+fn record_of_another_game_is_refused() {
+    let mut m = Match::new(Rps, RpsOptions::default(), players(), 1, 0).unwrap();
+    m.act("ann", &RpsAction::Random, 5).unwrap();
+    let mut record = m.record.clone();
+    record.game = "yut".into();
+    let err = Match::replay(Rps, &record).unwrap_err();
+    assert_eq!(err.code(), "RECORD_WRONG_GAME");
+    assert_eq!(err.reason().unwrap(), serde_json::json!({ "found": "yut" }));
+}
+
+#[test]
+fn record_of_another_version_is_refused() {
+    let m = Match::new(Rps, RpsOptions::default(), players(), 1, 0).unwrap();
+    assert_eq!(m.record.version, Rps.format_version());
+    for version in [0, 2, u32::MAX] {
+        let mut record = m.record.clone();
+        record.version = version;
+        let err = Match::replay(Rps, &record).unwrap_err();
+        assert_eq!(err.code(), "RECORD_UNSUPPORTED_VERSION");
+    }
+}
+
+#[test]
+fn malformed_or_refused_entries_are_reported() {
+    let mut m = Match::new(Rps, RpsOptions::default(), players(), 1, 0).unwrap();
+    m.act("ann", &RpsAction::Pick { hand: Hand::Rock }, 5)
+        .unwrap();
+
+    let mut record = m.record.clone();
+    record.entries.push(RecordEntry::Act {
+        at: 6,
+        player: "bo".into(),
+        action: serde_json::json!({ "type": "PICK", "hand": "lizard" }),
+    });
+    assert_eq!(
+        Match::replay(Rps, &record).unwrap_err().code(),
+        "RECORD_MALFORMED"
+    );
+
+    let mut record = m.record.clone();
+    record.options = serde_json::json!({ "winsNeeded": "three" });
+    assert_eq!(
+        Match::replay(Rps, &record).unwrap_err().code(),
+        "RECORD_MALFORMED"
+    );
+
+    let mut record = m.record.clone();
+    record.entries.push(RecordEntry::Act {
+        at: 6,
+        player: "ann".into(),
+        action: serde_json::json!({ "type": "RANDOM" }),
+    });
+    let err = Match::replay(Rps, &record).unwrap_err();
+    assert_eq!(err.code(), "ALREADY_PICKED");
+    assert_eq!(err.reason().unwrap()["entry"], 1);
+
+    let mut record = m.record.clone();
+    record.options = serde_json::json!({ "winsNeeded": 42 });
+    assert_eq!(
+        Match::replay(Rps, &record).unwrap_err().code(),
+        "BAD_OPTION"
+    );
+}

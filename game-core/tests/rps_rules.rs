@@ -1,0 +1,457 @@
+//! The rules of rock-paper-scissors to N wins: hidden simultaneous picks, draws replayed,
+//! first to N wins, concessions, chance steps, options and state checks.
+
+use game_core::{
+    Game, GameError, Viewer,
+    rps::{Hand, RevealedRound, Rps, RpsAction, RpsEvent, RpsOptions, RpsOutcome, RpsState},
+};
+
+fn players() -> Vec<String> {
+    vec!["ann".into(), "bo".into()]
+}
+
+fn setup(wins_needed: u8) -> RpsState {
+    let options = RpsOptions {
+        wins_needed,
+        ..RpsOptions::default()
+    };
+    Rps.setup(&options, &players(), 1234, 0).unwrap()
+}
+
+fn pick(hand: Hand) -> RpsAction {
+    RpsAction::Pick { hand }
+}
+
+/// Plays one round: ann shows `a`, bo shows `b`.
+fn round(state: &mut RpsState, a: Hand, b: Hand, now: u64) -> Vec<RpsEvent> {
+    let mut events = Rps.apply(state, "ann", &pick(a), now).unwrap();
+    events.extend(Rps.apply(state, "bo", &pick(b), now + 1).unwrap());
+    events
+}
+
+#[test]
+fn hand_order() {
+    use Hand::*;
+    for (a, b, winner) in [
+        (Rock, Scissors, Some(0)),
+        (Scissors, Paper, Some(0)),
+        (Paper, Rock, Some(0)),
+        (Scissors, Rock, Some(1)),
+        (Paper, Scissors, Some(1)),
+        (Rock, Paper, Some(1)),
+        (Rock, Rock, None),
+        (Paper, Paper, None),
+        (Scissors, Scissors, None),
+    ] {
+        assert_eq!(Hand::round_winner([a, b]), winner, "{a:?} vs {b:?}");
+    }
+}
+
+#[test]
+fn wire_formats() {
+    let json = |a: &RpsAction| serde_json::to_value(a).unwrap();
+    assert_eq!(
+        json(&pick(Hand::Rock)),
+        serde_json::json!({ "type": "PICK", "hand": "rock" })
+    );
+    assert_eq!(
+        json(&RpsAction::Random),
+        serde_json::json!({ "type": "RANDOM" })
+    );
+    assert_eq!(
+        json(&RpsAction::Concede),
+        serde_json::json!({ "type": "CONCEDE" })
+    );
+    assert_eq!(
+        serde_json::from_str::<RpsAction>(r#"{"type":"PICK","hand":"scissors"}"#).unwrap(),
+        pick(Hand::Scissors)
+    );
+    assert!(serde_json::from_str::<RpsAction>(r#"{"type":"PICK","hand":"Rock"}"#).is_err());
+    let event = |e: &RpsEvent| serde_json::to_value(e).unwrap();
+    assert_eq!(
+        event(&RpsEvent::Revealed {
+            hands: [Hand::Paper, Hand::Paper],
+            winner: None
+        }),
+        serde_json::json!({ "type": "revealed", "hands": ["paper", "paper"], "winner": null })
+    );
+    assert_eq!(
+        event(&RpsEvent::GameOver { winner: 1 }),
+        serde_json::json!({ "type": "gameOver", "winner": 1 })
+    );
+    assert_eq!(
+        event(&RpsEvent::Conceded { player: 0 }),
+        serde_json::json!({ "type": "conceded", "player": 0 })
+    );
+}
+
+#[test]
+fn a_pick_is_hidden_until_the_reveal() {
+    let mut state = setup(3);
+    let events = Rps
+        .apply(&mut state, "ann", &pick(Hand::Scissors), 10)
+        .unwrap();
+    // Events are broadcast: no hand in them.
+    assert_eq!(events, vec![RpsEvent::Picked { player: 0 }]);
+    assert!(!serde_json::to_string(&events).unwrap().contains("scissors"));
+
+    let own = Rps.view(&state, Viewer::Player("ann"));
+    assert_eq!(own.you, Some(0));
+    assert_eq!(own.seats[0].hand, Some(Hand::Scissors));
+    assert!(own.seats[0].picked);
+    assert_eq!(own.legal_actions, vec![RpsAction::Concede]);
+    for viewer in [
+        Viewer::Player("bo"),
+        Viewer::Spectator,
+        Viewer::Player("zed"),
+    ] {
+        let view = Rps.view(&state, viewer);
+        assert!(view.seats[0].picked);
+        assert_eq!(view.seats[0].hand, None, "{viewer:?}");
+        assert!(!view.seats[1].picked);
+        assert_eq!(view.last_round, None);
+    }
+    assert_eq!(Rps.view(&state, Viewer::Spectator).you, None);
+    assert!(Rps.view(&state, Viewer::Spectator).legal_actions.is_empty());
+    assert_eq!(
+        Rps.view(&state, Viewer::Player("bo")).legal_actions.len(),
+        5
+    );
+
+    Rps.apply(&mut state, "bo", &pick(Hand::Rock), 20).unwrap();
+    for viewer in [
+        Viewer::Player("ann"),
+        Viewer::Player("bo"),
+        Viewer::Spectator,
+    ] {
+        let view = Rps.view(&state, viewer);
+        assert_eq!(
+            view.last_round,
+            Some(RevealedRound {
+                hands: [Hand::Scissors, Hand::Rock],
+                winner: Some(1)
+            })
+        );
+        assert!(view.seats.iter().all(|s| !s.picked && s.hand.is_none()));
+        assert_eq!(view.round, 2);
+        assert_eq!(view.scores, [0, 1]);
+    }
+}
+
+#[test]
+fn picks_are_simultaneous_in_any_order() {
+    for ann_first in [true, false] {
+        let mut state = setup(3);
+        assert_eq!(Rps.to_act(&state), [0, 1]);
+        let (first, second) = if ann_first {
+            ("ann", "bo")
+        } else {
+            ("bo", "ann")
+        };
+        Rps.apply(&mut state, first, &pick(Hand::Paper), 10)
+            .unwrap();
+        let waiting = usize::from(ann_first);
+        assert_eq!(Rps.to_act(&state), [waiting]);
+        let events = Rps
+            .apply(&mut state, second, &pick(Hand::Rock), 20)
+            .unwrap();
+        let winner = usize::from(!ann_first);
+        assert_eq!(events[0], RpsEvent::Picked { player: waiting });
+        assert!(matches!(
+            events[1],
+            RpsEvent::Revealed { winner: Some(w), .. } if w == winner
+        ));
+        assert_eq!(state.scores[winner], 1);
+        assert_eq!(Rps.to_act(&state), [0, 1]);
+    }
+}
+
+#[test]
+fn a_draw_replays_the_round() {
+    let mut state = setup(3);
+    let events = round(&mut state, Hand::Rock, Hand::Rock, 1_000);
+    assert_eq!(
+        events[2],
+        RpsEvent::Revealed {
+            hands: [Hand::Rock, Hand::Rock],
+            winner: None
+        }
+    );
+    assert_eq!(events.len(), 3);
+    assert_eq!(state.scores, [0, 0]);
+    assert_eq!(state.round(), 1);
+    assert_eq!(Rps.to_act(&state), [0, 1]);
+    assert_eq!(state.picks, [None, None]);
+    // A fresh clock for the replayed round.
+    assert_eq!(Rps.deadline(&state), Some(16_001));
+    assert_eq!(
+        Rps.view(&state, Viewer::Spectator)
+            .last_round
+            .unwrap()
+            .winner,
+        None
+    );
+    round(&mut state, Hand::Paper, Hand::Rock, 2_000);
+    assert_eq!(state.scores, [1, 0]);
+    assert_eq!(state.round(), 2);
+}
+
+#[test]
+fn first_to_n_wins() {
+    let mut state = setup(2);
+    round(&mut state, Hand::Rock, Hand::Paper, 10);
+    round(&mut state, Hand::Rock, Hand::Scissors, 20);
+    assert!(!Rps.is_over(&state));
+    round(&mut state, Hand::Rock, Hand::Rock, 30);
+    let events = round(&mut state, Hand::Scissors, Hand::Paper, 40);
+    assert_eq!(events.last(), Some(&RpsEvent::GameOver { winner: 0 }));
+    assert_eq!(
+        Rps.outcome(&state),
+        Some(RpsOutcome {
+            winner: "ann".into(),
+            winner_seat: 0,
+            scores: [2, 1],
+            conceded: false
+        })
+    );
+    assert!(Rps.is_over(&state));
+    assert!(Rps.to_act(&state).is_empty());
+    assert!(Rps.legal_actions(&state, 0).is_empty());
+    assert!(Rps.legal_actions(&state, 1).is_empty());
+    assert_eq!(Rps.deadline(&state), None);
+    assert_eq!(Rps.view(&state, Viewer::Spectator).winner, Some(0));
+    Rps.check_state(&state).unwrap();
+}
+
+#[test]
+fn one_win_needed() {
+    let mut state = setup(1);
+    let events = round(&mut state, Hand::Paper, Hand::Scissors, 10);
+    assert_eq!(events.last(), Some(&RpsEvent::GameOver { winner: 1 }));
+    assert_eq!(Rps.outcome(&state).unwrap().winner, "bo");
+}
+
+#[test]
+fn concede_ends_the_game() {
+    let mut state = setup(3);
+    round(&mut state, Hand::Paper, Hand::Rock, 10);
+    // Conceding after one's own pick is allowed; the hidden pick is dropped unseen.
+    Rps.apply(&mut state, "ann", &pick(Hand::Rock), 20).unwrap();
+    assert_eq!(Rps.legal_actions(&state, 0), vec![RpsAction::Concede]);
+    let events = Rps
+        .apply(&mut state, "ann", &RpsAction::Concede, 30)
+        .unwrap();
+    assert_eq!(
+        events,
+        vec![
+            RpsEvent::Conceded { player: 0 },
+            RpsEvent::GameOver { winner: 1 }
+        ]
+    );
+    assert_eq!(
+        Rps.outcome(&state),
+        Some(RpsOutcome {
+            winner: "bo".into(),
+            winner_seat: 1,
+            scores: [1, 0],
+            conceded: true
+        })
+    );
+    assert_eq!(state.picks, [None, None]);
+    assert_eq!(Rps.deadline(&state), None);
+    assert_eq!(Rps.view(&state, Viewer::Spectator).conceded, Some(0));
+    Rps.check_state(&state).unwrap();
+}
+
+#[test]
+fn random_is_a_chance_step() {
+    let state = setup(3);
+    let chances = Rps.chances(&state, 0, &RpsAction::Random).unwrap();
+    assert_eq!(
+        chances.iter().map(|(h, _)| *h).collect::<Vec<_>>(),
+        Hand::ALL
+    );
+    assert!(chances.iter().all(|(_, p)| (*p - 1.0 / 3.0).abs() < 1e-12));
+    let total: f64 = chances.iter().map(|(_, p)| p).sum();
+    assert!((total - 1.0).abs() < 1e-12);
+    assert_eq!(Rps.chances(&state, 0, &pick(Hand::Rock)), None);
+    assert_eq!(Rps.chances(&state, 0, &RpsAction::Concede), None);
+
+    for hand in Hand::ALL {
+        let mut forced = state.clone();
+        let events = Rps
+            .apply_chance(&mut forced, 1, &RpsAction::Random, &hand, 10)
+            .unwrap();
+        assert_eq!(events, vec![RpsEvent::Picked { player: 1 }]);
+        assert_eq!(forced.picks, [None, Some(hand)]);
+        // The forced outcome does not draw from the RNG.
+        assert_eq!(forced.table.rng, state.table.rng);
+        assert_eq!(Rps.turn_seq(&forced), 1);
+    }
+}
+
+#[test]
+fn random_draws_from_the_state_rng() {
+    let state = setup(3);
+    let mut a = state.clone();
+    let mut b = state.clone();
+    Rps.apply(&mut a, "ann", &RpsAction::Random, 10).unwrap();
+    Rps.apply(&mut b, "ann", &RpsAction::Random, 10).unwrap();
+    assert_eq!(a, b);
+    assert!(a.picks[0].is_some());
+    assert_ne!(a.table.rng, state.table.rng);
+
+    // Over many seeds every hand comes up.
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..60 {
+        let mut s = Rps
+            .setup(&RpsOptions::default(), &players(), seed, 0)
+            .unwrap();
+        Rps.apply(&mut s, "bo", &RpsAction::Random, 0).unwrap();
+        seen.insert(s.picks[1].unwrap());
+    }
+    assert_eq!(seen.len(), 3);
+
+    // A fork re-seeds the RNG and nothing else.
+    let fork = Rps.fork(&state, 99);
+    assert_ne!(fork.table.rng, state.table.rng);
+    assert_eq!(fork.scores, state.scores);
+    assert_eq!(fork.table.players, state.table.players);
+}
+
+#[test]
+fn options_are_checked() {
+    assert_eq!(
+        RpsOptions::default(),
+        RpsOptions {
+            wins_needed: 3,
+            turn_seconds: Some(15)
+        }
+    );
+    let parse = |s: &str| serde_json::from_str::<RpsOptions>(s);
+    assert_eq!(parse("{}").unwrap(), RpsOptions::default());
+    assert_eq!(parse(r#"{"turnSeconds":null}"#).unwrap().turn_seconds, None);
+    assert!(parse(r#"{"winsNeeded":3,"extra":1}"#).is_err());
+    assert!(parse(r#"{"wins_needed":3}"#).is_err());
+
+    for (wins_needed, turn_seconds, bad) in [
+        (0, Some(15), Some("winsNeeded")),
+        (10, Some(15), Some("winsNeeded")),
+        (1, Some(4), Some("turnSeconds")),
+        (9, Some(601), Some("turnSeconds")),
+        (1, Some(0), Some("turnSeconds")),
+        (1, Some(5), None),
+        (9, Some(600), None),
+        (5, None, None),
+    ] {
+        let options = RpsOptions {
+            wins_needed,
+            turn_seconds,
+        };
+        match (Rps.setup(&options, &players(), 0, 0), bad) {
+            (Ok(_), None) => {}
+            (Err(e), Some(name)) => {
+                assert_eq!(e.code(), "BAD_OPTION");
+                assert_eq!(e.reason().unwrap()["option"], name);
+                assert!(e.message().contains(name));
+            }
+            (result, _) => panic!("{options:?}: {result:?}"),
+        }
+    }
+}
+
+#[test]
+fn exactly_two_distinct_players() {
+    for players in [
+        vec![],
+        vec!["a".to_string()],
+        vec!["a".into(), "b".into(), "c".into()],
+    ] {
+        let err = Rps
+            .setup(&RpsOptions::default(), &players, 0, 0)
+            .unwrap_err();
+        assert_eq!(err.code(), "BAD_PLAYER_COUNT");
+        assert_eq!(err.reason().unwrap()["count"], players.len());
+        assert!(err.message().contains("두 명"));
+    }
+    let err = Rps
+        .setup(&RpsOptions::default(), &["a".into(), "a".into()], 0, 0)
+        .unwrap_err();
+    assert_eq!(err.code(), "BAD_PLAYERS");
+    let err = Rps
+        .setup(&RpsOptions::default(), &["a".into(), String::new()], 0, 0)
+        .unwrap_err();
+    assert_eq!(err.code(), "BAD_PLAYERS");
+}
+
+#[test]
+fn restore_round_trips_and_refuses_tampering() {
+    let mut state = setup(3);
+    round(&mut state, Hand::Paper, Hand::Rock, 10);
+    Rps.apply(&mut state, "bo", &pick(Hand::Scissors), 20)
+        .unwrap();
+    let json = serde_json::to_string(&state).unwrap();
+    assert_eq!(Rps.restore(&json).unwrap(), state);
+
+    let tamper = |f: &dyn Fn(&mut RpsState)| {
+        let mut bad = state.clone();
+        f(&mut bad);
+        let err = Rps.check_state(&bad).unwrap_err();
+        assert_eq!(err.code(), "CORRUPT_STATE");
+        let err = Rps
+            .restore(&serde_json::to_string(&bad).unwrap())
+            .unwrap_err();
+        assert_eq!(err.code(), "CORRUPT_STATE");
+        err
+    };
+    tamper(&|s| s.scores = [4, 0]);
+    tamper(&|s| s.scores = [0, 0]);
+    tamper(&|s| s.scores = [1, 3]);
+    tamper(&|s| s.picks = [Some(Hand::Rock), Some(Hand::Rock)]);
+    tamper(&|s| s.winner = Some(1));
+    tamper(&|s| s.winner = Some(7));
+    tamper(&|s| s.conceded = Some(0));
+    tamper(&|s| {
+        s.winner = Some(0);
+        s.conceded = Some(0);
+        s.picks = [None, None];
+        s.table.close();
+    });
+    tamper(&|s| s.table.deadline_at = None);
+    tamper(&|s| s.table.deadline_at = Some(1));
+    tamper(&|s| s.options.wins_needed = 0);
+    tamper(&|s| s.options.turn_seconds = Some(1));
+    tamper(&|s| {
+        s.last_round = Some(RevealedRound {
+            hands: [Hand::Rock, Hand::Paper],
+            winner: Some(0),
+        })
+    });
+    tamper(&|s| s.last_round = None);
+    tamper(&|s| s.table.players.push("cy".into()));
+    tamper(&|s| s.table.players[1] = "ann".into());
+    tamper(&|s| {
+        s.table.presence.pop();
+    });
+    tamper(&|s| s.table.presence[0].timeouts_in_row = 3);
+
+    // A game over state is checked too.
+    let mut over = setup(1);
+    round(&mut over, Hand::Rock, Hand::Scissors, 10);
+    Rps.check_state(&over).unwrap();
+    let mut bad = over.clone();
+    bad.picks[0] = Some(Hand::Rock);
+    assert_eq!(Rps.check_state(&bad).unwrap_err().code(), "CORRUPT_STATE");
+    let mut bad = over.clone();
+    bad.table.ask(10, Some(15));
+    assert_eq!(Rps.check_state(&bad).unwrap_err().code(), "CORRUPT_STATE");
+    let mut bad = over.clone();
+    bad.winner = Some(1);
+    assert_eq!(Rps.check_state(&bad).unwrap_err().code(), "CORRUPT_STATE");
+
+    // JSON that does not even parse.
+    assert_eq!(Rps.restore("{}").unwrap_err().code(), "CORRUPT_STATE");
+    let bad = json.replace("\"scores\":[1,0]", "\"scores\":[1,300]");
+    assert_ne!(bad, json);
+    assert_eq!(Rps.restore(&bad).unwrap_err().code(), "CORRUPT_STATE");
+}

@@ -1,0 +1,146 @@
+//! The 29-node board of section 5.2 and the one-step `next()` function.
+//!
+//! Nodes are numbered as in the design document: 0 is 참먹이 (start and finish, bottom
+//! right), 1–19 the outer ring counter-clockwise, 20–28 the two diagonals.
+//!
+//! ```text
+//!  10 --  9 --  8 --  7 --  6 --  5
+//!   | 25                      20  |
+//!  11     26              21     4
+//!   |         22(방)             |
+//!  12     27              23     3      (27 and 28 run from 22 to 0,
+//!   | 28                      24  |      23 and 24 from 22 to 15)
+//!  15 -- 16 -- 17 -- 18 -- 19 --  0
+//! ```
+
+/// A node id, `0..=28`.
+pub type Node = u8;
+
+/// The number of nodes.
+pub const NODES: usize = 29;
+
+/// 참먹이: where pieces finish (and where a lapped piece may stand).
+pub const CHAMMEOGI: Node = 0;
+/// The first node a piece entering from home steps on (도).
+pub const FIRST: Node = 1;
+/// 모, the first corner.
+pub const MO: Node = 5;
+/// 뒷모, the second corner.
+pub const DWIMO: Node = 10;
+/// 찌모, the third corner (no shortcut).
+pub const JJIMO: Node = 15;
+/// 방, the center.
+pub const BANG: Node = 22;
+
+/// The Korean name of a node (section 5.2), for display.
+///
+/// ```
+/// assert_eq!(yut::board::name(22), "방");
+/// ```
+pub fn name(node: Node) -> &'static str {
+    const NAMES: [&str; NODES] = [
+        "참먹이", "도", "개", "걸", "윷", "모", "뒷도", "뒷개", "뒷걸", "뒷윷", "뒷모", "찌도",
+        "찌개", "찌걸", "찌윷", "찌모", "날도", "날개", "날걸", "날윷", "앞모도", "앞모개", "방",
+        "속윷", "속모", "뒷모도", "뒷모개", "사려", "안찌",
+    ];
+    NAMES.get(usize::from(node)).copied().unwrap_or("?")
+}
+
+/// Where one forward step leads from `node` (section 5.2's `next()`).
+///
+/// `starts_here` is true for the first step of a move that starts on `node`: only then do the
+/// corners 5 and 10 turn onto their diagonals, and the center always heads for 참먹이.
+/// `came_from` is the node the piece was on just before (it decides the straight line
+/// through the center when passing). Node 0 is not handled here: leaving 0 finishes.
+///
+/// ```
+/// use yut::board::next;
+/// assert_eq!(next(5, true, None), 20);   // stopped on 모: the shortcut
+/// assert_eq!(next(5, false, Some(4)), 6); // passing 모: straight on
+/// assert_eq!(next(22, false, Some(21)), 23);
+/// assert_eq!(next(22, false, Some(26)), 27);
+/// assert_eq!(next(22, true, Some(21)), 27);
+/// ```
+#[inline]
+pub fn next(node: Node, starts_here: bool, came_from: Option<Node>) -> Node {
+    match node {
+        MO if starts_here => 20,
+        DWIMO if starts_here => 25,
+        19 => CHAMMEOGI,
+        1..=18 => node + 1,
+        20 | 21 | 23 | 25 => node + 1,
+        24 => JJIMO,
+        26 => BANG,
+        BANG if !starts_here && came_from == Some(21) => 23,
+        BANG => 27,
+        27 => 28,
+        28 => CHAMMEOGI,
+        // 0 and out-of-range nodes: callers finish the piece before asking.
+        _ => CHAMMEOGI,
+    }
+}
+
+/// The outer-ring node before `node`, used by a backdo that has no trail to follow
+/// (decisions.md 7), and for inner nodes the node one step back toward their corner.
+///
+/// ```
+/// assert_eq!(yut::board::previous(0), 19);
+/// assert_eq!(yut::board::previous(20), 5);
+/// ```
+pub fn previous(node: Node) -> Node {
+    match node {
+        CHAMMEOGI => 19,
+        20 => MO,
+        25 => DWIMO,
+        23 | 27 => BANG,
+        21 | 22 | 24 | 26 | 28 => node - 1,
+        n => n.saturating_sub(1),
+    }
+}
+
+/// Remaining distance of one piece on `node` under `pass` (section 6): the fewest steps
+/// to finish. Home pieces are 12. Used for ranking and the timeout policy only.
+///
+/// ```
+/// assert_eq!(yut::board::remaining(Some(22)), 4);
+/// assert_eq!(yut::board::remaining(None), 12);
+/// ```
+pub fn remaining(node: Option<Node>) -> u32 {
+    const TABLE: [u8; NODES] = [
+        1, 11, 10, 9, 8, 7, 11, 10, 9, 8, 7, 10, 9, 8, 7, 6, 5, 4, 3, 2, 6, 5, 4, 8, 7, 6, 5, 3,
+        2,
+    ];
+    match node {
+        None => 12,
+        Some(n) => u32::from(TABLE.get(usize::from(n)).copied().unwrap_or(12)),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn remaining_table_matches_a_breadth_first_search() {
+        // Fewest steps to GOAL under pass: a move may stop anywhere, so count single steps
+        // where each step starts a new move (best case: every corner is turned).
+        fn best(node: Node) -> u32 {
+            if node == CHAMMEOGI {
+                return 1;
+            }
+            let a = 1 + best(next(node, true, None));
+            let b = 1 + best(next(node, false, None));
+            a.min(b)
+        }
+        for n in 0..NODES as Node {
+            assert_eq!(remaining(Some(n)), best(n), "node {n}");
+        }
+    }
+
+    #[test]
+    fn every_node_has_a_name() {
+        for n in 0..NODES as Node {
+            assert_ne!(name(n), "?");
+        }
+    }
+}

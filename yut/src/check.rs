@@ -1,0 +1,125 @@
+//! Validation of a restored state: a tampered or corrupted state is refused, never loaded
+//! half-valid.
+
+use crate::board::NODES;
+use crate::options::Mode;
+use crate::state::{LOG_LEN, Phase, PieceStatus};
+use crate::{Rules, Yut, YutState};
+
+/// Pending results or owed throws beyond this are not reachable in practice (each needs
+/// another 윷 or 모 in a row: 0.13^60 under realistic sticks), so a state with more is
+/// treated as tampered.
+pub const MAX_PENDING: usize = 64;
+
+impl<R: Rules> Yut<R> {
+    /// Every invariant of a state, as a developer-facing sentence on failure.
+    pub(crate) fn check(&self, state: &YutState<R>) -> Result<(), String> {
+        let b = &state.board;
+        let players = b.table.players.len();
+        let base = crate::rules::RuleOptions::base(&state.options);
+        if base != &b.options {
+            return Err("the base options differ from the rule options' base".into());
+        }
+        b.options.validate(players).map_err(|e| format!("options: {e}"))?;
+        self.rules
+            .validate_options(&state.options)
+            .map_err(|e| format!("options: {e}"))?;
+        let sides = b.options.sides(players);
+        if b.side_of.len() != players || b.seat_conceded.len() != players {
+            return Err("every seat needs a side and a concede flag".into());
+        }
+        if b.sides.len() != sides {
+            return Err(format!("expected {sides} sides, found {}", b.sides.len()));
+        }
+        for (seat, &side) in b.side_of.iter().enumerate() {
+            let expected = match b.options.mode {
+                Mode::Individual => seat,
+                Mode::Team => seat % 2,
+            };
+            if usize::from(side) != expected {
+                return Err(format!("seat {seat} is on side {side}, expected {expected}"));
+            }
+            if !b.sides[usize::from(side)].members.contains(&(seat as u8)) {
+                return Err(format!("seat {seat} is missing from its side's members"));
+            }
+        }
+        let mut owner = [None; NODES];
+        for (i, side) in b.sides.iter().enumerate() {
+            if side.members.iter().any(|&m| usize::from(m) >= players || usize::from(b.side_of[usize::from(m)]) != i) {
+                return Err(format!("side {i} lists a seat of another side"));
+            }
+            if side.pieces.len() != usize::from(b.options.pieces) {
+                return Err(format!("side {i} has {} pieces, expected {}", side.pieces.len(), b.options.pieces));
+            }
+            for (k, p) in side.pieces.iter().enumerate() {
+                match (p.status, p.node) {
+                    (PieceStatus::Board, Some(n)) if usize::from(n) < NODES => {
+                        if p.trail.last() != Some(n) {
+                            return Err(format!("side {i} piece {k}: trail does not end on node {n}"));
+                        }
+                        match owner[usize::from(n)] {
+                            Some(o) if o != i => {
+                                return Err(format!("node {n} holds pieces of sides {o} and {i}"));
+                            }
+                            _ => owner[usize::from(n)] = Some(i),
+                        }
+                    }
+                    (PieceStatus::Board, _) => {
+                        return Err(format!("side {i} piece {k}: on the board without a valid node"));
+                    }
+                    (_, Some(_)) => return Err(format!("side {i} piece {k}: off the board with a node")),
+                    (_, None) if !p.trail.is_empty() => {
+                        return Err(format!("side {i} piece {k}: off the board with a trail"));
+                    }
+                    _ => {}
+                }
+            }
+            let all_done = side.finished() == side.pieces.len();
+            if side.finished_rank.is_some() != all_done {
+                return Err(format!("side {i}: finished rank does not match its finished pieces"));
+            }
+            if side.finished_rank.is_some_and(|r| r == 0 || usize::from(r) > sides) {
+                return Err(format!("side {i}: rank out of range"));
+            }
+            if side.conceded.is_some_and(|c| c == 0 || c > b.concedes) {
+                return Err(format!("side {i}: concede order out of range"));
+            }
+        }
+        let mut seen = vec![false; players];
+        for &s in &b.turn_order {
+            if usize::from(s) >= players || std::mem::replace(&mut seen[usize::from(s)], true) {
+                return Err("turn order must list every seat once".into());
+            }
+        }
+        if b.turn_order.len() != players || usize::from(b.turn_index) >= players {
+            return Err("turn order must list every seat once, and the turn index lie in it".into());
+        }
+        if b.pending.len() > MAX_PENDING || usize::from(b.throws_owed) > MAX_PENDING {
+            return Err("too many pending results or owed throws".into());
+        }
+        if state.log.len() > LOG_LEN {
+            return Err("the event log is longer than its cap".into());
+        }
+        let current = b.current_seat();
+        let over = b.phase == Phase::Finished;
+        if !over && (b.seat_conceded[current] || !b.sides[usize::from(b.side_of[current])].active()) {
+            return Err("the seat to act has left the game".into());
+        }
+        let phase: Result<(), String> = match b.phase {
+            Phase::Throw if b.throws_owed == 0 => Err("throw phase with no throw owed".into()),
+            Phase::Move if b.pending.is_empty() || b.throws_owed > 0 => {
+                Err("move phase needs pending results and no owed throw".into())
+            }
+            Phase::Finished if !b.pending.is_empty() || b.throws_owed > 0 => {
+                Err("a finished game has nothing pending".into())
+            }
+            Phase::Finished if b.active_sides() > 1 && !b.sides.iter().any(|s| s.finished_rank.is_some()) => {
+                Err("finished with two sides still playing and no side finished".into())
+            }
+            _ if !over && b.active_sides() < 2 => Err("a game in progress needs two sides playing".into()),
+            _ => Ok(()),
+        };
+        phase?;
+        self.rules.check_state(&state.rules, b)
+    }
+}

@@ -1,0 +1,129 @@
+//! Events of section 8.2, in the wire format of decisions.md 2.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::board::Node;
+use crate::state::SideId;
+use crate::{Nodes, Origin, Sticks, Throw, To};
+
+/// Something that happened. Tagged by `type` with the names of section 8.2; rule
+/// extensions add their own events (`X`), which appear untagged by this enum (they carry
+/// their own `type`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    bound(serialize = "X: Serialize", deserialize = "X: serde::de::DeserializeOwned")
+)]
+pub enum YutEvent<X = NoEvent> {
+    /// The sticks landed.
+    #[serde(rename_all = "camelCase")]
+    Thrown {
+        /// Who threw.
+        side: SideId,
+        /// The four sticks (`true` = flat side up, stick 0 marked).
+        sticks: Sticks,
+        /// What they show.
+        result: Throw,
+    },
+    /// The sticks fell off the mat: no result.
+    #[serde(rename_all = "camelCase")]
+    Nak {
+        /// Who threw.
+        side: SideId,
+    },
+    /// A stack moved.
+    #[serde(rename_all = "camelCase")]
+    Moved {
+        /// Whose stack.
+        side: SideId,
+        /// The result used.
+        result: Throw,
+        /// Where it started.
+        from: Origin,
+        /// Where it ended.
+        to: To,
+        /// Every node stepped on, the start (if on the board) first.
+        path: Nodes,
+        /// Pieces moved together.
+        count: u8,
+    },
+    /// The moving stack joined the side's own stack (업기).
+    #[serde(rename_all = "camelCase")]
+    Stacked {
+        /// Whose pieces.
+        side: SideId,
+        /// Where.
+        node: Node,
+        /// The size of the stack now.
+        count: u8,
+    },
+    /// A stack of another side was captured and sent home.
+    #[serde(rename_all = "camelCase")]
+    Captured {
+        /// Who captured.
+        side: SideId,
+        /// Whose pieces were captured.
+        victim_side: SideId,
+        /// Where.
+        node: Node,
+        /// How many pieces.
+        count: u8,
+    },
+    /// Pieces finished (남).
+    #[serde(rename_all = "camelCase")]
+    FinishedPieces {
+        /// Whose.
+        side: SideId,
+        /// How many with this move.
+        count: u8,
+    },
+    /// Results that fit nowhere were dropped.
+    #[serde(rename_all = "camelCase")]
+    Discarded {
+        /// Whose.
+        side: SideId,
+        /// The dropped results.
+        throws: Vec<Throw>,
+    },
+    /// The turn passed.
+    #[serde(rename_all = "camelCase")]
+    TurnChanged {
+        /// The seat whose turn it is now.
+        seat: u8,
+        /// Their side.
+        side: SideId,
+    },
+    /// A side finished all its pieces.
+    #[serde(rename_all = "camelCase")]
+    SideFinished {
+        /// Which.
+        side: SideId,
+        /// Its place.
+        rank: u8,
+    },
+    /// A player conceded (in team play the team leaves when all members have).
+    #[serde(rename_all = "camelCase")]
+    Conceded {
+        /// The seat that conceded.
+        seat: u8,
+        /// Their side.
+        side: SideId,
+        /// Whether the side has left the game with it.
+        side_out: bool,
+    },
+    /// The game ended.
+    #[serde(rename_all = "camelCase")]
+    GameOver {
+        /// The winning players.
+        winners: Vec<String>,
+    },
+    /// An event of a rule extension.
+    #[serde(untagged)]
+    Rule(X),
+}
+
+/// The event type of the standard rules: there are none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub enum NoEvent {}

@@ -1,0 +1,301 @@
+//! `Yut<R>` on the `Game` trait: setup, validation, the step of section 5.3, the view and
+//! the timeout policy.
+
+use std::collections::VecDeque;
+
+use game_core::{Game, Millis, PlayerId, Rejection, Table, Viewer};
+
+use crate::options::Mode;
+use crate::rules::RuleOptions;
+use crate::state::{Board, LOG_LEN, Phase, PieceStatus, Side, ThrowStats};
+use crate::{
+    Origin, Piece, Rules, Standard, ThrowChance, YutAction, YutError, YutEvent, YutResult, YutState,
+    YutView,
+};
+
+/// Yut Nori under the rules `R` (the standard rules by default).
+///
+/// ```
+/// use game_core::Game;
+/// let game = yut::Yut::standard();
+/// assert_eq!(game.id(), "yut");
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Yut<R: Rules = Standard> {
+    /// The rule set.
+    pub rules: R,
+}
+
+impl Yut<Standard> {
+    /// The game with the design document's rules.
+    pub const fn standard() -> Self {
+        Self { rules: Standard }
+    }
+}
+
+impl<R: Rules> Yut<R> {
+    /// The game under `rules`.
+    pub const fn new(rules: R) -> Self {
+        Self { rules }
+    }
+
+    /// Carries out a validated action and returns its events (also kept in the log).
+    fn run(
+        &self,
+        state: &mut YutState<R>,
+        seat: usize,
+        action: &YutAction<R::Action>,
+        chance: Option<&ThrowChance>,
+        now: Millis,
+    ) -> Vec<YutEvent<R::Event>> {
+        let mut events = Vec::new();
+        match action {
+            YutAction::Throw => self.throw(state, chance.copied(), &mut events),
+            YutAction::Move { throw_index, from } => {
+                self.play_move(state, *throw_index as usize, *from, &mut events)
+            }
+            YutAction::Concede => self.concede(state, seat, &mut events),
+            YutAction::Rule(a) => {
+                let YutState { board, rules, options, .. } = state;
+                let mut cx = crate::rules::Cx { board, state: rules, options, events: &mut events };
+                if self.rules.apply_action(&mut cx, seat, a) == crate::rules::TurnStart::Throw
+                    && cx.board.phase == Phase::Rule
+                {
+                    cx.board.phase = Phase::Throw;
+                }
+            }
+        }
+        self.after_action(state, &events, now);
+        events
+    }
+
+    /// Sets the next deadline and keeps the events in the bounded log.
+    fn after_action(&self, state: &mut YutState<R>, events: &[YutEvent<R::Event>], now: Millis) {
+        let board = &mut state.board;
+        if board.phase == Phase::Finished {
+            board.table.close();
+        } else {
+            board.table.ask(now, board.options.turn_seconds);
+        }
+        for e in events {
+            if state.log.len() == LOG_LEN {
+                state.log.pop_front();
+            }
+            state.log.push_back(e.clone());
+        }
+    }
+}
+
+impl<R: Rules> Game for Yut<R> {
+    type Options = R::Options;
+    type State = YutState<R>;
+    type Action = YutAction<R::Action>;
+    type View = YutView<R::View, R::Event>;
+    type Event = YutEvent<R::Event>;
+    type Outcome = YutResult;
+    type Chance = ThrowChance;
+    type Error = YutError;
+
+    fn id(&self) -> &'static str {
+        self.rules.id()
+    }
+
+    fn setup(
+        &self,
+        options: &R::Options,
+        players: &[PlayerId],
+        seed: u64,
+        now: Millis,
+    ) -> Result<YutState<R>, YutError> {
+        let base = options.base().clone();
+        base.validate(players.len())?;
+        self.rules.validate_options(options)?;
+        let mut table = Table::new(players, seed, now)?;
+        let sides = base.sides(players.len());
+        let side_of: Vec<u8> = (0..players.len())
+            .map(|seat| match base.mode {
+                Mode::Individual => seat as u8,
+                Mode::Team => (seat % 2) as u8,
+            })
+            .collect();
+        let mut board = Board {
+            sides: (0..sides)
+                .map(|s| Side {
+                    members: (0..players.len() as u8).filter(|&m| usize::from(side_of[usize::from(m)]) == s).collect(),
+                    pieces: vec![Piece::HOME; usize::from(base.pieces)],
+                    finished_rank: None,
+                    conceded: None,
+                    turns: 0,
+                    captures: 0,
+                    lost: 0,
+                })
+                .collect(),
+            side_of,
+            seat_conceded: vec![false; players.len()],
+            turn_order: Vec::new(),
+            turn_index: 0,
+            phase: Phase::Throw,
+            throws_owed: 1,
+            pending: Vec::with_capacity(8),
+            last_throw: None,
+            stats: ThrowStats::default(),
+            concedes: 0,
+            options: base,
+            table: table.clone(),
+        };
+        self.first_turn(&mut board, &mut table.rng);
+        board.table = table;
+        let rules = self.rules.setup(options, &board);
+        let mut state = YutState {
+            board,
+            options: options.clone(),
+            rules,
+            log: VecDeque::with_capacity(LOG_LEN),
+        };
+        let mut events = Vec::new();
+        self.start_turn(&mut state, &mut events);
+        self.after_action(&mut state, &events, now);
+        Ok(state)
+    }
+
+    fn table<'s>(&self, state: &'s YutState<R>) -> &'s Table {
+        &state.board.table
+    }
+
+    fn table_mut<'s>(&self, state: &'s mut YutState<R>) -> &'s mut Table {
+        &mut state.board.table
+    }
+
+    fn validate(&self, state: &YutState<R>, seat: usize, action: &Self::Action) -> Result<(), YutError> {
+        let board = &state.board;
+        if board.phase == Phase::Finished {
+            return Err(Rejection::GameOver.into());
+        }
+        if seat >= board.seat_conceded.len() {
+            return Err(Rejection::NotSeated { player: format!("seat {seat}") }.into());
+        }
+        if board.seat_conceded[seat] {
+            return Err(YutError::AlreadyConceded);
+        }
+        if matches!(action, YutAction::Concede) {
+            return Ok(());
+        }
+        if board.current_seat() != seat {
+            return Err(YutError::NotYourTurn);
+        }
+        match action {
+            YutAction::Throw if board.phase == Phase::Throw && board.throws_owed > 0 => Ok(()),
+            YutAction::Throw => Err(YutError::NotThrowPhase),
+            YutAction::Move { .. } if board.phase != Phase::Move => Err(YutError::NotMovePhase),
+            YutAction::Move { throw_index, from } => {
+                let index = *throw_index as usize;
+                let Some(&result) = board.pending.get(index) else {
+                    return Err(YutError::UnknownThrowIndex { index: *throw_index, pending: board.pending.len() });
+                };
+                let side = board.current_side();
+                if let Origin::Node(n) = from
+                    && board.sides[usize::from(side)].stack_on(*n) == 0
+                {
+                    return Err(YutError::CannotMove { from: Some(*n) });
+                }
+                if from.node().is_none() {
+                    if result.is_backdo() {
+                        return Err(YutError::BackdoFromHome);
+                    }
+                    if board.sides[usize::from(side)].pieces.iter().all(|p| p.status != PieceStatus::Home) {
+                        return Err(YutError::CannotMove { from: None });
+                    }
+                }
+                match self.legal_move(state, side, index, *from) {
+                    Some(_) => Ok(()),
+                    None => Err(YutError::MoveForbidden),
+                }
+            }
+            YutAction::Rule(a) if board.phase == Phase::Rule => {
+                self.rules.validate_action(board, &state.rules, seat, a)
+            }
+            YutAction::Rule(_) => Err(YutError::WrongPhase { phase: board.phase }),
+            YutAction::Concede => Ok(()),
+        }
+    }
+
+    fn step(
+        &self,
+        state: &mut YutState<R>,
+        seat: usize,
+        action: &Self::Action,
+        chance: Option<&ThrowChance>,
+        now: Millis,
+    ) -> Vec<Self::Event> {
+        self.run(state, seat, action, chance, now)
+    }
+
+    fn view(&self, state: &YutState<R>, viewer: Viewer<'_>) -> Self::View {
+        let seat = match viewer {
+            Viewer::Player(p) => state.board.table.seat_of(p),
+            Viewer::Spectator => None,
+        };
+        self.build_view(state, seat)
+    }
+
+    fn timeout_action(&self, state: &YutState<R>, seat: usize) -> Option<Self::Action> {
+        let board = &state.board;
+        if board.phase == Phase::Finished || board.current_seat() != seat {
+            return None;
+        }
+        match board.phase {
+            Phase::Throw => Some(YutAction::Throw),
+            Phase::Move => self.policy_move(state).map(|m| YutAction::Move { throw_index: m.throw_index, from: m.from }),
+            Phase::Rule => self.rules.timeout_action(board, &state.rules, seat).map(YutAction::Rule),
+            Phase::Finished => None,
+        }
+    }
+
+    fn to_act(&self, state: &YutState<R>) -> Vec<usize> {
+        if state.board.phase == Phase::Finished {
+            Vec::new()
+        } else {
+            vec![state.board.current_seat()]
+        }
+    }
+
+    /// Concede is always possible and is not listed: bots should not pick it at random.
+    fn legal_actions(&self, state: &YutState<R>, seat: usize) -> Vec<Self::Action> {
+        let board = &state.board;
+        if board.phase == Phase::Finished || board.current_seat() != seat {
+            return Vec::new();
+        }
+        match board.phase {
+            Phase::Throw => vec![YutAction::Throw],
+            Phase::Move => self
+                .legal_moves(state)
+                .into_iter()
+                .map(|m| YutAction::Move { throw_index: m.throw_index, from: m.from })
+                .collect(),
+            Phase::Rule => self
+                .rules
+                .legal_actions(board, &state.rules, seat)
+                .into_iter()
+                .map(YutAction::Rule)
+                .collect(),
+            Phase::Finished => Vec::new(),
+        }
+    }
+
+    fn outcome(&self, state: &YutState<R>) -> Option<YutResult> {
+        (state.board.phase == Phase::Finished).then(|| crate::outcome::result(&state.board))
+    }
+
+    fn check_state(&self, state: &YutState<R>) -> Result<(), YutError> {
+        self.check(state).map_err(|detail| Rejection::CorruptState { detail }.into())
+    }
+
+    fn chances(&self, state: &YutState<R>, _seat: usize, action: &Self::Action) -> Option<Vec<(ThrowChance, f64)>> {
+        match action {
+            YutAction::Throw if state.board.phase == Phase::Throw => {
+                Some(ThrowChance::distribution(&state.board.options))
+            }
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,142 @@
+//! Movement of section 5.4: forward along `next()`, backdo along the trail, finishing.
+//!
+//! [`walk`] only computes where a stack would go; it never changes the state, so legal
+//! moves, the timeout policy and the move itself share it.
+
+use crate::board::{self, CHAMMEOGI, FIRST, Node};
+use crate::options::{BackdoFromDo, FinishRule, YutOptions};
+use crate::state::{Board, PieceStatus, SideId};
+use crate::{Nodes, Origin, To};
+
+/// Where a stack would go: its end, the nodes stepped on, and its new trail.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Walk {
+    /// Where it ends.
+    pub to: To,
+    /// The start (if on the board) and every node stepped on.
+    pub path: Nodes,
+    /// The stack's trail after the move (empty when it leaves the board).
+    pub trail: Nodes,
+}
+
+/// The trail and size of `side`'s stack at `from` (for home: one waiting piece, empty
+/// trail), or `None` if the side has nothing there.
+#[inline]
+pub fn stack_at(board: &Board, side: SideId, from: Origin) -> Option<(u8, Nodes)> {
+    let pieces = &board.sides.get(usize::from(side))?.pieces;
+    match from {
+        Origin::Home(_) => pieces
+            .iter()
+            .any(|p| p.status == PieceStatus::Home)
+            .then_some((1, Nodes::new())),
+        Origin::Node(node) => {
+            let mut count = 0u8;
+            let mut trail = Nodes::new();
+            for p in pieces.iter().filter(|p| p.is_on(node)) {
+                count += 1;
+                trail = p.trail;
+            }
+            (count > 0).then_some((count, trail))
+        }
+    }
+}
+
+/// Walks `steps` forward from `from` (a node whose stack has `trail`, or home).
+///
+/// Entering from home counts node 1 as the first step. A piece standing on 참먹이 has gone
+/// round: any step finishes it. Under `pass` a piece finishes when a step leads past 0;
+/// under `reach` when it arrives on 0.
+#[inline]
+pub fn forward(options: &YutOptions, from: Origin, trail: Nodes, steps: u8) -> Walk {
+    let reach = options.finish_rule == FinishRule::Reach;
+    let mut path = Nodes::new();
+    let mut trail = trail;
+    let (mut node, mut came_from, mut starts_here, mut left) = match from {
+        Origin::Home(_) => {
+            trail.clear();
+            trail.push(FIRST);
+            path.push(FIRST);
+            (FIRST, None, false, steps.saturating_sub(1))
+        }
+        Origin::Node(n) => {
+            path.push(n);
+            (n, trail.before_last(), true, steps)
+        }
+    };
+    while left > 0 {
+        if node == CHAMMEOGI {
+            // Standing on, or arriving at, 0 with a step left: the piece goes out.
+            return Walk {
+                to: To::GOAL,
+                path,
+                trail: Nodes::new(),
+            };
+        }
+        let next = board::next(node, starts_here, came_from);
+        came_from = Some(node);
+        node = next;
+        starts_here = false;
+        left -= 1;
+        path.push(node);
+        trail.push(node);
+        if node == CHAMMEOGI && reach {
+            return Walk {
+                to: To::GOAL,
+                path,
+                trail: Nodes::new(),
+            };
+        }
+    }
+    Walk {
+        to: To::Node(node),
+        path,
+        trail,
+    }
+}
+
+/// Steps one back along the stack's trail (빽도). `None` for home: a backdo cannot enter.
+#[inline]
+pub fn backdo(options: &YutOptions, from: Origin, trail: Nodes) -> Option<Walk> {
+    let node = from.node()?;
+    let mut path = Nodes::one(node);
+    let mut trail = trail;
+    let only_first = node == FIRST && trail.len() <= 1;
+    if only_first {
+        // A piece that has only stood on 도 (decisions.md 1, design 5.4).
+        let to = match options.backdo_from_do {
+            BackdoFromDo::Finish => To::GOAL,
+            BackdoFromDo::Home => To::HOME,
+            BackdoFromDo::Chammeogi if options.finish_rule == FinishRule::Reach => To::GOAL,
+            BackdoFromDo::Chammeogi => To::Node(CHAMMEOGI),
+        };
+        if let To::Node(n) = to {
+            path.push(n);
+            return Some(Walk {
+                to,
+                path,
+                trail: Nodes::one(n),
+            });
+        }
+        return Some(Walk {
+            to,
+            path,
+            trail: Nodes::new(),
+        });
+    }
+    trail.pop();
+    let to = match trail.last() {
+        Some(prev) => prev,
+        None => {
+            // No trail to follow (only after repeated backdo from 0): the ring's previous node.
+            let prev: Node = board::previous(node);
+            trail.push(prev);
+            prev
+        }
+    };
+    path.push(to);
+    Some(Walk {
+        to: To::Node(to),
+        path,
+        trail,
+    })
+}

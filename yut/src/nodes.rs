@@ -1,0 +1,161 @@
+//! A short list of nodes kept inline: a piece's trail and a move's path.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::board::{NODES, Node};
+
+/// The most nodes a list holds. A trail is a forward path through the board's acyclic
+/// graph (a backdo removes its last node), so it never holds more than the 29 nodes; a
+/// path holds at most the steps of one move plus its start.
+pub const NODES_CAP: usize = 32;
+
+/// A list of up to [`NODES_CAP`] nodes stored inline, so that moving pieces never
+/// allocates. Serialized as a JSON array of node numbers.
+///
+/// ```
+/// use yut::Nodes;
+/// let mut trail = Nodes::new();
+/// trail.push(1);
+/// trail.push(2);
+/// assert_eq!(trail.as_slice(), &[1, 2]);
+/// assert_eq!(trail.last(), Some(2));
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Nodes {
+    len: u8,
+    nodes: [Node; NODES_CAP],
+}
+
+impl Default for Nodes {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl Nodes {
+    /// An empty list.
+    pub const fn new() -> Self {
+        Self {
+            len: 0,
+            nodes: [0; NODES_CAP],
+        }
+    }
+
+    /// A list of one node.
+    ///
+    /// ```
+    /// assert_eq!(yut::Nodes::one(5).as_slice(), &[5]);
+    /// ```
+    pub const fn one(node: Node) -> Self {
+        let mut list = Self::new();
+        list.nodes[0] = node;
+        list.len = 1;
+        list
+    }
+
+    /// The nodes, oldest first.
+    pub fn as_slice(&self) -> &[Node] {
+        &self.nodes[..usize::from(self.len)]
+    }
+
+    /// Appends a node. A full list drops its oldest node instead of growing: only the
+    /// newest nodes matter for stepping back, and the graph keeps real trails far shorter.
+    #[inline]
+    pub fn push(&mut self, node: Node) {
+        if usize::from(self.len) == NODES_CAP {
+            self.nodes.copy_within(1.., 0);
+            self.len -= 1;
+        }
+        self.nodes[usize::from(self.len)] = node;
+        self.len += 1;
+    }
+
+    /// Removes and returns the newest node.
+    ///
+    /// ```
+    /// let mut t = yut::Nodes::one(3);
+    /// assert_eq!(t.pop(), Some(3));
+    /// assert!(t.is_empty());
+    /// ```
+    #[inline]
+    pub fn pop(&mut self) -> Option<Node> {
+        if self.len == 0 {
+            return None;
+        }
+        self.len -= 1;
+        Some(self.nodes[usize::from(self.len)])
+    }
+
+    /// The newest node.
+    #[inline]
+    pub fn last(&self) -> Option<Node> {
+        self.as_slice().last().copied()
+    }
+
+    /// The node before the newest one.
+    #[inline]
+    pub fn before_last(&self) -> Option<Node> {
+        let s = self.as_slice();
+        s.len().checked_sub(2).map(|i| s[i])
+    }
+
+    /// Number of nodes.
+    pub fn len(&self) -> usize {
+        usize::from(self.len)
+    }
+
+    /// Whether the list is empty.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Empties the list.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+}
+
+impl std::fmt::Debug for Nodes {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+impl Serialize for Nodes {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.as_slice().serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Nodes {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let v: Vec<Node> = Vec::deserialize(d)?;
+        if v.len() > NODES_CAP {
+            return Err(serde::de::Error::invalid_length(v.len(), &"at most 32 nodes"));
+        }
+        let mut list = Nodes::new();
+        for n in v {
+            if usize::from(n) >= NODES {
+                return Err(serde::de::Error::custom(format!("node {n} is not on the board")));
+            }
+            list.push(n);
+        }
+        Ok(list)
+    }
+}
+
+impl JsonSchema for Nodes {
+    fn schema_name() -> std::borrow::Cow<'static, str> {
+        "Nodes".into()
+    }
+
+    fn json_schema(_: &mut schemars::SchemaGenerator) -> schemars::Schema {
+        schemars::json_schema!({
+            "type": "array",
+            "items": { "type": "integer", "minimum": 0, "maximum": 28 },
+            "maxItems": NODES_CAP,
+        })
+    }
+}

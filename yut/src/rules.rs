@@ -1,0 +1,260 @@
+//! The one extension seam: [`Rules`], whose hooks adjust the standard outcome.
+//!
+//! Every hook has a default that does nothing, so [`Standard`] is an empty
+//! implementation and costs nothing at run time. Hooks never reimplement movement: the
+//! engine walks the board, and a hook adjusts a number, a destination or a yes/no answer
+//! at a fixed point of section 5.3. Rule-owned state (`Rules::State`) lives inside the game
+//! state, so it serializes, replays and compares with it.
+//!
+//! The points, in the order the engine reaches them in a turn:
+//! [`Rules::turn_start`] → ([`Rules::validate_action`] / [`Rules::apply_action`] while the
+//! phase is [`Phase::Rule`]) → for each throw [`Rules::on_result`] then
+//! [`Rules::after_result`] → for each move [`Rules::allows_move`] (legality),
+//! [`Rules::extra_steps`], [`Rules::finishes_short`], [`Rules::capture_to`],
+//! [`Rules::capture_bonus`], then [`Rules::after_move`].
+
+use std::fmt::Debug;
+
+use schemars::JsonSchema;
+use serde::{Serialize, de::DeserializeOwned};
+
+use crate::board::Node;
+use crate::state::{Board, Phase, SideId};
+use crate::{Origin, Throw, To, YutError, YutEvent, YutOptions};
+
+/// Options of a rule set: the base options plus whatever the rules add.
+pub trait RuleOptions:
+    Clone + Debug + PartialEq + Default + Serialize + DeserializeOwned + JsonSchema + Send + Sync
+{
+    /// The base game's options.
+    fn base(&self) -> &YutOptions;
+}
+
+impl RuleOptions for YutOptions {
+    fn base(&self) -> &YutOptions {
+        self
+    }
+}
+
+/// What the hooks of one call may touch: the base state, the rule state, the options, and
+/// the event list (hooks announce what they did by pushing [`YutEvent::Rule`] events).
+pub struct Cx<'a, R: Rules> {
+    /// The base game.
+    pub board: &'a mut Board,
+    /// The rules' own state.
+    pub state: &'a mut R::State,
+    /// The options.
+    pub options: &'a R::Options,
+    /// Events of the action so far.
+    pub events: &'a mut Vec<YutEvent<R::Event>>,
+}
+
+impl<R: Rules> Cx<'_, R> {
+    /// Announces a rule event.
+    pub fn emit(&mut self, event: R::Event) {
+        self.events.push(YutEvent::Rule(event));
+    }
+}
+
+/// What `turn_start` asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TurnStart {
+    /// Throw as usual.
+    Throw,
+    /// Wait for a rule action of the current player (phase [`Phase::Rule`]).
+    Wait,
+}
+
+/// What `on_result` decides about a fresh throw result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OnResult {
+    /// Keep the (possibly changed) result.
+    Keep,
+    /// Throw again in its place (the new throw runs through the hooks again).
+    Rethrow,
+}
+
+/// Where a captured stack goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CaptureTo {
+    /// Home, as section 5.4 says.
+    Home,
+    /// Onto a node, as a stack with the trail `[node]`. If another side holds the node
+    /// then, the stack goes home; if the victim's side holds it, they stack.
+    Node(Node),
+}
+
+/// A move as the hooks see it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveInfo {
+    /// The moving side.
+    pub side: SideId,
+    /// The result used.
+    pub result: Throw,
+    /// Where it starts.
+    pub from: Origin,
+    /// Pieces moving together.
+    pub count: u8,
+}
+
+/// What a move did, for `after_move`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveDone {
+    /// The move.
+    pub info: MoveInfo,
+    /// Where it ended.
+    pub to: To,
+    /// Pieces of other sides captured.
+    pub captured: u8,
+    /// Whether it joined the side's own stack.
+    pub stacked: bool,
+}
+
+/// Rule hooks. Every hook defaults to the standard rules; implement only what changes.
+///
+/// The game `Yut<R>` holds one value of `R` (usually zero-sized); its configuration for a
+/// given game comes from `R::Options` and lives in `R::State` after setup.
+pub trait Rules: Clone + Debug + Default + PartialEq + Send + Sync + 'static {
+    /// The whole options type (the base options plus the rules' own).
+    type Options: RuleOptions;
+    /// The rules' own state, kept in the game state.
+    type State: Clone + Debug + PartialEq + Default + Serialize + DeserializeOwned + Send + Sync;
+    /// Extra actions (tagged by `type` like the base ones).
+    type Action: Clone + Debug + PartialEq + Serialize + DeserializeOwned + JsonSchema + Send + Sync;
+    /// Extra events.
+    type Event: Clone
+        + Debug
+        + PartialEq
+        + Serialize
+        + DeserializeOwned
+        + JsonSchema
+        + Send
+        + Sync;
+    /// Extra view fields, flattened into the view.
+    type View: Clone + Debug + Serialize + JsonSchema;
+
+    /// The game id under which this rule set registers (`"yut"` for the standard rules).
+    fn id(&self) -> &'static str;
+
+    /// Checks the rules' own options (the base options are checked before).
+    fn validate_options(&self, _options: &Self::Options) -> Result<(), YutError> {
+        Ok(())
+    }
+
+    /// The rules' state for a new game.
+    fn setup(&self, _options: &Self::Options, _board: &Board) -> Self::State {
+        Self::State::default()
+    }
+
+    /// Checks the rules' state of a restored game.
+    fn check_state(&self, _state: &Self::State, _board: &Board) -> Result<(), String> {
+        Ok(())
+    }
+
+    /// A turn begins (after `turns` of the side was counted, before any throw).
+    fn turn_start(&self, _cx: &mut Cx<'_, Self>) -> TurnStart {
+        TurnStart::Throw
+    }
+
+    /// May `seat` take the rule action now? Only asked in [`Phase::Rule`].
+    fn validate_action(
+        &self,
+        _board: &Board,
+        _state: &Self::State,
+        _seat: usize,
+        _action: &Self::Action,
+    ) -> Result<(), YutError> {
+        Err(YutError::WrongPhase { phase: Phase::Rule })
+    }
+
+    /// Carries out a validated rule action. Return [`TurnStart::Throw`] to go on with the
+    /// turn, or [`TurnStart::Wait`] to wait for another rule action.
+    fn apply_action(&self, _cx: &mut Cx<'_, Self>, _seat: usize, _action: &Self::Action) -> TurnStart {
+        TurnStart::Throw
+    }
+
+    /// The rule actions `seat` could take now (in [`Phase::Rule`]).
+    fn legal_actions(&self, _board: &Board, _state: &Self::State, _seat: usize) -> Vec<Self::Action> {
+        Vec::new()
+    }
+
+    /// The rule action taken when the deadline passes in [`Phase::Rule`].
+    fn timeout_action(&self, _board: &Board, _state: &Self::State, _seat: usize) -> Option<Self::Action> {
+        None
+    }
+
+    /// A fresh result (already announced by a `thrown` event) may be changed or thrown
+    /// again.
+    fn on_result(&self, _cx: &mut Cx<'_, Self>, _result: &mut Throw) -> OnResult {
+        OnResult::Keep
+    }
+
+    /// The final result was added to the pending list; rules may add results or throws.
+    fn after_result(&self, _cx: &mut Cx<'_, Self>, _result: Throw) {}
+
+    /// Whether a move the base rules allow is legal (never makes an illegal move legal).
+    fn allows_move(&self, _board: &Board, _state: &Self::State, _info: &MoveInfo, _to: To) -> bool {
+        true
+    }
+
+    /// How many waiting pieces enter together with one entering move (at least 1; the
+    /// engine never lifts more than wait at home).
+    fn enter_count(&self, _board: &Board, _state: &Self::State, _side: SideId) -> u8 {
+        1
+    }
+
+    /// Steps added to a forward move (never asked for a backdo).
+    fn extra_steps(&self, _board: &Board, _state: &Self::State, _info: &MoveInfo) -> u8 {
+        0
+    }
+
+    /// Whether a forward move that ends on `node` — one step short of finishing — finishes.
+    fn finishes_short(&self, _board: &Board, _state: &Self::State, _info: &MoveInfo, _node: Node) -> bool {
+        false
+    }
+
+    /// Where the captured stack of `victim` goes.
+    fn capture_to(&self, _cx: &mut Cx<'_, Self>, _victim: SideId, _count: u8) -> CaptureTo {
+        CaptureTo::Home
+    }
+
+    /// Throws earned by a capturing move; `base` is the standard count (1, or 0 for a
+    /// backdo capture with `backdoCaptureBonus = false`).
+    fn capture_bonus(&self, _cx: &mut Cx<'_, Self>, _info: &MoveInfo, base: u8) -> u8 {
+        base
+    }
+
+    /// A move was made (captures, stacking and finishing done).
+    fn after_move(&self, _cx: &mut Cx<'_, Self>, _done: &MoveDone) {}
+
+    /// The rules' part of the view.
+    fn view(&self, board: &Board, state: &Self::State) -> Self::View;
+}
+
+/// The rules of the design document, with nothing added.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Standard;
+
+/// No extra actions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize, JsonSchema)]
+pub enum NoAction {}
+
+/// No extra view fields.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct NoView {}
+
+impl Rules for Standard {
+    type Options = YutOptions;
+    type State = ();
+    type Action = NoAction;
+    type Event = crate::NoEvent;
+    type View = NoView;
+
+    fn id(&self) -> &'static str {
+        "yut"
+    }
+
+    fn view(&self, _board: &Board, _state: &()) -> NoView {
+        NoView {}
+    }
+}

@@ -1,0 +1,331 @@
+//! The game state of section 8.1: sides, pieces and their trails, the turn, the pending
+//! results.
+
+use std::collections::VecDeque;
+
+use game_core::Table;
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::board::Node;
+use crate::{Nodes, Rules, Throw, ThrowDraw, YutEvent, YutOptions};
+
+/// A side's id: the seat in individual play, 0 (청) or 1 (홍) in team play.
+pub type SideId = u8;
+
+/// How many recent events the state keeps for the view.
+pub const LOG_LEN: usize = 32;
+
+/// The word `"home"` on the wire.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+pub enum HomeWord {
+    /// 대기: off the board, not yet entered.
+    #[serde(rename = "home")]
+    Home,
+}
+
+/// Where a move starts: a node or `"home"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum Origin {
+    /// A node with a stack of the mover's side.
+    Node(Node),
+    /// A waiting piece.
+    Home(HomeWord),
+}
+
+impl Origin {
+    /// Home, as a value.
+    pub const HOME: Origin = Origin::Home(HomeWord::Home);
+
+    /// The node, or `None` for home.
+    ///
+    /// ```
+    /// assert_eq!(yut::Origin::Node(3).node(), Some(3));
+    /// assert_eq!(yut::Origin::HOME.node(), None);
+    /// ```
+    pub const fn node(self) -> Option<Node> {
+        match self {
+            Origin::Node(n) => Some(n),
+            Origin::Home(_) => None,
+        }
+    }
+}
+
+/// The word `"goal"` or `"home"` where a move ends off the board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum OffBoard {
+    /// The stack finished (남).
+    Goal,
+    /// A backdo sent it home (`backdoFromDo = home`).
+    Home,
+}
+
+/// Where a move ends: a node, `"goal"` or `"home"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum To {
+    /// A node.
+    Node(Node),
+    /// Off the board.
+    Off(OffBoard),
+}
+
+impl To {
+    /// The goal.
+    pub const GOAL: To = To::Off(OffBoard::Goal);
+    /// Home.
+    pub const HOME: To = To::Off(OffBoard::Home);
+
+    /// The node, if the move ends on the board.
+    pub const fn node(self) -> Option<Node> {
+        match self {
+            To::Node(n) => Some(n),
+            To::Off(_) => None,
+        }
+    }
+}
+
+/// Where a piece is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum PieceStatus {
+    /// 대기: waiting to enter.
+    Home,
+    /// On a node.
+    Board,
+    /// 남: finished.
+    Done,
+}
+
+/// One piece. Pieces of one side on one node form a stack (업기).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Piece {
+    /// Where it is.
+    pub status: PieceStatus,
+    /// Its node, when on the board.
+    pub node: Option<Node>,
+    /// Every node it stepped on since it entered, ending with `node` (for backdo).
+    pub trail: Nodes,
+}
+
+impl Piece {
+    /// A waiting piece.
+    pub const HOME: Piece = Piece {
+        status: PieceStatus::Home,
+        node: None,
+        trail: Nodes::new(),
+    };
+
+    /// Whether it stands on `node`.
+    #[inline]
+    pub fn is_on(&self, node: Node) -> bool {
+        self.node == Some(node) && self.status == PieceStatus::Board
+    }
+
+    /// Whether it has gone round: it stands on 참먹이 (the only way onto node 0).
+    pub fn lapped(&self) -> bool {
+        self.is_on(crate::board::CHAMMEOGI)
+    }
+}
+
+/// A side: one player in individual play, a team in team play.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Side {
+    /// Seats of the members, in seat order.
+    pub members: Vec<u8>,
+    /// The side's pieces.
+    pub pieces: Vec<Piece>,
+    /// The place it finished in (1 = first), once all its pieces are done.
+    pub finished_rank: Option<u8>,
+    /// When the side conceded (counting concedes from 1), if it did.
+    pub conceded: Option<u8>,
+    /// Turns the side has started.
+    pub turns: u16,
+    /// Pieces of other sides this side captured.
+    pub captures: u16,
+    /// Pieces of this side that were captured.
+    pub lost: u16,
+}
+
+impl Side {
+    /// Whether the side still plays (has not finished or conceded).
+    #[inline]
+    pub fn active(&self) -> bool {
+        self.finished_rank.is_none() && self.conceded.is_none()
+    }
+
+    /// Pieces finished.
+    pub fn finished(&self) -> usize {
+        self.pieces
+            .iter()
+            .filter(|p| p.status == PieceStatus::Done)
+            .count()
+    }
+
+    /// Pieces waiting at home.
+    pub fn at_home(&self) -> usize {
+        self.pieces
+            .iter()
+            .filter(|p| p.status == PieceStatus::Home)
+            .count()
+    }
+
+    /// Pieces on `node`: the size of the side's stack there.
+    #[inline]
+    pub fn stack_on(&self, node: Node) -> usize {
+        self.pieces.iter().filter(|p| p.is_on(node)).count()
+    }
+
+    /// Whether any piece is on the board.
+    pub fn on_board(&self) -> bool {
+        self.pieces.iter().any(|p| p.status == PieceStatus::Board)
+    }
+
+    /// The sum of its pieces' remaining distances (section 6), under `reach` one less each.
+    pub fn remaining_distance(&self, reach: bool) -> u32 {
+        self.pieces
+            .iter()
+            .map(|p| match p.status {
+                PieceStatus::Done => 0,
+                _ => crate::board::remaining(p.node) - u32::from(reach),
+            })
+            .sum()
+    }
+}
+
+/// What the game waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Phase {
+    /// The player to act throws.
+    Throw,
+    /// The player to act moves a piece with a pending result.
+    Move,
+    /// A rule extension waits for the player to act (for example an augment draft).
+    Rule,
+    /// The game is over.
+    Finished,
+}
+
+/// Counts for the result screen (section 8.6).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct ThrowStats {
+    /// 도 thrown.
+    pub r#do: u32,
+    /// 개 thrown.
+    pub gae: u32,
+    /// 걸 thrown.
+    pub geol: u32,
+    /// 윷 thrown.
+    pub yut: u32,
+    /// 모 thrown.
+    pub mo: u32,
+    /// 빽도 thrown.
+    pub backdo: u32,
+    /// 낙.
+    pub nak: u32,
+}
+
+impl ThrowStats {
+    /// Counts one throw.
+    pub fn count(&mut self, result: Option<Throw>) {
+        let slot = match result {
+            None => &mut self.nak,
+            Some(Throw::Do) => &mut self.r#do,
+            Some(Throw::Gae) => &mut self.gae,
+            Some(Throw::Geol) => &mut self.geol,
+            Some(Throw::Yut) => &mut self.yut,
+            Some(Throw::Mo) => &mut self.mo,
+            Some(Throw::Backdo) => &mut self.backdo,
+        };
+        *slot += 1;
+    }
+}
+
+/// The base game's state: everything of the design document, without rule extensions.
+///
+/// Rule hooks receive it mutably; they change it only through its documented fields.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Board {
+    /// The base options.
+    pub options: YutOptions,
+    /// Seats, RNG, turn sequence, deadline and presence.
+    pub table: Table,
+    /// The side of each seat.
+    pub side_of: Vec<SideId>,
+    /// The sides.
+    pub sides: Vec<Side>,
+    /// Seats in turn order.
+    pub turn_order: Vec<u8>,
+    /// Position in `turn_order` of the seat to act.
+    pub turn_index: u8,
+    /// Seats that conceded (in team play a team goes on until all members have).
+    pub seat_conceded: Vec<bool>,
+    /// What the game waits for.
+    pub phase: Phase,
+    /// Throws still owed this turn (윷, 모, captures, rule bonuses).
+    pub throws_owed: u8,
+    /// The results thrown and not yet used, in order.
+    pub pending: Vec<Throw>,
+    /// The last throw, shown with its sticks.
+    pub last_throw: Option<ThrowDraw>,
+    /// Throw counts for the result.
+    pub stats: ThrowStats,
+    /// Concedes so far (orders conceded sides in the ranking).
+    pub concedes: u8,
+}
+
+impl Board {
+    /// The seat whose turn it is.
+    #[inline]
+    pub fn current_seat(&self) -> usize {
+        usize::from(self.turn_order[usize::from(self.turn_index)])
+    }
+
+    /// The side whose turn it is.
+    #[inline]
+    pub fn current_side(&self) -> SideId {
+        self.side_of[self.current_seat()]
+    }
+
+    /// The side whose pieces stand on `node`, if any.
+    #[inline]
+    pub fn occupant(&self, node: Node) -> Option<SideId> {
+        self.sides
+            .iter()
+            .position(|s| s.pieces.iter().any(|p| p.is_on(node)))
+            .map(|i| i as SideId)
+    }
+
+    /// Sides still playing.
+    pub fn active_sides(&self) -> usize {
+        self.sides.iter().filter(|s| s.active()).count()
+    }
+
+    /// Whether the game is over.
+    pub fn is_over(&self) -> bool {
+        self.phase == Phase::Finished
+    }
+}
+
+/// The whole state: the base [`Board`], the rule extension's own state, and the recent
+/// events. It serializes (RNG included) for storage; never send it to players.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", bound = "")]
+pub struct YutState<R: Rules> {
+    /// The base game.
+    #[serde(flatten)]
+    pub board: Board,
+    /// The options, base and rule extension's.
+    pub options: R::Options,
+    /// The rule extension's state.
+    pub rules: R::State,
+    /// The most recent events, oldest first, at most [`LOG_LEN`].
+    pub log: VecDeque<YutEvent<R::Event>>,
+}

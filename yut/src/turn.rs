@@ -1,0 +1,438 @@
+//! Turn flow of section 5.3: throwing, moving, bonuses, discarding, passing the turn,
+//! and the end of the game (section 6).
+
+use game_core::GameRng;
+
+use crate::board::Node;
+use crate::movement::{self, Walk};
+use crate::options::{Mode, Ranking};
+use crate::rules::{CaptureTo, Cx, MoveDone, MoveInfo, OnResult, TurnStart};
+use crate::state::{Board, Phase, PieceStatus, SideId};
+use crate::{Nodes, Origin, Piece, Rules, Throw, ThrowChance, ThrowDraw, To, Yut, YutEvent, YutState};
+
+/// The most pieces a side can have, and so the largest stack.
+const MAX_PIECES: usize = 5;
+
+impl<R: Rules> Yut<R> {
+    /// Where the stack of `side` at `from` would go with `result`, hooks included; `None`
+    /// if there is no such stack or the base rules forbid it (backdo from home).
+    #[inline]
+    pub(crate) fn walk(
+        &self,
+        state: &YutState<R>,
+        side: SideId,
+        from: Origin,
+        result: Throw,
+    ) -> Option<(Walk, MoveInfo)> {
+        let board = &state.board;
+        let (stack, trail) = movement::stack_at(board, side, from)?;
+        let count = match from {
+            Origin::Home(_) => self.rules.enter_count(board, &state.rules, side).max(1),
+            Origin::Node(_) => stack,
+        };
+        let info = MoveInfo {
+            side,
+            result,
+            from,
+            count,
+        };
+        let walk = if result.is_backdo() {
+            movement::backdo(&board.options, from, trail)?
+        } else {
+            let steps = result.steps() as u8 + self.rules.extra_steps(board, &state.rules, &info);
+            let mut walk = movement::forward(&board.options, from, trail, steps);
+            if let To::Node(n) = walk.to
+                && self.one_short(board, n)
+                && self.rules.finishes_short(board, &state.rules, &info, n)
+            {
+                walk.to = To::GOAL;
+                walk.trail = Nodes::new();
+            }
+            walk
+        };
+        Some((walk, info))
+    }
+
+    /// Whether a stack on `node` is one step short of finishing under the finish rule.
+    fn one_short(&self, board: &Board, node: Node) -> bool {
+        let reach = board.options.finish_rule == crate::FinishRule::Reach;
+        if reach {
+            matches!(node, 19 | 28)
+        } else {
+            node == crate::board::CHAMMEOGI
+        }
+    }
+
+    /// Carries out a throw (section 5.3 step 1); `forced` replaces the draw.
+    pub(crate) fn throw(
+        &self,
+        state: &mut YutState<R>,
+        forced: Option<ThrowChance>,
+        events: &mut Vec<YutEvent<R::Event>>,
+    ) {
+        let YutState {
+            board,
+            rules,
+            options,
+            ..
+        } = state;
+        let mut cx = Cx {
+            board,
+            state: rules,
+            options,
+            events: &mut *events,
+        };
+        cx.board.throws_owed = cx.board.throws_owed.saturating_sub(1);
+        let side = cx.board.current_side();
+        let mut forced = forced;
+        let result = loop {
+            let draw = match forced.take() {
+                Some(chance) => chance.draw(),
+                None => ThrowDraw::draw(&cx.board.options, &mut cx.board.table.rng),
+            };
+            cx.board.stats.count(draw.result);
+            cx.board.last_throw = Some(draw);
+            let (Some(sticks), Some(result)) = (draw.sticks, draw.result) else {
+                cx.events.push(YutEvent::Nak { side });
+                break None;
+            };
+            cx.events.push(YutEvent::Thrown {
+                side,
+                sticks,
+                result,
+            });
+            let mut result = result;
+            match self.rules.on_result(&mut cx, &mut result) {
+                OnResult::Keep => break Some(result),
+                OnResult::Rethrow => continue,
+            }
+        };
+        if let Some(result) = result {
+            cx.board.pending.push(result);
+            if result.throws_again() {
+                cx.board.throws_owed += 1;
+            }
+            self.rules.after_result(&mut cx, result);
+        }
+        if cx.board.throws_owed == 0 {
+            self.settle(state, events);
+        }
+    }
+
+    /// Moves a stack with a pending result (section 5.3 step 2, 5.4). Validated before.
+    pub(crate) fn play_move(
+        &self,
+        state: &mut YutState<R>,
+        throw_index: usize,
+        from: Origin,
+        events: &mut Vec<YutEvent<R::Event>>,
+    ) {
+        let side = state.board.current_side();
+        let Some(&result) = state.board.pending.get(throw_index) else {
+            return;
+        };
+        let Some((walk, info)) = self.walk(state, side, from, result) else {
+            return;
+        };
+        state.board.pending.remove(throw_index);
+
+        // Lift the moving pieces.
+        let mut moving = [usize::MAX; MAX_PIECES];
+        let mut lifted = 0;
+        for (i, p) in state.board.sides[usize::from(side)].pieces.iter().enumerate() {
+            let here = match from {
+                Origin::Home(_) => p.status == PieceStatus::Home,
+                Origin::Node(n) => p.is_on(n),
+            };
+            if here && lifted < usize::from(info.count) && lifted < MAX_PIECES {
+                moving[lifted] = i;
+                lifted += 1;
+            }
+        }
+        let count = lifted as u8;
+        events.push(YutEvent::Moved {
+            side,
+            result,
+            from,
+            to: walk.to,
+            path: walk.path,
+            count,
+        });
+
+        let YutState {
+            board,
+            rules,
+            options,
+            ..
+        } = state;
+        let mut cx = Cx {
+            board,
+            state: rules,
+            options,
+            events: &mut *events,
+        };
+        let mut captured = 0u8;
+        let mut stacked = false;
+        match walk.to {
+            To::Node(node) => {
+                if let Some(victim) = cx.board.occupant(node).filter(|&s| s != side) {
+                    captured = self.capture(&mut cx, side, victim, node);
+                } else if cx.board.sides[usize::from(side)].stack_on(node) > 0 {
+                    stacked = true;
+                }
+                let pieces = &mut cx.board.sides[usize::from(side)].pieces;
+                for &i in &moving[..lifted] {
+                    pieces[i] = Piece {
+                        status: PieceStatus::Board,
+                        node: Some(node),
+                        trail: walk.trail,
+                    };
+                }
+                if stacked {
+                    // The stack keeps the trail of the pieces that moved in (decisions.md 7).
+                    for p in pieces.iter_mut().filter(|p| p.is_on(node)) {
+                        p.trail = walk.trail;
+                    }
+                    let size = cx.board.sides[usize::from(side)].stack_on(node) as u8;
+                    cx.events.push(YutEvent::Stacked {
+                        side,
+                        node,
+                        count: size,
+                    });
+                }
+            }
+            To::Off(off) => {
+                let status = match off {
+                    crate::state::OffBoard::Goal => PieceStatus::Done,
+                    crate::state::OffBoard::Home => PieceStatus::Home,
+                };
+                let pieces = &mut cx.board.sides[usize::from(side)].pieces;
+                for &i in &moving[..lifted] {
+                    pieces[i] = Piece {
+                        status,
+                        node: None,
+                        trail: Nodes::new(),
+                    };
+                }
+                if status == PieceStatus::Done {
+                    cx.events.push(YutEvent::FinishedPieces { side, count });
+                }
+            }
+        }
+        if captured > 0 {
+            let base = u8::from(!result.is_backdo() || cx.board.options.backdo_capture_bonus);
+            let bonus = self.rules.capture_bonus(&mut cx, &info, base);
+            cx.board.throws_owed = cx.board.throws_owed.saturating_add(bonus);
+        }
+        let done = MoveDone {
+            info: MoveInfo { count, ..info },
+            to: walk.to,
+            captured,
+            stacked,
+        };
+        self.rules.after_move(&mut cx, &done);
+
+        let side_ref = &state.board.sides[usize::from(side)];
+        if side_ref.finished_rank.is_none() && side_ref.finished() == side_ref.pieces.len() {
+            self.side_finished(state, side, events);
+            if state.board.phase == Phase::Finished {
+                return;
+            }
+            self.discard(state, events);
+            self.end_turn(state, events);
+            return;
+        }
+        if state.board.throws_owed > 0 {
+            state.board.phase = Phase::Throw;
+        } else {
+            self.settle(state, events);
+        }
+    }
+
+    /// Sends the stack of `victim` on `node` home (or where the rules say); returns how
+    /// many pieces were captured.
+    fn capture(&self, cx: &mut Cx<'_, R>, side: SideId, victim: SideId, node: Node) -> u8 {
+        let count = cx.board.sides[usize::from(victim)].stack_on(node) as u8;
+        let target = self.rules.capture_to(cx, victim, count);
+        // "Blocked" is judged after the capturing stack lands, which is on `node`.
+        let target = match target {
+            CaptureTo::Node(n) if n != node && cx.board.occupant(n).is_none_or(|s| s == victim) => {
+                Some(n)
+            }
+            _ => None,
+        };
+        let vside = &mut cx.board.sides[usize::from(victim)];
+        for p in vside.pieces.iter_mut().filter(|p| p.is_on(node)) {
+            *p = match target {
+                Some(n) => Piece {
+                    status: PieceStatus::Board,
+                    node: Some(n),
+                    trail: Nodes::one(n),
+                },
+                None => Piece::HOME,
+            };
+        }
+        if let Some(n) = target {
+            for p in vside.pieces.iter_mut().filter(|p| p.is_on(n)) {
+                p.trail = Nodes::one(n);
+            }
+        }
+        vside.lost += u16::from(count);
+        cx.board.sides[usize::from(side)].captures += u16::from(count);
+        cx.events.push(YutEvent::Captured {
+            side,
+            victim_side: victim,
+            node,
+            count,
+        });
+        count
+    }
+
+    /// After the throws are done: move if any result can be used, otherwise drop them all
+    /// and pass the turn (section 5.3 step 2). Re-run after every move.
+    fn settle(&self, state: &mut YutState<R>, events: &mut Vec<YutEvent<R::Event>>) {
+        if state.board.pending.is_empty() {
+            self.end_turn(state, events);
+        } else if self.any_legal_move(state) {
+            state.board.phase = Phase::Move;
+        } else {
+            self.discard(state, events);
+            self.end_turn(state, events);
+        }
+    }
+
+    /// Drops every pending result (and owed throw) with a `discarded` event.
+    fn discard(&self, state: &mut YutState<R>, events: &mut Vec<YutEvent<R::Event>>) {
+        state.board.throws_owed = 0;
+        if !state.board.pending.is_empty() {
+            let throws = std::mem::take(&mut state.board.pending);
+            events.push(YutEvent::Discarded {
+                side: state.board.current_side(),
+                throws,
+            });
+        }
+    }
+
+    /// A side has finished all its pieces: give it its place and see if the game is over.
+    fn side_finished(&self, state: &mut YutState<R>, side: SideId, events: &mut Vec<YutEvent<R::Event>>) {
+        let board = &mut state.board;
+        let rank = board.sides.iter().filter(|s| s.finished_rank.is_some()).count() as u8 + 1;
+        board.sides[usize::from(side)].finished_rank = Some(rank);
+        events.push(YutEvent::SideFinished { side, rank });
+        let over = match board.options.mode {
+            Mode::Team => true,
+            Mode::Individual => board.options.ranking == Ranking::First || board.active_sides() <= 1,
+        };
+        if over {
+            self.game_over(state, events);
+        }
+    }
+
+    /// Ends the game: no more actions, no deadline.
+    pub(crate) fn game_over(&self, state: &mut YutState<R>, events: &mut Vec<YutEvent<R::Event>>) {
+        let board = &mut state.board;
+        board.phase = Phase::Finished;
+        board.throws_owed = 0;
+        board.pending.clear();
+        board.table.close();
+        let winners = crate::outcome::winners(board);
+        events.push(YutEvent::GameOver { winners });
+    }
+
+    /// Passes the turn to the next seat still playing and starts its turn.
+    pub(crate) fn end_turn(&self, state: &mut YutState<R>, events: &mut Vec<YutEvent<R::Event>>) {
+        let board = &mut state.board;
+        board.pending.clear();
+        board.throws_owed = 0;
+        let n = board.turn_order.len();
+        let mut index = usize::from(board.turn_index);
+        for _ in 0..n {
+            index = (index + 1) % n;
+            let seat = usize::from(board.turn_order[index]);
+            if !board.seat_conceded[seat] && board.sides[usize::from(board.side_of[seat])].active() {
+                break;
+            }
+        }
+        board.turn_index = index as u8;
+        let seat = board.current_seat() as u8;
+        let side = board.current_side();
+        events.push(YutEvent::TurnChanged { seat, side });
+        self.start_turn(state, events);
+    }
+
+    /// Starts the turn of the current seat: one throw owed, then the rules' turn start.
+    pub(crate) fn start_turn(&self, state: &mut YutState<R>, events: &mut Vec<YutEvent<R::Event>>) {
+        let YutState {
+            board,
+            rules,
+            options,
+            ..
+        } = state;
+        let side = usize::from(board.current_side());
+        board.sides[side].turns = board.sides[side].turns.saturating_add(1);
+        board.phase = Phase::Throw;
+        board.throws_owed = 1;
+        board.pending.clear();
+        let mut cx = Cx {
+            board,
+            state: rules,
+            options,
+            events: &mut *events,
+        };
+        if self.rules.turn_start(&mut cx) == TurnStart::Wait {
+            cx.board.phase = Phase::Rule;
+        }
+    }
+
+    /// A seat concedes (decisions.md 7).
+    pub(crate) fn concede(&self, state: &mut YutState<R>, seat: usize, events: &mut Vec<YutEvent<R::Event>>) {
+        let board = &mut state.board;
+        board.seat_conceded[seat] = true;
+        let side = board.side_of[seat];
+        let side_out = board.sides[usize::from(side)]
+            .members
+            .iter()
+            .all(|&m| board.seat_conceded[usize::from(m)]);
+        events.push(YutEvent::Conceded {
+            seat: seat as u8,
+            side,
+            side_out,
+        });
+        let was_current = board.current_seat() == seat;
+        if side_out {
+            board.concedes += 1;
+            let s = &mut board.sides[usize::from(side)];
+            s.conceded = Some(board.concedes);
+            for p in s.pieces.iter_mut().filter(|p| p.status == PieceStatus::Board) {
+                *p = Piece::HOME;
+            }
+        }
+        if board.active_sides() <= 1 {
+            self.game_over(state, events);
+        } else if was_current {
+            self.end_turn(state, events);
+        }
+    }
+
+    /// Seats the players, picks the first side with the RNG and starts its turn
+    /// (section 4, decisions.md 7).
+    pub(crate) fn first_turn(&self, board: &mut Board, rng: &mut GameRng) {
+        let seats = board.side_of.len();
+        let sides = board.sides.len();
+        let first = rng.below(sides as u32) as usize;
+        board.turn_order = match board.options.mode {
+            Mode::Individual => (0..seats).map(|i| ((first + i) % seats) as u8).collect(),
+            Mode::Team => {
+                let per_team = seats / 2;
+                (0..seats)
+                    .map(|i| {
+                        let team = (first + i) % 2;
+                        let member = i / 2;
+                        board.sides[team].members[member.min(per_team - 1)]
+                    })
+                    .collect()
+            }
+        };
+        board.turn_index = 0;
+    }
+}
