@@ -36,3 +36,8 @@ pub use state::{
 };
 pub use throw::{Sticks, Throw, ThrowChance, ThrowDraw};
 pub use view::{LastThrow, PieceView, PresenceView, SideView, Turn, YutView};
+
+/// The workspace README's embedding guide, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeDoctests;
