@@ -19,7 +19,10 @@ use crate::{NoAction, Origin};
 #[serde(
     tag = "type",
     rename_all = "SCREAMING_SNAKE_CASE",
-    bound(serialize = "X: Serialize", deserialize = "X: serde::de::DeserializeOwned")
+    bound(
+        serialize = "X: Serialize",
+        deserialize = "X: serde::de::DeserializeOwned"
+    )
 )]
 pub enum YutAction<X = NoAction> {
     /// Throw the sticks.

@@ -20,7 +20,9 @@ impl<R: Rules> Yut<R> {
         if base != &b.options {
             return Err("the base options differ from the rule options' base".into());
         }
-        b.options.validate(players).map_err(|e| format!("options: {e}"))?;
+        b.options
+            .validate(players)
+            .map_err(|e| format!("options: {e}"))?;
         self.rules
             .validate_options(&state.options)
             .map_err(|e| format!("options: {e}"))?;
@@ -37,7 +39,9 @@ impl<R: Rules> Yut<R> {
                 Mode::Team => seat % 2,
             };
             if usize::from(side) != expected {
-                return Err(format!("seat {seat} is on side {side}, expected {expected}"));
+                return Err(format!(
+                    "seat {seat} is on side {side}, expected {expected}"
+                ));
             }
             if !b.sides[usize::from(side)].members.contains(&(seat as u8)) {
                 return Err(format!("seat {seat} is missing from its side's members"));
@@ -45,17 +49,27 @@ impl<R: Rules> Yut<R> {
         }
         let mut owner = [None; NODES];
         for (i, side) in b.sides.iter().enumerate() {
-            if side.members.iter().any(|&m| usize::from(m) >= players || usize::from(b.side_of[usize::from(m)]) != i) {
+            if side
+                .members
+                .iter()
+                .any(|&m| usize::from(m) >= players || usize::from(b.side_of[usize::from(m)]) != i)
+            {
                 return Err(format!("side {i} lists a seat of another side"));
             }
             if side.pieces.len() != usize::from(b.options.pieces) {
-                return Err(format!("side {i} has {} pieces, expected {}", side.pieces.len(), b.options.pieces));
+                return Err(format!(
+                    "side {i} has {} pieces, expected {}",
+                    side.pieces.len(),
+                    b.options.pieces
+                ));
             }
             for (k, p) in side.pieces.iter().enumerate() {
                 match (p.status, p.node) {
                     (PieceStatus::Board, Some(n)) if usize::from(n) < NODES => {
                         if p.trail.last() != Some(n) {
-                            return Err(format!("side {i} piece {k}: trail does not end on node {n}"));
+                            return Err(format!(
+                                "side {i} piece {k}: trail does not end on node {n}"
+                            ));
                         }
                         match owner[usize::from(n)] {
                             Some(o) if o != i => {
@@ -65,9 +79,13 @@ impl<R: Rules> Yut<R> {
                         }
                     }
                     (PieceStatus::Board, _) => {
-                        return Err(format!("side {i} piece {k}: on the board without a valid node"));
+                        return Err(format!(
+                            "side {i} piece {k}: on the board without a valid node"
+                        ));
                     }
-                    (_, Some(_)) => return Err(format!("side {i} piece {k}: off the board with a node")),
+                    (_, Some(_)) => {
+                        return Err(format!("side {i} piece {k}: off the board with a node"));
+                    }
                     (_, None) if !p.trail.is_empty() => {
                         return Err(format!("side {i} piece {k}: off the board with a trail"));
                     }
@@ -76,9 +94,14 @@ impl<R: Rules> Yut<R> {
             }
             let all_done = side.finished() == side.pieces.len();
             if side.finished_rank.is_some() != all_done {
-                return Err(format!("side {i}: finished rank does not match its finished pieces"));
+                return Err(format!(
+                    "side {i}: finished rank does not match its finished pieces"
+                ));
             }
-            if side.finished_rank.is_some_and(|r| r == 0 || usize::from(r) > sides) {
+            if side
+                .finished_rank
+                .is_some_and(|r| r == 0 || usize::from(r) > sides)
+            {
                 return Err(format!("side {i}: rank out of range"));
             }
             if side.conceded.is_some_and(|c| c == 0 || c > b.concedes) {
@@ -92,7 +115,9 @@ impl<R: Rules> Yut<R> {
             }
         }
         if b.turn_order.len() != players || usize::from(b.turn_index) >= players {
-            return Err("turn order must list every seat once, and the turn index lie in it".into());
+            return Err(
+                "turn order must list every seat once, and the turn index lie in it".into(),
+            );
         }
         if b.pending.len() > MAX_PENDING || usize::from(b.throws_owed) > MAX_PENDING {
             return Err("too many pending results or owed throws".into());
@@ -102,7 +127,8 @@ impl<R: Rules> Yut<R> {
         }
         let current = b.current_seat();
         let over = b.phase == Phase::Finished;
-        if !over && (b.seat_conceded[current] || !b.sides[usize::from(b.side_of[current])].active()) {
+        if !over && (b.seat_conceded[current] || !b.sides[usize::from(b.side_of[current])].active())
+        {
             return Err("the seat to act has left the game".into());
         }
         let phase: Result<(), String> = match b.phase {
@@ -113,10 +139,14 @@ impl<R: Rules> Yut<R> {
             Phase::Finished if !b.pending.is_empty() || b.throws_owed > 0 => {
                 Err("a finished game has nothing pending".into())
             }
-            Phase::Finished if b.active_sides() > 1 && !b.sides.iter().any(|s| s.finished_rank.is_some()) => {
+            Phase::Finished
+                if b.active_sides() > 1 && !b.sides.iter().any(|s| s.finished_rank.is_some()) =>
+            {
                 Err("finished with two sides still playing and no side finished".into())
             }
-            _ if !over && b.active_sides() < 2 => Err("a game in progress needs two sides playing".into()),
+            _ if !over && b.active_sides() < 2 => {
+                Err("a game in progress needs two sides playing".into())
+            }
             _ => Ok(()),
         };
         phase?;

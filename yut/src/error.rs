@@ -92,7 +92,9 @@ impl GameError for YutError {
             Self::UnknownThrowIndex { index, pending } => {
                 Some(json!({ "throwIndex": index, "pending": pending }))
             }
-            Self::CannotMove { from } => Some(json!({ "from": from.map_or(json!("home"), |n| json!(n)) })),
+            Self::CannotMove { from } => {
+                Some(json!({ "from": from.map_or(json!("home"), |n| json!(n)) }))
+            }
             Self::InvalidOption { option, .. } => Some(json!({ "option": option })),
             Self::Core(r) => r.reason(),
             _ => None,

@@ -14,7 +14,10 @@ use crate::{Nodes, Origin, Sticks, Throw, To};
 #[serde(
     tag = "type",
     rename_all = "camelCase",
-    bound(serialize = "X: Serialize", deserialize = "X: serde::de::DeserializeOwned")
+    bound(
+        serialize = "X: Serialize",
+        deserialize = "X: serde::de::DeserializeOwned"
+    )
 )]
 pub enum YutEvent<X = NoEvent> {
     /// The sticks landed.

@@ -9,8 +9,8 @@ use crate::options::Mode;
 use crate::rules::RuleOptions;
 use crate::state::{Board, LOG_LEN, Phase, PieceStatus, Side, ThrowStats};
 use crate::{
-    Origin, Piece, Rules, Standard, ThrowChance, YutAction, YutError, YutEvent, YutResult, YutState,
-    YutView,
+    Origin, Piece, Rules, Standard, ThrowChance, YutAction, YutError, YutEvent, YutResult,
+    YutState, YutView,
 };
 
 /// Yut Nori under the rules `R` (the standard rules by default).
@@ -56,8 +56,18 @@ impl<R: Rules> Yut<R> {
             }
             YutAction::Concede => self.concede(state, seat, &mut events),
             YutAction::Rule(a) => {
-                let YutState { board, rules, options, .. } = state;
-                let mut cx = crate::rules::Cx { board, state: rules, options, events: &mut events };
+                let YutState {
+                    board,
+                    rules,
+                    options,
+                    ..
+                } = state;
+                let mut cx = crate::rules::Cx {
+                    board,
+                    state: rules,
+                    options,
+                    events: &mut events,
+                };
                 if self.rules.apply_action(&mut cx, seat, a) == crate::rules::TurnStart::Throw
                     && cx.board.phase == Phase::Rule
                 {
@@ -121,7 +131,9 @@ impl<R: Rules> Game for Yut<R> {
         let mut board = Board {
             sides: (0..sides)
                 .map(|s| Side {
-                    members: (0..players.len() as u8).filter(|&m| usize::from(side_of[usize::from(m)]) == s).collect(),
+                    members: (0..players.len() as u8)
+                        .filter(|&m| usize::from(side_of[usize::from(m)]) == s)
+                        .collect(),
                     pieces: vec![Piece::HOME; usize::from(base.pieces)],
                     finished_rank: None,
                     conceded: None,
@@ -166,13 +178,21 @@ impl<R: Rules> Game for Yut<R> {
         &mut state.board.table
     }
 
-    fn validate(&self, state: &YutState<R>, seat: usize, action: &Self::Action) -> Result<(), YutError> {
+    fn validate(
+        &self,
+        state: &YutState<R>,
+        seat: usize,
+        action: &Self::Action,
+    ) -> Result<(), YutError> {
         let board = &state.board;
         if board.phase == Phase::Finished {
             return Err(Rejection::GameOver.into());
         }
         if seat >= board.seat_conceded.len() {
-            return Err(Rejection::NotSeated { player: format!("seat {seat}") }.into());
+            return Err(Rejection::NotSeated {
+                player: format!("seat {seat}"),
+            }
+            .into());
         }
         if board.seat_conceded[seat] {
             return Err(YutError::AlreadyConceded);
@@ -190,7 +210,10 @@ impl<R: Rules> Game for Yut<R> {
             YutAction::Move { throw_index, from } => {
                 let index = *throw_index as usize;
                 let Some(&result) = board.pending.get(index) else {
-                    return Err(YutError::UnknownThrowIndex { index: *throw_index, pending: board.pending.len() });
+                    return Err(YutError::UnknownThrowIndex {
+                        index: *throw_index,
+                        pending: board.pending.len(),
+                    });
                 };
                 let side = board.current_side();
                 if let Origin::Node(n) = from
@@ -202,7 +225,11 @@ impl<R: Rules> Game for Yut<R> {
                     if result.is_backdo() {
                         return Err(YutError::BackdoFromHome);
                     }
-                    if board.sides[usize::from(side)].pieces.iter().all(|p| p.status != PieceStatus::Home) {
+                    if board.sides[usize::from(side)]
+                        .pieces
+                        .iter()
+                        .all(|p| p.status != PieceStatus::Home)
+                    {
                         return Err(YutError::CannotMove { from: None });
                     }
                 }
@@ -245,8 +272,14 @@ impl<R: Rules> Game for Yut<R> {
         }
         match board.phase {
             Phase::Throw => Some(YutAction::Throw),
-            Phase::Move => self.policy_move(state).map(|m| YutAction::Move { throw_index: m.throw_index, from: m.from }),
-            Phase::Rule => self.rules.timeout_action(board, &state.rules, seat).map(YutAction::Rule),
+            Phase::Move => self.policy_move(state).map(|m| YutAction::Move {
+                throw_index: m.throw_index,
+                from: m.from,
+            }),
+            Phase::Rule => self
+                .rules
+                .timeout_action(board, &state.rules, seat)
+                .map(YutAction::Rule),
             Phase::Finished => None,
         }
     }
@@ -270,7 +303,10 @@ impl<R: Rules> Game for Yut<R> {
             Phase::Move => self
                 .legal_moves(state)
                 .into_iter()
-                .map(|m| YutAction::Move { throw_index: m.throw_index, from: m.from })
+                .map(|m| YutAction::Move {
+                    throw_index: m.throw_index,
+                    from: m.from,
+                })
                 .collect(),
             Phase::Rule => self
                 .rules
@@ -287,10 +323,16 @@ impl<R: Rules> Game for Yut<R> {
     }
 
     fn check_state(&self, state: &YutState<R>) -> Result<(), YutError> {
-        self.check(state).map_err(|detail| Rejection::CorruptState { detail }.into())
+        self.check(state)
+            .map_err(|detail| Rejection::CorruptState { detail }.into())
     }
 
-    fn chances(&self, state: &YutState<R>, _seat: usize, action: &Self::Action) -> Option<Vec<(ThrowChance, f64)>> {
+    fn chances(
+        &self,
+        state: &YutState<R>,
+        _seat: usize,
+        action: &Self::Action,
+    ) -> Option<Vec<(ThrowChance, f64)>> {
         match action {
             YutAction::Throw if state.board.phase == Phase::Throw => {
                 Some(ThrowChance::distribution(&state.board.options))

@@ -81,12 +81,18 @@ impl<R: Rules> Yut<R> {
             return None;
         }
         let (walk, info) = self.walk(state, side, from, result)?;
-        if !self.rules.allows_move(&state.board, &state.rules, &info, walk.to) {
+        if !self
+            .rules
+            .allows_move(&state.board, &state.rules, &info, walk.to)
+        {
             return None;
         }
         let (captures, stacks) = match walk.to {
             To::Node(node) => match state.board.occupant(node) {
-                Some(s) if s != side => (state.board.sides[usize::from(s)].stack_on(node) as u8, false),
+                Some(s) if s != side => (
+                    state.board.sides[usize::from(s)].stack_on(node) as u8,
+                    false,
+                ),
                 Some(_) => (0, true),
                 None => (0, false),
             },
@@ -145,7 +151,10 @@ impl<R: Rules> Yut<R> {
         let side = state.board.current_side();
         let mut origins = [Origin::HOME; 6];
         let k = Self::origins(state, side, &mut origins);
-        (0..state.board.pending.len())
-            .any(|i| origins[..k].iter().any(|&from| self.legal_move(state, side, i, from).is_some()))
+        (0..state.board.pending.len()).any(|i| {
+            origins[..k]
+                .iter()
+                .any(|&from| self.legal_move(state, side, i, from).is_some())
+        })
     }
 }

@@ -1,6 +1,6 @@
 //! Movement of section 5.4: forward along `next()`, backdo along the trail, finishing.
 //!
-//! [`walk`] only computes where a stack would go; it never changes the state, so legal
+//! [`forward`] and [`backdo`] only compute where a stack would go; they never change the state, so legal
 //! moves, the timeout policy and the move itself share it.
 
 use crate::board::{self, CHAMMEOGI, FIRST, Node};

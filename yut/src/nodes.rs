@@ -21,7 +21,7 @@ pub const NODES_CAP: usize = 32;
 /// assert_eq!(trail.as_slice(), &[1, 2]);
 /// assert_eq!(trail.last(), Some(2));
 /// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy)]
 pub struct Nodes {
     len: u8,
     nodes: [Node; NODES_CAP],
@@ -117,6 +117,22 @@ impl Nodes {
     }
 }
 
+// Equality and hashing look at the listed nodes only: the slots past `len` keep whatever
+// an earlier `pop` or `clear` left there.
+impl PartialEq for Nodes {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for Nodes {}
+
+impl std::hash::Hash for Nodes {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.as_slice().hash(state);
+    }
+}
+
 impl std::fmt::Debug for Nodes {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_list().entries(self.as_slice()).finish()
@@ -133,12 +149,17 @@ impl<'de> Deserialize<'de> for Nodes {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let v: Vec<Node> = Vec::deserialize(d)?;
         if v.len() > NODES_CAP {
-            return Err(serde::de::Error::invalid_length(v.len(), &"at most 32 nodes"));
+            return Err(serde::de::Error::invalid_length(
+                v.len(),
+                &"at most 32 nodes",
+            ));
         }
         let mut list = Nodes::new();
         for n in v {
             if usize::from(n) >= NODES {
-                return Err(serde::de::Error::custom(format!("node {n} is not on the board")));
+                return Err(serde::de::Error::custom(format!(
+                    "node {n} is not on the board"
+                )));
             }
             list.push(n);
         }

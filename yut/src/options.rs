@@ -181,9 +181,8 @@ impl YutOptions {
     /// assert!(team.validate(2).is_err());
     /// ```
     pub fn validate(&self, players: usize) -> Result<(), YutError> {
-        let bad = |option: &'static str, detail: String| {
-            Err(YutError::InvalidOption { option, detail })
-        };
+        let bad =
+            |option: &'static str, detail: String| Err(YutError::InvalidOption { option, detail });
         match self.mode {
             Mode::Individual if !(2..=4).contains(&players) => {
                 return bad(
@@ -200,12 +199,18 @@ impl YutOptions {
             _ => {}
         }
         if !(2..=5).contains(&self.pieces) {
-            return bad("pieces", format!("말 수는 2~5개예요 ({}개는 안 돼요).", self.pieces));
+            return bad(
+                "pieces",
+                format!("말 수는 2~5개예요 ({}개는 안 돼요).", self.pieces),
+            );
         }
         if !matches!(self.nak_percent, 0 | 3 | 5 | 10) {
             return bad(
                 "nakPercent",
-                format!("낙 확률은 0·3·5·10% 중에서 골라요 ({}%는 안 돼요).", self.nak_percent),
+                format!(
+                    "낙 확률은 0·3·5·10% 중에서 골라요 ({}%는 안 돼요).",
+                    self.nak_percent
+                ),
             );
         }
         if let Some(s) = self.turn_seconds

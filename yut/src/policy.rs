@@ -38,7 +38,11 @@ impl<R: Rules> Yut<R> {
     pub fn policy_pick(moves: &[LegalMove]) -> Option<LegalMove> {
         let tie = |m: &LegalMove| (m.throw_index, origin_key(m.from));
         let best = |pred: &dyn Fn(&LegalMove) -> bool| {
-            moves.iter().filter(|m| pred(m)).min_by_key(|m| tie(m)).copied()
+            moves
+                .iter()
+                .filter(|m| pred(m))
+                .min_by_key(|m| tie(m))
+                .copied()
         };
         // (1) captures, the most pieces first.
         if let Some(m) = moves

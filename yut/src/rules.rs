@@ -122,14 +122,7 @@ pub trait Rules: Clone + Debug + Default + PartialEq + Send + Sync + 'static {
     /// Extra actions (tagged by `type` like the base ones).
     type Action: Clone + Debug + PartialEq + Serialize + DeserializeOwned + JsonSchema + Send + Sync;
     /// Extra events.
-    type Event: Clone
-        + Debug
-        + PartialEq
-        + Serialize
-        + DeserializeOwned
-        + JsonSchema
-        + Send
-        + Sync;
+    type Event: Clone + Debug + PartialEq + Serialize + DeserializeOwned + JsonSchema + Send + Sync;
     /// Extra view fields, flattened into the view.
     type View: Clone + Debug + Serialize + JsonSchema;
 
@@ -169,17 +162,32 @@ pub trait Rules: Clone + Debug + Default + PartialEq + Send + Sync + 'static {
 
     /// Carries out a validated rule action. Return [`TurnStart::Throw`] to go on with the
     /// turn, or [`TurnStart::Wait`] to wait for another rule action.
-    fn apply_action(&self, _cx: &mut Cx<'_, Self>, _seat: usize, _action: &Self::Action) -> TurnStart {
+    fn apply_action(
+        &self,
+        _cx: &mut Cx<'_, Self>,
+        _seat: usize,
+        _action: &Self::Action,
+    ) -> TurnStart {
         TurnStart::Throw
     }
 
     /// The rule actions `seat` could take now (in [`Phase::Rule`]).
-    fn legal_actions(&self, _board: &Board, _state: &Self::State, _seat: usize) -> Vec<Self::Action> {
+    fn legal_actions(
+        &self,
+        _board: &Board,
+        _state: &Self::State,
+        _seat: usize,
+    ) -> Vec<Self::Action> {
         Vec::new()
     }
 
     /// The rule action taken when the deadline passes in [`Phase::Rule`].
-    fn timeout_action(&self, _board: &Board, _state: &Self::State, _seat: usize) -> Option<Self::Action> {
+    fn timeout_action(
+        &self,
+        _board: &Board,
+        _state: &Self::State,
+        _seat: usize,
+    ) -> Option<Self::Action> {
         None
     }
 
@@ -209,7 +217,13 @@ pub trait Rules: Clone + Debug + Default + PartialEq + Send + Sync + 'static {
     }
 
     /// Whether a forward move that ends on `node` — one step short of finishing — finishes.
-    fn finishes_short(&self, _board: &Board, _state: &Self::State, _info: &MoveInfo, _node: Node) -> bool {
+    fn finishes_short(
+        &self,
+        _board: &Board,
+        _state: &Self::State,
+        _info: &MoveInfo,
+        _node: Node,
+    ) -> bool {
         false
     }
 

@@ -319,8 +319,8 @@ impl Board {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", bound = "")]
 pub struct YutState<R: Rules> {
-    /// The base game.
-    #[serde(flatten)]
+    /// The base game. Nested, not flattened: serde's flatten cannot carry the RNG's
+    /// 128-bit word position, and the board's `options` would clash with the key below.
     pub board: Board,
     /// The options, base and rule extension's.
     pub options: R::Options,

@@ -7,7 +7,9 @@ use serde::{Deserialize, Serialize};
 use crate::options::{StickModel, YutOptions};
 
 /// A throw result (결과).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(rename_all = "lowercase")]
 pub enum Throw {
     /// 도: one flat side up (not the marked stick). Forward 1.

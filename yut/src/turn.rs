@@ -8,7 +8,14 @@ use crate::movement::{self, Walk};
 use crate::options::{Mode, Ranking};
 use crate::rules::{CaptureTo, Cx, MoveDone, MoveInfo, OnResult, TurnStart};
 use crate::state::{Board, Phase, PieceStatus, SideId};
-use crate::{Nodes, Origin, Piece, Rules, Throw, ThrowChance, ThrowDraw, To, Yut, YutEvent, YutState};
+use crate::{
+    Nodes, Origin, Piece, Rules, Throw, ThrowChance, ThrowDraw, To, Yut, YutEvent, YutState,
+};
+
+/// The pieces of one side standing on `node`.
+fn pieces_on(pieces: &mut [Piece], node: Node) -> impl Iterator<Item = &mut Piece> {
+    pieces.iter_mut().filter(move |p| p.is_on(node))
+}
 
 /// The most pieces a side can have, and so the largest stack.
 const MAX_PIECES: usize = 5;
@@ -139,7 +146,11 @@ impl<R: Rules> Yut<R> {
         // Lift the moving pieces.
         let mut moving = [usize::MAX; MAX_PIECES];
         let mut lifted = 0;
-        for (i, p) in state.board.sides[usize::from(side)].pieces.iter().enumerate() {
+        for (i, p) in state.board.sides[usize::from(side)]
+            .pieces
+            .iter()
+            .enumerate()
+        {
             let here = match from {
                 Origin::Home(_) => p.status == PieceStatus::Home,
                 Origin::Node(n) => p.is_on(n),
@@ -175,11 +186,9 @@ impl<R: Rules> Yut<R> {
         let mut stacked = false;
         match walk.to {
             To::Node(node) => {
-                if let Some(victim) = cx.board.occupant(node).filter(|&s| s != side) {
-                    captured = self.capture(&mut cx, side, victim, node);
-                } else if cx.board.sides[usize::from(side)].stack_on(node) > 0 {
-                    stacked = true;
-                }
+                let victim = cx.board.occupant(node).filter(|&s| s != side);
+                stacked = victim.is_none() && cx.board.sides[usize::from(side)].stack_on(node) > 0;
+                // Land first: where a captured stack may go is judged with the mover in place.
                 let pieces = &mut cx.board.sides[usize::from(side)].pieces;
                 for &i in &moving[..lifted] {
                     pieces[i] = Piece {
@@ -188,9 +197,12 @@ impl<R: Rules> Yut<R> {
                         trail: walk.trail,
                     };
                 }
+                if let Some(victim) = victim {
+                    captured = self.capture(&mut cx, side, victim, node);
+                }
                 if stacked {
                     // The stack keeps the trail of the pieces that moved in (decisions.md 7).
-                    for p in pieces.iter_mut().filter(|p| p.is_on(node)) {
+                    for p in pieces_on(&mut cx.board.sides[usize::from(side)].pieces, node) {
                         p.trail = walk.trail;
                     }
                     let size = cx.board.sides[usize::from(side)].stack_on(node) as u8;
@@ -253,16 +265,22 @@ impl<R: Rules> Yut<R> {
     /// many pieces were captured.
     fn capture(&self, cx: &mut Cx<'_, R>, side: SideId, victim: SideId, node: Node) -> u8 {
         let count = cx.board.sides[usize::from(victim)].stack_on(node) as u8;
-        let target = self.rules.capture_to(cx, victim, count);
-        // "Blocked" is judged after the capturing stack lands, which is on `node`.
-        let target = match target {
-            CaptureTo::Node(n) if n != node && cx.board.occupant(n).is_none_or(|s| s == victim) => {
-                Some(n)
+        let target = match self.rules.capture_to(cx, victim, count) {
+            CaptureTo::Home => None,
+            // Blocked when another side holds the node (the capturer has landed already,
+            // so a capture on that very node always sends the victims home).
+            CaptureTo::Node(n) => {
+                let blocked = cx
+                    .board
+                    .sides
+                    .iter()
+                    .enumerate()
+                    .any(|(i, s)| i != usize::from(victim) && s.stack_on(n) > 0);
+                (!blocked).then_some(n)
             }
-            _ => None,
         };
         let vside = &mut cx.board.sides[usize::from(victim)];
-        for p in vside.pieces.iter_mut().filter(|p| p.is_on(node)) {
+        for p in pieces_on(&mut vside.pieces, node) {
             *p = match target {
                 Some(n) => Piece {
                     status: PieceStatus::Board,
@@ -273,7 +291,7 @@ impl<R: Rules> Yut<R> {
             };
         }
         if let Some(n) = target {
-            for p in vside.pieces.iter_mut().filter(|p| p.is_on(n)) {
+            for p in pieces_on(&mut vside.pieces, n) {
                 p.trail = Nodes::one(n);
             }
         }
@@ -314,14 +332,26 @@ impl<R: Rules> Yut<R> {
     }
 
     /// A side has finished all its pieces: give it its place and see if the game is over.
-    fn side_finished(&self, state: &mut YutState<R>, side: SideId, events: &mut Vec<YutEvent<R::Event>>) {
+    fn side_finished(
+        &self,
+        state: &mut YutState<R>,
+        side: SideId,
+        events: &mut Vec<YutEvent<R::Event>>,
+    ) {
         let board = &mut state.board;
-        let rank = board.sides.iter().filter(|s| s.finished_rank.is_some()).count() as u8 + 1;
+        let rank = board
+            .sides
+            .iter()
+            .filter(|s| s.finished_rank.is_some())
+            .count() as u8
+            + 1;
         board.sides[usize::from(side)].finished_rank = Some(rank);
         events.push(YutEvent::SideFinished { side, rank });
         let over = match board.options.mode {
             Mode::Team => true,
-            Mode::Individual => board.options.ranking == Ranking::First || board.active_sides() <= 1,
+            Mode::Individual => {
+                board.options.ranking == Ranking::First || board.active_sides() <= 1
+            }
         };
         if over {
             self.game_over(state, events);
@@ -349,8 +379,27 @@ impl<R: Rules> Yut<R> {
         for _ in 0..n {
             index = (index + 1) % n;
             let seat = usize::from(board.turn_order[index]);
-            if !board.seat_conceded[seat] && board.sides[usize::from(board.side_of[seat])].active() {
+            if !board.seat_conceded[seat] && board.sides[usize::from(board.side_of[seat])].active()
+            {
                 break;
+            }
+        }
+        if board.options.mode == Mode::Team {
+            // The teams alternate, each team's members still playing in seat order
+            // (decisions.md 7): a team's k-th turn goes to its (k mod m)-th such member.
+            // Without concedes this is the next slot of the turn order; with one, the
+            // conceded member's turns go to the team-mates, not to the other team.
+            let team = &board.sides[usize::from(board.current_side() == 0)];
+            let playing: Vec<u8> = team
+                .members
+                .iter()
+                .copied()
+                .filter(|&m| !board.seat_conceded[usize::from(m)])
+                .collect();
+            if let Some(&seat) = playing.get(usize::from(team.turns) % playing.len().max(1))
+                && let Some(i) = board.turn_order.iter().position(|&s| s == seat)
+            {
+                index = i;
             }
         }
         board.turn_index = index as u8;
@@ -385,7 +434,12 @@ impl<R: Rules> Yut<R> {
     }
 
     /// A seat concedes (decisions.md 7).
-    pub(crate) fn concede(&self, state: &mut YutState<R>, seat: usize, events: &mut Vec<YutEvent<R::Event>>) {
+    pub(crate) fn concede(
+        &self,
+        state: &mut YutState<R>,
+        seat: usize,
+        events: &mut Vec<YutEvent<R::Event>>,
+    ) {
         let board = &mut state.board;
         board.seat_conceded[seat] = true;
         let side = board.side_of[seat];
@@ -403,7 +457,11 @@ impl<R: Rules> Yut<R> {
             board.concedes += 1;
             let s = &mut board.sides[usize::from(side)];
             s.conceded = Some(board.concedes);
-            for p in s.pieces.iter_mut().filter(|p| p.status == PieceStatus::Board) {
+            for p in s
+                .pieces
+                .iter_mut()
+                .filter(|p| p.status == PieceStatus::Board)
+            {
                 *p = Piece::HOME;
             }
         }

@@ -6,7 +6,9 @@ use serde::Serialize;
 
 use crate::board::Node;
 use crate::state::{Phase, PieceStatus, SideId};
-use crate::{LegalMove, Nodes, Rules, Throw, ThrowChance, Yut, YutEvent, YutOptions, YutResult, YutState};
+use crate::{
+    LegalMove, Nodes, Rules, Throw, ThrowChance, Yut, YutEvent, YutOptions, YutResult, YutState,
+};
 
 /// A piece as players see it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, JsonSchema)]
@@ -124,7 +126,11 @@ pub struct YutView<V, E> {
 
 impl<R: Rules> Yut<R> {
     /// Builds the view for `seat` (`None`: a spectator).
-    pub(crate) fn build_view(&self, state: &YutState<R>, seat: Option<usize>) -> YutView<R::View, R::Event> {
+    pub(crate) fn build_view(
+        &self,
+        state: &YutState<R>,
+        seat: Option<usize>,
+    ) -> YutView<R::View, R::Event> {
         let board = &state.board;
         let players = &board.table.players;
         let name = |s: u8| players[usize::from(s)].clone();

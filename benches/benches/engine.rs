@@ -1,0 +1,235 @@
+//! Criterion benchmarks of the Yut Nori engine (standard rules, default options).
+//!
+//! `cargo bench -p benches` runs them all in about two minutes; add a filter to run some,
+//! e.g. `cargo bench -p benches -- legal`. Positions come from `benches::mid_game_state`
+//! and friends, so every run measures the same positions.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{BatchSize, Criterion, Throughput, criterion_group, criterion_main};
+use game_core::{Bot, DynMatch, Game, GameRng, RandomBot, TimeoutBot, Viewer};
+use yut::{ThrowDraw, Yut, YutAction, YutOptions};
+
+use benches::{GAME, NOW, YutState};
+
+/// The seed of every position.
+const SEED: u64 = 1;
+
+/// The policy's move in a move position, as an action.
+fn policy_action(state: &YutState) -> YutAction {
+    let m = GAME
+        .policy_move(state)
+        .expect("a move position has a legal move");
+    YutAction::Move {
+        throw_index: m.throw_index,
+        from: m.from,
+    }
+}
+
+/// The player to act.
+fn player_to_act(state: &YutState) -> String {
+    state.board.table.players[state.board.current_seat()].clone()
+}
+
+/// The seed in `0..100` whose game length (in decisions) is closest to the mean over those
+/// seeds, so that "one game" is a typical one. Returns the seed and its decisions.
+fn typical_seed(players: usize) -> (u64, usize) {
+    let lengths: Vec<usize> = (0..100)
+        .map(|s| benches::random_game_of(players, s))
+        .collect();
+    let mean = lengths.iter().sum::<usize>() as f64 / lengths.len() as f64;
+    let (seed, &len) = lengths
+        .iter()
+        .enumerate()
+        .min_by(|a, b| {
+            (*a.1 as f64 - mean)
+                .abs()
+                .total_cmp(&(*b.1 as f64 - mean).abs())
+        })
+        .expect("a hundred games");
+    eprintln!(
+        "{players}-player random games, seeds 0..100: mean {mean:.1} decisions, \
+         min {}, max {}; benchmarking seed {seed} ({len} decisions)",
+        lengths.iter().min().unwrap_or(&0),
+        lengths.iter().max().unwrap_or(&0),
+    );
+    (seed as u64, len)
+}
+
+fn throw_and_legal(c: &mut Criterion) {
+    let options = YutOptions::default();
+    let mut rng = GameRng::from_seed(SEED);
+    c.bench_function("throw/draw", |b| {
+        b.iter(|| ThrowDraw::draw(black_box(&options), &mut rng))
+    });
+
+    let state = benches::mid_game_state(SEED);
+    let mut buf = Vec::new();
+    GAME.legal_moves_into(&state, &mut buf);
+    eprintln!(
+        "mid-game position: {} stacks, {} pending, {} legal moves",
+        benches::board_stacks(&state),
+        state.board.pending.len(),
+        buf.len()
+    );
+    c.bench_function("legal/legal_moves_into (reused Vec)", |b| {
+        b.iter(|| {
+            GAME.legal_moves_into(black_box(&state), &mut buf);
+            buf.len()
+        })
+    });
+    let seat = state.board.current_seat();
+    c.bench_function("legal/legal_actions (Game trait, new Vec)", |b| {
+        b.iter(|| GAME.legal_actions(black_box(&state), seat))
+    });
+}
+
+fn moves_and_actions(c: &mut Criterion) {
+    let state = benches::mid_game_state(SEED);
+    let seat = state.board.current_seat();
+    let action = policy_action(&state);
+
+    c.bench_function("move/step (unchecked, one move)", |b| {
+        b.iter_batched(
+            || state.clone(),
+            |mut s| {
+                let events = GAME.step(&mut s, seat, &action, None, NOW);
+                (s, events)
+            },
+            BatchSize::SmallInput,
+        )
+    });
+    c.bench_function("action/apply_seat move", |b| {
+        b.iter_batched(
+            || state.clone(),
+            |mut s| {
+                let events = GAME.apply_seat(&mut s, seat, &action, NOW);
+                (s, events)
+            },
+            BatchSize::SmallInput,
+        )
+    });
+
+    let throw_state = benches::mid_game_throw_state(SEED);
+    let throw_seat = throw_state.board.current_seat();
+    c.bench_function("action/apply_seat throw", |b| {
+        b.iter_batched(
+            || throw_state.clone(),
+            |mut s| {
+                let events = GAME.apply_seat(&mut s, throw_seat, &YutAction::Throw, NOW);
+                (s, events)
+            },
+            BatchSize::SmallInput,
+        )
+    });
+    c.bench_function("state/clone (mid-game)", |b| {
+        b.iter(|| black_box(&state).clone())
+    });
+}
+
+fn views(c: &mut Criterion) {
+    let state = benches::mid_game_state(SEED);
+    let player = player_to_act(&state);
+
+    c.bench_function("view/build (player to act)", |b| {
+        b.iter(|| GAME.view(black_box(&state), Viewer::Player(&player)))
+    });
+    c.bench_function("view/build + to_vec (player to act)", |b| {
+        b.iter(|| {
+            let view = GAME.view(black_box(&state), Viewer::Player(&player));
+            serde_json::to_vec(&view).expect("views serialize")
+        })
+    });
+    c.bench_function("view/build + to_vec (spectator)", |b| {
+        b.iter(|| {
+            let view = GAME.view(black_box(&state), Viewer::Spectator);
+            serde_json::to_vec(&view).expect("views serialize")
+        })
+    });
+}
+
+fn erased(c: &mut Criterion) {
+    let throw_match = benches::mid_game_throw_match(SEED);
+    let player = player_to_act(&throw_match.state);
+    let seq = GAME.turn_seq(&throw_match.state);
+
+    c.bench_function("erased/act THROW (JSON)", |b| {
+        b.iter_batched(
+            || throw_match.clone(),
+            |mut m| {
+                let dm: &mut dyn DynMatch = &mut m;
+                let events = dm.act(
+                    &player,
+                    serde_json::json!({ "type": "THROW" }),
+                    Some(seq),
+                    NOW,
+                );
+                (m, events)
+            },
+            BatchSize::SmallInput,
+        )
+    });
+    c.bench_function("erased/act THROW + view (JSON)", |b| {
+        b.iter_batched(
+            || throw_match.clone(),
+            |mut m| {
+                let dm: &mut dyn DynMatch = &mut m;
+                let events = dm.act(
+                    &player,
+                    serde_json::json!({ "type": "THROW" }),
+                    Some(seq),
+                    NOW,
+                );
+                let view = dm.view(Some(&player));
+                (m, events, view)
+            },
+            BatchSize::SmallInput,
+        )
+    });
+
+    let move_match = benches::find_match(2, SEED, benches::is_busy);
+    let mover = player_to_act(&move_match.state);
+    let dm: &dyn DynMatch = &move_match;
+    c.bench_function("erased/view (JSON Value, player to act)", |b| {
+        b.iter(|| dm.view(Some(black_box(&mover))))
+    });
+}
+
+fn games(c: &mut Criterion) {
+    let mut group = c.benchmark_group("game");
+    for players in [2, 4] {
+        let (seed, decisions) = typical_seed(players);
+        group.throughput(Throughput::Elements(decisions as u64));
+        group.bench_function(format!("random {players}-player game"), |b| {
+            b.iter(|| benches::random_game_of(players, black_box(seed)))
+        });
+    }
+    group.finish();
+}
+
+fn bots(c: &mut Criterion) {
+    let state = benches::mid_game_state(SEED);
+    let seat = state.board.current_seat();
+    c.bench_function("bot/TimeoutBot decision (8.5 policy)", |b| {
+        b.iter(|| <TimeoutBot as Bot<Yut>>::choose(&mut TimeoutBot, &GAME, black_box(&state), seat))
+    });
+    let mut bot = RandomBot::new(SEED);
+    c.bench_function("bot/RandomBot decision", |b| {
+        b.iter(|| bot.choose(&GAME, black_box(&state), seat))
+    });
+}
+
+fn config() -> Criterion {
+    Criterion::default()
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(3))
+        .sample_size(50)
+}
+
+criterion_group! {
+    name = engine;
+    config = config();
+    targets = throw_and_legal, moves_and_actions, views, erased, games, bots
+}
+criterion_main!(engine);

@@ -1,0 +1,205 @@
+//! Shared helpers for the engine benchmarks (`benches/engine.rs`) and the allocation and
+//! size checks (`tests/`): seeded players, seeded busy mid-game positions, and whole
+//! uniform-random games of the standard Yut Nori rules.
+//!
+//! Everything here is deterministic: the same seed gives the same position or game in
+//! every run, so benchmark numbers compare across runs.
+//!
+//! ```
+//! use game_core::Game;
+//! let state = benches::mid_game_state(1);
+//! assert_eq!(state.board.phase, yut::Phase::Move);
+//! assert!(benches::board_stacks(&state) >= benches::BUSY_STACKS);
+//! assert!(benches::random_game(1) > 0);
+//! assert!(!benches::GAME.is_over(&state));
+//! ```
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+use game_core::{Bot, Game, Match, Millis, PlayerId, RandomBot};
+use yut::{Phase, PieceStatus, Standard, Yut, YutOptions};
+
+/// The game under test: Yut Nori with the standard rules.
+pub const GAME: Yut = Yut::standard();
+
+/// The state of [`GAME`].
+pub type YutState = yut::YutState<Standard>;
+
+/// The clock every helper passes as `now` (host milliseconds). The engine never reads a
+/// clock, and no helper ticks, so deadlines never fire.
+pub const NOW: Millis = 1_000;
+
+/// A busy position has at least this many stacks on the board (all sides together).
+pub const BUSY_STACKS: usize = 4;
+
+/// A busy position gives the player to act at least this many legal moves.
+pub const BUSY_MOVES: usize = 6;
+
+/// Decisions after which a helper gives up on a game (a bug, not a long game: real games
+/// take a few hundred).
+pub const MAX_DECISIONS: usize = 100_000;
+
+/// Player ids `p0`, `p1`, ... in seat order.
+///
+/// ```
+/// assert_eq!(benches::players(2), ["p0", "p1"]);
+/// ```
+pub fn players(n: usize) -> Vec<PlayerId> {
+    (0..n).map(|i| format!("p{i}")).collect()
+}
+
+/// A new standard game (default options, individual play) of `n` players from `seed`.
+///
+/// # Panics
+///
+/// If the standard rules refuse `n` players (individual play takes 2 to 4).
+pub fn new_game(n: usize, seed: u64) -> YutState {
+    GAME.setup(&YutOptions::default(), &players(n), seed, 0)
+        .expect("the standard options accept 2 to 4 players")
+}
+
+/// The stacks on the board: distinct (side, node) pairs with at least one piece.
+///
+/// ```
+/// assert_eq!(benches::board_stacks(&benches::new_game(2, 1)), 0);
+/// ```
+pub fn board_stacks(state: &YutState) -> usize {
+    state
+        .board
+        .sides
+        .iter()
+        .map(|side| {
+            let mut nodes: Vec<u8> = side
+                .pieces
+                .iter()
+                .filter(|p| p.status == PieceStatus::Board)
+                .filter_map(|p| p.node)
+                .collect();
+            nodes.sort_unstable();
+            nodes.dedup();
+            nodes.len()
+        })
+        .sum()
+}
+
+/// Whether `state` is a busy move position: the move phase, at least [`BUSY_STACKS`]
+/// stacks on the board, the side to act with two or more of them, and at least
+/// [`BUSY_MOVES`] legal moves.
+pub fn is_busy(state: &YutState) -> bool {
+    let board = &state.board;
+    if board.phase != Phase::Move || board_stacks(state) < BUSY_STACKS {
+        return false;
+    }
+    let side = &board.sides[usize::from(board.current_side())];
+    let mut own: Vec<u8> = side
+        .pieces
+        .iter()
+        .filter(|p| p.status == PieceStatus::Board)
+        .filter_map(|p| p.node)
+        .collect();
+    own.sort_unstable();
+    own.dedup();
+    own.len() >= 2 && GAME.legal_moves(state).len() >= BUSY_MOVES
+}
+
+/// One uniform-random decision for the seat to act, applied through
+/// [`Game::apply_seat`]. Returns `false` once the game is over.
+///
+/// # Panics
+///
+/// If the engine refuses an action it listed as legal, or lists none while the game goes on.
+pub fn random_step(state: &mut YutState, bot: &mut RandomBot) -> bool {
+    if state.board.phase == Phase::Finished {
+        return false;
+    }
+    let seat = state.board.current_seat();
+    let action = bot
+        .choose(&GAME, state, seat)
+        .expect("the seat to act always has a legal action");
+    GAME.apply_seat(state, seat, &action, NOW)
+        .expect("a listed legal action is accepted");
+    true
+}
+
+/// Plays seeded random games of `n` players through a [`Match`] (so the record holds every
+/// action) until `stop` holds for the position (checked before every decision). Seeds
+/// `seed`, `seed + 1`, ... are tried in turn until one reaches such a position, so the
+/// result depends only on `seed`.
+///
+/// # Panics
+///
+/// If no game of a thousand seeds reaches a position where `stop` holds.
+pub fn find_match(n: usize, seed: u64, stop: impl Fn(&YutState) -> bool) -> Match<Yut> {
+    for s in seed..seed.saturating_add(1_000) {
+        let mut m = Match::new(GAME, YutOptions::default(), players(n), s, 0)
+            .expect("the standard options accept 2 to 4 players");
+        let mut bot = RandomBot::new(s ^ 0x9E37_79B9_7F4A_7C15);
+        while !stop(&m.state) {
+            if m.state.board.phase == Phase::Finished {
+                break;
+            }
+            let seat = m.state.board.current_seat();
+            let player = m.state.board.table.players[seat].clone();
+            let action = bot
+                .choose(&GAME, &m.state, seat)
+                .expect("the seat to act always has a legal action");
+            m.act(&player, &action, NOW)
+                .expect("a listed legal action is accepted");
+        }
+        if stop(&m.state) {
+            return m;
+        }
+    }
+    panic!("no position found from seed {seed}");
+}
+
+/// A busy mid-game move position of a 2-player standard game (see [`is_busy`]), reached
+/// by seeded uniform-random play.
+pub fn mid_game_state(seed: u64) -> YutState {
+    find_match(2, seed, is_busy).state
+}
+
+/// Whether `state` is a mid-game throw position: the throw phase with at least
+/// [`BUSY_STACKS`] stacks on the board.
+pub fn is_busy_throw(state: &YutState) -> bool {
+    state.board.phase == Phase::Throw && board_stacks(state) >= BUSY_STACKS
+}
+
+/// A mid-game throw position of a 2-player standard game (see [`is_busy_throw`]).
+pub fn mid_game_throw_state(seed: u64) -> YutState {
+    find_match(2, seed, is_busy_throw).state
+}
+
+/// A [`Match`] (what the type-erased layer wraps) at the position of
+/// [`mid_game_throw_state`], with the record of every action that led there.
+pub fn mid_game_throw_match(seed: u64) -> Match<Yut> {
+    find_match(2, seed, is_busy_throw)
+}
+
+/// Plays a whole uniform-random standard game of `n` players (game seeded with `seed`,
+/// bot seeded with `seed` too) through [`Game::apply_seat`], choosing uniformly among
+/// [`Game::legal_actions`] with a [`RandomBot`]. Returns the number of decisions (throws
+/// and moves) taken.
+///
+/// # Panics
+///
+/// If the game runs past [`MAX_DECISIONS`].
+pub fn random_game_of(n: usize, seed: u64) -> usize {
+    let mut state = new_game(n, seed);
+    let mut bot = RandomBot::new(seed);
+    let mut decisions = 0;
+    while random_step(&mut state, &mut bot) {
+        decisions += 1;
+        assert!(
+            decisions < MAX_DECISIONS,
+            "game of seed {seed} does not end"
+        );
+    }
+    decisions
+}
+
+/// [`random_game_of`] with two players.
+pub fn random_game(seed: u64) -> usize {
+    random_game_of(2, seed)
+}

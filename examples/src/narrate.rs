@@ -1,0 +1,278 @@
+//! Words for what happens: throws with their sticks, moves with their paths, captures,
+//! stacking, finishing, the turn passing — in Korean, with English where it helps.
+
+use yut::board::{Node, name};
+use yut::{LegalMove, OffBoard, Origin, Sticks, Throw, To, YutEvent, YutView};
+
+use crate::board::side_tag;
+use crate::style::Style;
+
+/// A result with its English name and steps: `개(gae +2)`, `빽도(backdo -1)`.
+///
+/// ```
+/// assert_eq!(examples::narrate::throw_label(yut::Throw::Gae), "개(gae +2)");
+/// assert_eq!(examples::narrate::throw_label(yut::Throw::Backdo), "빽도(backdo -1)");
+/// ```
+pub fn throw_label(t: Throw) -> String {
+    format!("{}({} {:+})", t.name(), t.wire(), t.steps())
+}
+
+/// The four sticks: `배` flat side up, `등` round side up, `*` on the marked (빽도) stick.
+///
+/// ```
+/// assert_eq!(examples::narrate::sticks_label([true, false, true, false]), "[배* 등 배 등]");
+/// ```
+pub fn sticks_label(sticks: Sticks) -> String {
+    let words: Vec<String> = sticks
+        .iter()
+        .enumerate()
+        .map(|(i, &flat)| {
+            let face = if flat { "배" } else { "등" };
+            if i == 0 {
+                format!("{face}*")
+            } else {
+                face.to_owned()
+            }
+        })
+        .collect();
+    format!("[{}]", words.join(" "))
+}
+
+/// A node with its traditional name: `22(방)`.
+///
+/// ```
+/// assert_eq!(examples::narrate::node_label(5), "5(모)");
+/// ```
+pub fn node_label(node: Node) -> String {
+    format!("{node}({})", name(node))
+}
+
+/// Where a move starts: a node, or `대기(home)`.
+pub fn origin_label(from: Origin) -> String {
+    match from.node() {
+        Some(n) => node_label(n),
+        None => "대기(home)".to_owned(),
+    }
+}
+
+/// Where a move ends: a node, `날(goal)` or `대기(home)`.
+pub fn to_label(to: To) -> String {
+    match to {
+        To::Node(n) => node_label(n),
+        To::Off(OffBoard::Goal) => "날(goal)".to_owned(),
+        To::Off(OffBoard::Home) => "대기(home)".to_owned(),
+    }
+}
+
+/// A move's path: `대기→1→2`, `5→20→21`, `27→28→0→날`.
+///
+/// ```
+/// use yut::{Nodes, Origin, To};
+/// let mut path = Nodes::new();
+/// path.push(1);
+/// path.push(2);
+/// assert_eq!(examples::narrate::path_label(Origin::HOME, &path, To::Node(2)), "대기→1→2");
+/// ```
+pub fn path_label(from: Origin, path: &yut::Nodes, to: To) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    if from.node().is_none() {
+        parts.push("대기".to_owned());
+    }
+    parts.extend(path.as_slice().iter().map(|n| n.to_string()));
+    match to {
+        To::Off(OffBoard::Goal) => parts.push("날".to_owned()),
+        To::Off(OffBoard::Home) => parts.push("대기".to_owned()),
+        To::Node(_) => {}
+    }
+    parts.join("→")
+}
+
+/// One legal move for the numbered list a person chooses from.
+pub fn legal_move_label(m: &LegalMove, style: Style) -> String {
+    let mut s = format!(
+        "{} {} → {}   [{}]",
+        crate::style::pad(&throw_label(m.result), 15),
+        origin_label(m.from),
+        to_label(m.to),
+        path_label(m.from, &m.path, m.to)
+    );
+    if m.captures > 0 {
+        s.push_str(&style.highlight(&format!("  잡기!(capture {})", m.captures)));
+    }
+    if m.stacks {
+        s.push_str(&style.highlight("  업기(stack)"));
+    }
+    if m.finishes {
+        s.push_str(&style.highlight("  날!(finish)"));
+    }
+    s
+}
+
+/// The lines that tell `events` (one action's worth), in order. `view` is the view after
+/// the action (for names).
+pub fn describe<V, E>(
+    events: &[YutEvent<yut::NoEvent>],
+    view: &YutView<V, E>,
+    style: Style,
+) -> Vec<String> {
+    let mut lines = Vec::new();
+    for event in events {
+        match event {
+            YutEvent::Thrown {
+                side,
+                sticks,
+                result,
+            } => {
+                let again = if result.throws_again() {
+                    style.highlight("  한 번 더!(throw again)")
+                } else {
+                    String::new()
+                };
+                lines.push(format!(
+                    "{} 윷 던지기(throw) {} → {}{again}",
+                    side_tag(view, *side, style),
+                    sticks_label(*sticks),
+                    style.bold(&throw_label(*result)),
+                ));
+            }
+            YutEvent::Nak { side } => lines.push(format!(
+                "{} 윷 던지기(throw) → {} 윷가락이 판 밖으로 떨어졌어요 (no result)",
+                side_tag(view, *side, style),
+                style.error("낙!(nak)")
+            )),
+            YutEvent::Moved {
+                side,
+                result,
+                from,
+                to,
+                path,
+                count,
+            } => {
+                let what = if *count > 1 {
+                    format!("말 {count}개 무더기(stack of {count})")
+                } else {
+                    "말(piece)".to_owned()
+                };
+                lines.push(format!(
+                    "{} {}: {what} {} → {}   [{}]",
+                    side_tag(view, *side, style),
+                    throw_label(*result),
+                    origin_label(*from),
+                    to_label(*to),
+                    path_label(*from, path, *to)
+                ));
+            }
+            YutEvent::Stacked { node, count, .. } => lines.push(format!(
+                "   {} {}에서 {count}개가 한 무더기 (stacked, {count} pieces)",
+                style.highlight("업기!"),
+                node_label(*node)
+            )),
+            YutEvent::Captured {
+                victim_side,
+                node,
+                count,
+                ..
+            } => lines.push(format!(
+                "   {} {}의 말 {count}개를 {}에서 잡아 대기로 보냈어요 (captured {count})",
+                style.highlight("잡기!"),
+                side_tag(view, *victim_side, style),
+                node_label(*node)
+            )),
+            YutEvent::FinishedPieces { count, .. } => lines.push(format!(
+                "   {} 말 {count}개가 났어요 (finished {count})",
+                style.highlight("날!")
+            )),
+            YutEvent::Discarded { side, throws } => {
+                let list: Vec<String> = throws.iter().map(|t| throw_label(*t)).collect();
+                lines.push(format!(
+                    "   {} 버림(discarded): {} — 쓸 곳이 없어요 (no legal move)",
+                    side_tag(view, *side, style),
+                    list.join(" · ")
+                ));
+            }
+            YutEvent::TurnChanged { seat, side } => {
+                let player = view
+                    .players
+                    .get(usize::from(*seat))
+                    .cloned()
+                    .unwrap_or_default();
+                let who = if view.options.mode == yut::Mode::Team {
+                    format!("{} {player}", side_tag(view, *side, style))
+                } else {
+                    side_tag(view, *side, style)
+                };
+                lines.push(style.dim("──────────"));
+                lines.push(format!("차례(turn) → {who}"));
+            }
+            YutEvent::SideFinished { side, rank } => lines.push(format!(
+                "{} 말을 모두 냈어요! {} (all pieces home, place {rank})",
+                side_tag(view, *side, style),
+                style.highlight(&format!("{rank}등"))
+            )),
+            YutEvent::Conceded {
+                seat,
+                side,
+                side_out,
+            } => {
+                let player = view
+                    .players
+                    .get(usize::from(*seat))
+                    .cloned()
+                    .unwrap_or_default();
+                let out = if *side_out {
+                    " — 탈락(out of the game)"
+                } else {
+                    " — 팀은 계속해요(team plays on)"
+                };
+                let who = if view.options.mode == yut::Mode::Team {
+                    format!("{} {player}", side_tag(view, *side, style))
+                } else {
+                    side_tag(view, *side, style)
+                };
+                lines.push(format!("{who} 기권(conceded){out}"));
+            }
+            YutEvent::GameOver { winners } => {
+                lines.push(style.bold(&format!("게임 끝! 승리(winners): {}", winners.join(", "))))
+            }
+            YutEvent::Rule(never) => match *never {},
+        }
+    }
+    lines
+}
+
+/// The final ranking of [`yut::YutResult`], one line per place, then the statistics.
+pub fn result_lines<V, E>(
+    result: &yut::YutResult,
+    view: &YutView<V, E>,
+    style: Style,
+) -> Vec<String> {
+    let mut lines = vec![style.bold(&format!("결과(result): {}", result.summary))];
+    for place in &result.ranking {
+        let members = if view.options.mode == yut::Mode::Team {
+            format!(" ({})", place.players.join("·"))
+        } else {
+            String::new()
+        };
+        lines.push(format!(
+            "  {}등  {}{members}  난 말(finished) {}/{}  남은 거리(remaining) {}",
+            place.rank,
+            side_tag(view, place.side, style),
+            place.finished_pieces,
+            view.options.pieces,
+            place.remaining_distance
+        ));
+    }
+    let t = &result.stats.throws;
+    lines.push(format!(
+        "  던진 결과(throws): 도 {} · 개 {} · 걸 {} · 윷 {} · 모 {} · 빽도 {} · 낙 {}",
+        t.r#do, t.gae, t.geol, t.yut, t.mo, t.backdo, t.nak
+    ));
+    let captures: Vec<String> = result
+        .stats
+        .captures
+        .iter()
+        .map(|(side, n)| format!("{} {n}", side_tag(view, *side, style)))
+        .collect();
+    lines.push(format!("  잡은 말(captures): {}", captures.join(" · ")));
+    lines
+}

@@ -1,0 +1,388 @@
+//! Trace mode of the host (`host --trace`): seeded games between bots, written as JSON
+//! lines, for checking a client or another implementation against this engine.
+//!
+//! For each game `g` (0-based) of `--games N`, the seed is `S + g`, the players are `p1`,
+//! `p2`, ... and the lines are:
+//!
+//! - `{"setup": {"game", "options", "players", "seed"}}` with the full resolved options;
+//! - per applied action `{"player", "action", "events", "view"}`, where `view` is the
+//!   view of the player who acts next (so in the move phase it holds `legalMoves`), or the
+//!   spectator's view once the game is over. An action the engine took itself after the
+//!   deadline (via `Game::tick`) carries `"auto": true`;
+//! - per refused action `{"player", "action", "error", "view"}` with the engine's error
+//!   body and the unchanged view.
+//!
+//! Bots (`--bot`): `policy` (default) plays the engine's own 8.5 timeout policy
+//! ([`game_core::TimeoutBot`]), `random` picks uniformly among the legal actions
+//! ([`game_core::RandomBot`], seeded per seat). `--timeouts PCT` leaves that share of
+//! decisions to the engine: the clock jumps to the deadline and `tick` acts (with no time
+//! limit, `turnSeconds: null`, the player disconnects and the grace period runs out
+//! instead). `--illegal PCT` makes that share of decisions start with a refused action
+//! (a seat that is not to act, the wrong phase, a bad `throwIndex`, or a node without
+//! the mover's pieces). Bots' choices and these shares come from a RNG of their own
+//! (seeded from the game's seed), never from the game's RNG, so the output is the same for
+//! the same arguments.
+//!
+//! ```
+//! use clap::Parser;
+//! let args = examples::trace::TraceArgs::parse_from(["trace", "--games", "1", "--seed", "5"]);
+//! let mut out = Vec::new();
+//! examples::trace::trace(&args, &mut out).unwrap();
+//! let text = String::from_utf8(out).unwrap();
+//! assert!(text.lines().next().unwrap().starts_with(r#"{"setup":"#));
+//! ```
+
+use std::io::{self, Write};
+
+use clap::Parser;
+use game_core::{
+    Bot, ErrorBody, Game, GameError, GameRng, Match, Millis, RandomBot, TimeoutBot, Viewer,
+};
+use serde::Serialize;
+use yut::{Origin, Phase, Yut, YutAction, YutError, YutOptions, YutState};
+
+use crate::args::{BotKind, ModeArg, PresetArg, default_players};
+
+/// Host milliseconds between two decisions.
+const STEP_MS: Millis = 1_000;
+
+/// Actions after which a game is reported as stuck (no real game comes near it).
+const MAX_ACTIONS: usize = 200_000;
+
+/// The flags of trace mode.
+#[derive(Parser, Clone, Debug)]
+#[command(name = "host --trace")]
+pub struct TraceArgs {
+    /// Number of games.
+    #[arg(long, default_value_t = 1)]
+    pub games: u64,
+    /// Seed of the first game; game `g` uses `seed + g`.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Players per game [default: 2, or 4 in team mode].
+    #[arg(long)]
+    pub players: Option<usize>,
+    /// Individual or team play (overrides the preset's and `--options`' mode).
+    #[arg(long, value_enum)]
+    pub mode: Option<ModeArg>,
+    /// The named rule set.
+    #[arg(long, value_enum, default_value_t = PresetArg::Standard)]
+    pub preset: PresetArg,
+    /// A whole options object in the wire format (`{"nakPercent":10,"pieces":2}`); it
+    /// replaces the preset, and fields left out take their defaults.
+    #[arg(long)]
+    pub options: Option<String>,
+    /// Percentage of decisions left to the engine's timeout action.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=100))]
+    pub timeouts: u8,
+    /// Percentage of decisions preceded by a random illegal action.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=100))]
+    pub illegal: u8,
+    /// How bots choose.
+    #[arg(long, value_enum, default_value_t = BotKind::Policy)]
+    pub bot: BotKind,
+}
+
+impl TraceArgs {
+    /// The options of every game: `--options` or the preset, then `--mode`.
+    pub fn resolve_options(&self) -> Result<YutOptions, TraceError> {
+        let mut options = match &self.options {
+            Some(json) => serde_json::from_str::<YutOptions>(json)
+                .map_err(|e| TraceError::Options(e.to_string()))?,
+            None => yut::Preset::from(self.preset).options(),
+        };
+        if let Some(mode) = self.mode {
+            options.mode = mode.into();
+        }
+        Ok(options)
+    }
+}
+
+/// Why a trace stopped.
+#[derive(Debug)]
+pub enum TraceError {
+    /// `--options` is not an options object.
+    Options(String),
+    /// The engine refused the setup (its typed error).
+    Setup(YutError),
+    /// The engine refused a bot's action (a bug).
+    Engine(YutError),
+    /// A game did not end within the action limit.
+    Stuck {
+        /// The game's seed.
+        seed: u64,
+    },
+    /// Writing failed.
+    Io(io::Error),
+}
+
+impl TraceError {
+    /// The process exit code: 2 for refused arguments, 1 otherwise.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            TraceError::Options(_) | TraceError::Setup(_) => 2,
+            _ => 1,
+        }
+    }
+}
+
+impl std::fmt::Display for TraceError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            TraceError::Options(e) => write!(f, "오류 [BAD_OPTIONS]: --options: {e}"),
+            TraceError::Setup(e) => write!(f, "오류 [{}]: {}", e.code(), e.message()),
+            TraceError::Engine(e) => write!(f, "엔진 오류 [{}]: {}", e.code(), e.message()),
+            TraceError::Stuck { seed } => {
+                write!(f, "seed {seed}: no end after {MAX_ACTIONS} actions")
+            }
+            TraceError::Io(e) => write!(f, "출력 오류(output error): {e}"),
+        }
+    }
+}
+
+impl std::error::Error for TraceError {}
+
+impl From<io::Error> for TraceError {
+    fn from(e: io::Error) -> Self {
+        TraceError::Io(e)
+    }
+}
+
+/// The first line of a game.
+#[derive(Serialize)]
+struct SetupLine<'a> {
+    setup: Setup<'a>,
+}
+
+#[derive(Serialize)]
+struct Setup<'a> {
+    game: &'static str,
+    options: &'a YutOptions,
+    players: &'a [String],
+    seed: u64,
+}
+
+/// An applied action.
+#[derive(Serialize)]
+struct ActLine<'a> {
+    player: &'a str,
+    action: &'a YutAction,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    auto: bool,
+    events: &'a [yut::YutEvent],
+    view: &'a crate::play::View,
+}
+
+/// A refused action.
+#[derive(Serialize)]
+struct ErrorLine<'a> {
+    player: &'a str,
+    action: &'a YutAction,
+    error: ErrorBody,
+    view: &'a crate::play::View,
+}
+
+fn write_line(out: &mut impl Write, line: &impl Serialize) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, line)?;
+    out.write_all(b"\n")
+}
+
+/// True with probability `pct` percent.
+fn roll(rng: &mut GameRng, pct: u8) -> bool {
+    pct > 0 && rng.below(100) < u32::from(pct)
+}
+
+/// The view of the player to act next, or the spectator's once the game is over.
+fn next_view(game: &Yut, state: &YutState<yut::Standard>) -> crate::play::View {
+    match game.to_act(state).first() {
+        Some(&seat) => game.view(state, Viewer::Player(&state.board.table.players[seat])),
+        None => game.view(state, Viewer::Spectator),
+    }
+}
+
+/// A random action the engine must refuse, and the seat that sends it: a seat that is not
+/// to act, an action of the other phase, a `throwIndex` past the pending results, or a
+/// move from a node without the mover's pieces.
+pub fn illegal_action(
+    game: &Yut,
+    state: &YutState<yut::Standard>,
+    seat: usize,
+    rng: &mut GameRng,
+) -> Option<(usize, YutAction)> {
+    let board = &state.board;
+    let seats = board.table.players.len();
+    let kinds: &[u8] = if board.phase == Phase::Move {
+        &[0, 1, 2, 3]
+    } else {
+        &[0, 1]
+    };
+    let kind = kinds[rng.below(kinds.len() as u32) as usize];
+    let (who, action) = match kind {
+        0 => {
+            let other = (seat + 1 + rng.below(seats as u32 - 1) as usize) % seats;
+            let action = game
+                .legal_actions(state, seat)
+                .first()
+                .copied()
+                .unwrap_or(YutAction::Throw);
+            (other, action)
+        }
+        1 if board.phase == Phase::Move => (seat, YutAction::Throw),
+        1 => (
+            seat,
+            YutAction::Move {
+                throw_index: 0,
+                from: Origin::HOME,
+            },
+        ),
+        2 => (
+            seat,
+            YutAction::Move {
+                throw_index: board.pending.len() as u32 + rng.below(3),
+                from: Origin::HOME,
+            },
+        ),
+        _ => {
+            let side = &board.sides[usize::from(board.current_side())];
+            let empty: Vec<u8> = (0..yut::board::NODES as u8)
+                .filter(|&n| side.stack_on(n) == 0)
+                .collect();
+            let node = empty[rng.below(empty.len() as u32) as usize];
+            (
+                seat,
+                YutAction::Move {
+                    throw_index: 0,
+                    from: Origin::Node(node),
+                },
+            )
+        }
+    };
+    game.validate(state, who, &action)
+        .is_err()
+        .then_some((who, action))
+}
+
+/// Plays `args.games` seeded games and writes their lines to `out`.
+pub fn trace(args: &TraceArgs, mut out: impl Write) -> Result<(), TraceError> {
+    let options = args.resolve_options()?;
+    let count = args
+        .players
+        .unwrap_or_else(|| default_players(options.mode));
+    let players: Vec<String> = (1..=count).map(|i| format!("p{i}")).collect();
+    let game = Yut::standard();
+    for g in 0..args.games {
+        let seed = args.seed.wrapping_add(g);
+        play_one(args, &game, &options, &players, seed, &mut out)?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+fn play_one(
+    args: &TraceArgs,
+    game: &Yut,
+    options: &YutOptions,
+    players: &[String],
+    seed: u64,
+    out: &mut impl Write,
+) -> Result<(), TraceError> {
+    let mut m =
+        Match::new(*game, options.clone(), players.to_vec(), seed, 0).map_err(TraceError::Setup)?;
+    write_line(
+        out,
+        &SetupLine {
+            setup: Setup {
+                game: game.id(),
+                options,
+                players,
+                seed,
+            },
+        },
+    )?;
+    let mut rng = GameRng::from_seed(seed ^ 0xD1B5_4A32_D192_ED03);
+    let mut random_bots: Vec<RandomBot> = (0..players.len())
+        .map(|s| RandomBot::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (s as u64 + 1)))
+        .collect();
+    let mut now: Millis = 0;
+    let mut view = next_view(game, &m.state);
+    let mut actions = 0;
+    while !game.is_over(&m.state) {
+        actions += 1;
+        if actions > MAX_ACTIONS {
+            return Err(TraceError::Stuck { seed });
+        }
+        let Some(&seat) = game.to_act(&m.state).first() else {
+            break;
+        };
+        let player = players[seat].as_str();
+        now += STEP_MS;
+
+        if roll(&mut rng, args.illegal)
+            && let Some((who, action)) = illegal_action(game, &m.state, seat, &mut rng)
+            && let Err(error) = m.act(&players[who], &action, now)
+        {
+            write_line(
+                out,
+                &ErrorLine {
+                    player: &players[who],
+                    action: &action,
+                    error: error.body(),
+                    view: &view,
+                },
+            )?;
+        }
+
+        if roll(&mut rng, args.timeouts) {
+            let applied = match game.deadline(&m.state) {
+                Some(deadline) => {
+                    now = now.max(deadline);
+                    m.tick(now)
+                }
+                None => {
+                    m.set_connected(player, false, now)
+                        .map_err(TraceError::Engine)?;
+                    now += game.grace_ms();
+                    let applied = m.tick(now);
+                    m.set_connected(player, true, now)
+                        .map_err(TraceError::Engine)?;
+                    applied
+                }
+            };
+            if !applied.is_empty() {
+                view = next_view(game, &m.state);
+                for a in &applied {
+                    write_line(
+                        out,
+                        &ActLine {
+                            player: &a.player,
+                            action: &a.action,
+                            auto: true,
+                            events: &a.events,
+                            view: &view,
+                        },
+                    )?;
+                }
+                continue;
+            }
+        }
+
+        let action = match args.bot {
+            BotKind::Policy => TimeoutBot.choose(game, &m.state, seat),
+            BotKind::Random => random_bots[seat].choose(game, &m.state, seat),
+        }
+        .unwrap_or(YutAction::Throw);
+        let events = m.act(player, &action, now).map_err(TraceError::Engine)?;
+        view = next_view(game, &m.state);
+        write_line(
+            out,
+            &ActLine {
+                player,
+                action: &action,
+                auto: false,
+                events: &events,
+                view: &view,
+            },
+        )?;
+    }
+    Ok(())
+}

@@ -1,0 +1,224 @@
+//! The terminal game driven headless: whole bot games under many options, a scripted
+//! person who types wrong things, end of input, conceding, refused options.
+
+use clap::Parser;
+use examples::play::{PlayArgs, PlayEnd, PlayError, run};
+
+/// Runs `play` with `args` (plus `--fast`), `input` as the people's keyboard, no terminal.
+fn play(args: &[&str], input: &str) -> (Result<PlayEnd, PlayError>, String) {
+    let args = PlayArgs::parse_from(["play", "--fast"].into_iter().chain(args.iter().copied()));
+    let mut out = Vec::new();
+    let end = run(&args, false, input.as_bytes(), &mut out);
+    (end, String::from_utf8(out).unwrap())
+}
+
+fn finished(end: Result<PlayEnd, PlayError>) -> yut::YutResult {
+    match end {
+        Ok(PlayEnd::Finished(result)) => result,
+        other => panic!("expected a finished game, got {other:?}"),
+    }
+}
+
+#[test]
+fn the_default_game_is_played_to_the_end_and_drawn() {
+    let (end, out) = play(&[], "");
+    let result = finished(end);
+    assert_eq!(result.winners.len(), 1);
+    // The board, the panel and the narration.
+    assert!(out.contains("10 ─── 9 ─── 8 ─── 7 ─── 6 ─── "), "{out}");
+    assert!(out.contains(" │             22              │"));
+    assert!(out.contains("대기(home)") && out.contains("남(done)"));
+    assert!(out.contains("윷 던지기(throw) ["));
+    assert!(out.contains("차례(turn) → "));
+    assert!(out.contains("잡기!") || out.contains("업기!"));
+    assert!(out.contains("날!"));
+    assert!(out.contains("결과(result): "));
+    assert!(out.contains("1등"));
+    assert!(!out.contains('\x1b'), "no escape codes without a terminal");
+    // No line is wider than the board plus the panel.
+    assert!(
+        out.lines()
+            .all(|l| examples::style::display_width(l) <= 120)
+    );
+    // Reproducible: the same seed prints the same game.
+    let (_, again) = play(&[], "");
+    assert_eq!(out, again);
+    let (_, other) = play(&["--seed", "2"], "");
+    assert_ne!(out, other);
+}
+
+#[test]
+fn bot_games_finish_under_every_option() {
+    let cases: &[&[&str]] = &[
+        &["--players", "3"],
+        &["--players", "4", "--ranking", "all", "--bot", "random"],
+        &["--mode", "team"],
+        &["--mode", "team", "--players", "8", "--pieces", "2"],
+        &["--preset", "app", "--pieces", "5"],
+        &["--no-backdo", "--finish", "reach", "--sticks", "fair"],
+        &[
+            "--backdo-from-do",
+            "finish",
+            "--nak",
+            "10",
+            "--no-backdo-capture-bonus",
+        ],
+        &[
+            "--backdo-from-do",
+            "home",
+            "--turn-seconds",
+            "none",
+            "--bot",
+            "random",
+        ],
+    ];
+    for (i, case) in cases.iter().enumerate() {
+        let seed = (i + 40).to_string();
+        let mut args = case.to_vec();
+        args.extend(["--seed", &seed]);
+        let (end, out) = play(&args, "");
+        let result = finished(end);
+        assert!(!result.ranking.is_empty(), "{case:?}");
+        assert!(out.contains("결과(result)"), "{case:?}");
+    }
+    let (end, out) = play(&["--mode", "team", "--players", "6"], "");
+    finished(end);
+    assert!(out.contains("청팀") && out.contains("홍팀"));
+    let (end, out) = play(&["--players", "4"], "");
+    finished(end);
+    for shape in ["●", "▲", "■", "★"] {
+        assert!(out.contains(shape));
+    }
+}
+
+#[test]
+fn a_person_who_types_wrong_things_gets_messages_and_can_finish() {
+    // Each round of inputs: nonsense, a number in the throw phase, Enter (throw), Enter
+    // again (in the move phase: not a throw), raw moves the engine refuses, help, an index
+    // out of the list, then the first listed move.
+    let round = "hello\n7\n\n\nm 9 home\nm 0 27\nm x y\n?\n0\n1\n";
+    let input = round.repeat(400);
+    let (end, out) = play(&["--humans", "0", "--seed", "5"], &input);
+    let result = finished(end);
+    assert!(!result.winners.is_empty());
+    assert!(out.contains("P1> "), "the person is prompted");
+    for message in [
+        // parse messages
+        "알 수 없는 입력이에요",
+        "목록에 없는 번호예요",
+        "결과 번호(throw index)는 0부터 세는 숫자예요",
+        // the engine's own messages
+        "지금은 말을 움직일 차례가 아니에요.",
+        "지금은 윷을 던질 차례가 아니에요.",
+        "그런 윷 결과는 없어요.",
+        "그 말은 움직일 수 없어요.",
+        // help, the move list and the hint
+        "도움말 (this help)",
+        "움직일 수를 고르세요",
+        "추천(hint)",
+    ] {
+        assert!(out.contains(message), "missing {message:?}");
+    }
+    assert!(out.contains("(NOT_MOVE_PHASE)") && out.contains("(UNKNOWN_THROW_INDEX)"));
+}
+
+#[test]
+fn people_in_both_teams_can_play_a_whole_game() {
+    let input = "\n1\n".repeat(2000);
+    let (end, out) = play(
+        &["--mode", "team", "--humans", "0,1,2,3", "--seed", "9"],
+        &input,
+    );
+    finished(end);
+    for p in ["P1> ", "P2> ", "P3> ", "P4> "] {
+        assert!(out.contains(p), "{p}");
+    }
+    assert!(out.contains("사람(human): P1·P3"));
+}
+
+#[test]
+fn end_of_input_stops_the_game_cleanly() {
+    let (end, out) = play(&["--humans", "0,1"], "");
+    assert!(matches!(end, Ok(PlayEnd::InputClosed)));
+    assert!(out.contains("input closed"));
+    let (end, _) = play(&["--humans", "1"], "\n\n\n1\n");
+    assert!(matches!(
+        end,
+        Ok(PlayEnd::InputClosed) | Ok(PlayEnd::Finished(_))
+    ));
+    // Bytes that are not UTF-8 are refused like any other wrong input.
+    let args = PlayArgs::parse_from(["play", "--fast", "--humans", "0,1"]);
+    let mut out = Vec::new();
+    let end = run(&args, false, &b"\xff\xfe\n"[..], &mut out).unwrap();
+    assert_eq!(end, PlayEnd::InputClosed);
+    assert!(String::from_utf8(out).unwrap().contains("not UTF-8"));
+}
+
+#[test]
+fn conceding_ends_a_two_player_game() {
+    let (end, out) = play(&["--humans", "0"], "q\n");
+    let result = finished(end);
+    assert_eq!(result.winners, ["P2"]);
+    assert!(out.contains("기권(conceded)"));
+    assert!(out.contains("상대 기권"));
+    // Three players: the others play on after one concedes.
+    let (end, _) = play(&["--players", "3", "--humans", "2"], "q\n");
+    let result = finished(end);
+    assert_eq!(result.ranking.last().unwrap().players, ["P3"]);
+}
+
+#[test]
+fn refused_options_are_the_engine_s_typed_errors_with_exit_code_2() {
+    for (args, code) in [
+        (&["--players", "5"][..], "INVALID_OPTION"),
+        (&["--players", "1"][..], "INVALID_OPTION"),
+        (&["--mode", "team", "--players", "5"][..], "INVALID_OPTION"),
+        (&["--pieces", "6"][..], "INVALID_OPTION"),
+        (&["--nak", "7"][..], "INVALID_OPTION"),
+        (&["--turn-seconds", "20"][..], "INVALID_OPTION"),
+    ] {
+        let (end, out) = play(args, "");
+        match end {
+            Err(PlayError::Setup(e)) => {
+                use game_core::GameError;
+                assert_eq!(e.code(), code, "{args:?}");
+                let err = PlayError::Setup(e);
+                assert_eq!(err.exit_code(), 2);
+                assert!(err.to_string().starts_with(&format!("오류 [{code}]: ")));
+            }
+            other => panic!("{args:?}: {other:?}"),
+        }
+        assert!(out.is_empty(), "nothing is drawn for refused options");
+    }
+    let (end, _) = play(&["--humans", "2"], "");
+    let err = end.unwrap_err();
+    assert!(matches!(err, PlayError::Args(_)));
+    assert_eq!(err.exit_code(), 2);
+    assert!(PlayArgs::try_parse_from(["play", "--mode", "solo"]).is_err());
+}
+
+#[test]
+fn colours_only_on_a_terminal_and_never_with_no_color() {
+    let args = PlayArgs::parse_from(["play", "--fast", "--seed", "3"]);
+    let mut out = Vec::new();
+    run(&args, true, std::io::empty(), &mut out).unwrap();
+    let coloured = String::from_utf8(out).unwrap();
+    assert!(coloured.contains("\x1b[1;34m●"));
+    assert!(!coloured.contains("\x1b[2J"), "--fast scrolls");
+
+    let args = PlayArgs::parse_from(["play", "--fast", "--seed", "3", "--no-color"]);
+    let mut out = Vec::new();
+    run(&args, true, std::io::empty(), &mut out).unwrap();
+    let plain = String::from_utf8(out).unwrap();
+    assert!(!plain.contains('\x1b'));
+    let (_, headless) = play(&["--seed", "3"], "");
+    assert_eq!(plain, headless);
+
+    // Paced on a terminal: the screen is redrawn after every action.
+    let args = PlayArgs::parse_from(["play", "--delay", "0", "--seed", "3", "--pieces", "2"]);
+    let mut out = Vec::new();
+    run(&args, true, std::io::empty(), &mut out).unwrap();
+    let redrawn = String::from_utf8(out).unwrap();
+    assert!(redrawn.matches("\x1b[2J").count() > 10);
+    assert!(redrawn.contains("결과(result)"));
+}
