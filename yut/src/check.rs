@@ -24,7 +24,10 @@ impl<R: Rules> Yut<R> {
             .validate(players)
             .map_err(|e| format!("options: {e}"))?;
         self.rules
-            .validate_options(&state.options)
+            .validate_config(
+                crate::rules::RuleOptions::config(&state.options),
+                &b.options,
+            )
             .map_err(|e| format!("options: {e}"))?;
         let sides = b.options.sides(players);
         if b.side_of.len() != players || b.seat_conceded.len() != players {

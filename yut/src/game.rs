@@ -6,7 +6,7 @@ use std::collections::VecDeque;
 use game_core::{Game, Millis, PlayerId, Rejection, Table, Viewer};
 
 use crate::options::Mode;
-use crate::rules::RuleOptions;
+use crate::rules::{RuleOptions, TurnStart};
 use crate::state::{Board, LOG_LEN, Phase, PieceStatus, Side, ThrowStats};
 use crate::{
     Origin, Piece, Rules, Standard, ThrowChance, YutAction, YutError, YutEvent, YutResult,
@@ -56,22 +56,11 @@ impl<R: Rules> Yut<R> {
             }
             YutAction::Concede => self.concede(state, seat, &mut events),
             YutAction::Rule(a) => {
-                let YutState {
-                    board,
-                    rules,
-                    options,
-                    ..
-                } = state;
-                let mut cx = crate::rules::Cx {
-                    board,
-                    state: rules,
-                    options,
-                    events: &mut events,
-                };
-                if self.rules.apply_action(&mut cx, seat, a) == crate::rules::TurnStart::Throw
-                    && cx.board.phase == Phase::Rule
-                {
-                    cx.board.phase = Phase::Throw;
+                let next = self
+                    .rules
+                    .apply_action(&mut Self::cx(state, &mut events), seat, a);
+                if next == TurnStart::Throw && state.board.phase == Phase::Rule {
+                    state.board.phase = Phase::Throw;
                 }
             }
         }
@@ -119,7 +108,7 @@ impl<R: Rules> Game for Yut<R> {
     ) -> Result<YutState<R>, YutError> {
         let base = options.base().clone();
         base.validate(players.len())?;
-        self.rules.validate_options(options)?;
+        self.rules.validate_config(options.config(), &base)?;
         let mut table = Table::new(players, seed, now)?;
         let sides = base.sides(players.len());
         let side_of: Vec<u8> = (0..players.len())
@@ -157,7 +146,7 @@ impl<R: Rules> Game for Yut<R> {
         };
         self.first_turn(&mut board, &mut table.rng);
         board.table = table;
-        let rules = self.rules.setup(options, &board);
+        let rules = self.rules.setup(options.config(), &board);
         let mut state = YutState {
             board,
             options: options.clone(),

@@ -16,6 +16,8 @@ mod outcome;
 mod policy;
 pub mod rules;
 mod state;
+#[cfg(feature = "testing")]
+pub mod testing;
 mod throw;
 mod turn;
 mod view;
@@ -29,10 +31,10 @@ pub use legal::LegalMove;
 pub use nodes::{NODES_CAP, Nodes};
 pub use options::{BackdoFromDo, FinishRule, Mode, Preset, Ranking, StickModel, YutOptions};
 pub use outcome::{Place, ResultStats, YutResult};
-pub use rules::{NoAction, NoView, Rules, Standard};
+pub use rules::{NoAction, NoConfig, NoView, Rules, Standard};
 pub use state::{
-    Board, HomeWord, LOG_LEN, OffBoard, Origin, Phase, Piece, PieceStatus, Side, SideId, ThrowStats,
-    To, YutState,
+    Board, HomeWord, LOG_LEN, OffBoard, Origin, Phase, Piece, PieceStatus, Side, SideId,
+    ThrowStats, To, YutState,
 };
 pub use throw::{Sticks, Throw, ThrowChance, ThrowDraw};
 pub use view::{LastThrow, PieceView, PresenceView, SideView, Turn, YutView};

@@ -6,7 +6,7 @@ use game_core::GameRng;
 use crate::board::Node;
 use crate::movement::{self, Walk};
 use crate::options::{Mode, Ranking};
-use crate::rules::{CaptureTo, Cx, MoveDone, MoveInfo, OnResult, TurnStart};
+use crate::rules::{CaptureTo, Cx, MoveDone, MoveInfo, OnResult, RuleOptions, TurnStart};
 use crate::state::{Board, Phase, PieceStatus, SideId};
 use crate::{
     Nodes, Origin, Piece, Rules, Throw, ThrowChance, ThrowDraw, To, Yut, YutEvent, YutState,
@@ -70,6 +70,27 @@ impl<R: Rules> Yut<R> {
         }
     }
 
+    /// The hooks' view of `state`, announcing into `events`.
+    #[inline]
+    pub(crate) fn cx<'a>(
+        state: &'a mut YutState<R>,
+        events: &'a mut Vec<YutEvent<R::Event>>,
+    ) -> Cx<'a, R> {
+        let YutState {
+            board,
+            rules,
+            options,
+            ..
+        } = state;
+        let options: &'a R::Options = options;
+        Cx {
+            board,
+            state: rules,
+            config: options.config(),
+            out: events,
+        }
+    }
+
     /// Carries out a throw (section 5.3 step 1); `forced` replaces the draw.
     pub(crate) fn throw(
         &self,
@@ -77,51 +98,46 @@ impl<R: Rules> Yut<R> {
         forced: Option<ThrowChance>,
         events: &mut Vec<YutEvent<R::Event>>,
     ) {
-        let YutState {
-            board,
-            rules,
-            options,
-            ..
-        } = state;
-        let mut cx = Cx {
-            board,
-            state: rules,
-            options,
-            events: &mut *events,
-        };
-        cx.board.throws_owed = cx.board.throws_owed.saturating_sub(1);
-        let side = cx.board.current_side();
+        let board = &mut state.board;
+        board.throws_owed = board.throws_owed.saturating_sub(1);
+        let side = board.current_side();
         let mut forced = forced;
         let result = loop {
+            let board = &mut state.board;
             let draw = match forced.take() {
                 Some(chance) => chance.draw(),
-                None => ThrowDraw::draw(&cx.board.options, &mut cx.board.table.rng),
+                None => ThrowDraw::draw(&board.options, &mut board.table.rng),
             };
-            cx.board.stats.count(draw.result);
-            cx.board.last_throw = Some(draw);
+            board.stats.count(draw.result);
+            board.last_throw = Some(draw);
             let (Some(sticks), Some(result)) = (draw.sticks, draw.result) else {
-                cx.events.push(YutEvent::Nak { side });
+                events.push(YutEvent::Nak { side });
                 break None;
             };
-            cx.events.push(YutEvent::Thrown {
+            events.push(YutEvent::Thrown {
                 side,
                 sticks,
                 result,
             });
             let mut result = result;
-            match self.rules.on_result(&mut cx, &mut result) {
+            match self
+                .rules
+                .on_result(&mut Self::cx(state, events), &mut result)
+            {
                 OnResult::Keep => break Some(result),
                 OnResult::Rethrow => continue,
             }
         };
         if let Some(result) = result {
-            cx.board.pending.push(result);
+            let board = &mut state.board;
+            board.pending.push(result);
             if result.throws_again() {
-                cx.board.throws_owed += 1;
+                board.throws_owed += 1;
             }
-            self.rules.after_result(&mut cx, result);
+            self.rules
+                .after_result(&mut Self::cx(state, events), result);
         }
-        if cx.board.throws_owed == 0 {
+        if state.board.throws_owed == 0 {
             self.settle(state, events);
         }
     }
@@ -170,26 +186,15 @@ impl<R: Rules> Yut<R> {
             count,
         });
 
-        let YutState {
-            board,
-            rules,
-            options,
-            ..
-        } = state;
-        let mut cx = Cx {
-            board,
-            state: rules,
-            options,
-            events: &mut *events,
-        };
         let mut captured = 0u8;
         let mut stacked = false;
+        let board = &mut state.board;
         match walk.to {
             To::Node(node) => {
-                let victim = cx.board.occupant(node).filter(|&s| s != side);
-                stacked = victim.is_none() && cx.board.sides[usize::from(side)].stack_on(node) > 0;
+                let victim = board.occupant(node).filter(|&s| s != side);
+                stacked = victim.is_none() && board.sides[usize::from(side)].stack_on(node) > 0;
                 // Land first: where a captured stack may go is judged with the mover in place.
-                let pieces = &mut cx.board.sides[usize::from(side)].pieces;
+                let pieces = &mut board.sides[usize::from(side)].pieces;
                 for &i in &moving[..lifted] {
                     pieces[i] = Piece {
                         status: PieceStatus::Board,
@@ -197,20 +202,20 @@ impl<R: Rules> Yut<R> {
                         trail: walk.trail,
                     };
                 }
-                if let Some(victim) = victim {
-                    captured = self.capture(&mut cx, side, victim, node);
-                }
                 if stacked {
                     // The stack keeps the trail of the pieces that moved in (decisions.md 7).
-                    for p in pieces_on(&mut cx.board.sides[usize::from(side)].pieces, node) {
+                    for p in pieces_on(pieces, node) {
                         p.trail = walk.trail;
                     }
-                    let size = cx.board.sides[usize::from(side)].stack_on(node) as u8;
-                    cx.events.push(YutEvent::Stacked {
+                    let size = board.sides[usize::from(side)].stack_on(node) as u8;
+                    events.push(YutEvent::Stacked {
                         side,
                         node,
                         count: size,
                     });
+                }
+                if let Some(victim) = victim {
+                    captured = self.capture(state, events, side, victim, node);
                 }
             }
             To::Off(off) => {
@@ -218,7 +223,7 @@ impl<R: Rules> Yut<R> {
                     crate::state::OffBoard::Goal => PieceStatus::Done,
                     crate::state::OffBoard::Home => PieceStatus::Home,
                 };
-                let pieces = &mut cx.board.sides[usize::from(side)].pieces;
+                let pieces = &mut board.sides[usize::from(side)].pieces;
                 for &i in &moving[..lifted] {
                     pieces[i] = Piece {
                         status,
@@ -227,14 +232,16 @@ impl<R: Rules> Yut<R> {
                     };
                 }
                 if status == PieceStatus::Done {
-                    cx.events.push(YutEvent::FinishedPieces { side, count });
+                    events.push(YutEvent::FinishedPieces { side, count });
                 }
             }
         }
         if captured > 0 {
-            let base = u8::from(!result.is_backdo() || cx.board.options.backdo_capture_bonus);
-            let bonus = self.rules.capture_bonus(&mut cx, &info, base);
-            cx.board.throws_owed = cx.board.throws_owed.saturating_add(bonus);
+            let base = u8::from(!result.is_backdo() || state.board.options.backdo_capture_bonus);
+            let bonus = self
+                .rules
+                .capture_bonus(&mut Self::cx(state, events), &info, base);
+            state.board.throws_owed = state.board.throws_owed.saturating_add(bonus);
         }
         let done = MoveDone {
             info: MoveInfo { count, ..info },
@@ -242,7 +249,7 @@ impl<R: Rules> Yut<R> {
             captured,
             stacked,
         };
-        self.rules.after_move(&mut cx, &done);
+        self.rules.after_move(&mut Self::cx(state, events), &done);
 
         let side_ref = &state.board.sides[usize::from(side)];
         if side_ref.finished_rank.is_none() && side_ref.finished() == side_ref.pieces.len() {
@@ -263,14 +270,33 @@ impl<R: Rules> Yut<R> {
 
     /// Sends the stack of `victim` on `node` home (or where the rules say); returns how
     /// many pieces were captured.
-    fn capture(&self, cx: &mut Cx<'_, R>, side: SideId, victim: SideId, node: Node) -> u8 {
-        let count = cx.board.sides[usize::from(victim)].stack_on(node) as u8;
-        let target = match self.rules.capture_to(cx, victim, count) {
+    fn capture(
+        &self,
+        state: &mut YutState<R>,
+        events: &mut Vec<YutEvent<R::Event>>,
+        side: SideId,
+        victim: SideId,
+        node: Node,
+    ) -> u8 {
+        let board = &mut state.board;
+        let count = board.sides[usize::from(victim)].stack_on(node) as u8;
+        board.sides[usize::from(victim)].lost += u16::from(count);
+        board.sides[usize::from(side)].captures += u16::from(count);
+        events.push(YutEvent::Captured {
+            side,
+            victim_side: victim,
+            node,
+            count,
+        });
+        let target = match self
+            .rules
+            .capture_to(&mut Self::cx(state, events), victim, count)
+        {
             CaptureTo::Home => None,
             // Blocked when another side holds the node (the capturer has landed already,
             // so a capture on that very node always sends the victims home).
             CaptureTo::Node(n) => {
-                let blocked = cx
+                let blocked = state
                     .board
                     .sides
                     .iter()
@@ -279,7 +305,7 @@ impl<R: Rules> Yut<R> {
                 (!blocked).then_some(n)
             }
         };
-        let vside = &mut cx.board.sides[usize::from(victim)];
+        let vside = &mut state.board.sides[usize::from(victim)];
         for p in pieces_on(&mut vside.pieces, node) {
             *p = match target {
                 Some(n) => Piece {
@@ -291,18 +317,11 @@ impl<R: Rules> Yut<R> {
             };
         }
         if let Some(n) = target {
+            // Pieces already there stack with the cushioned ones.
             for p in pieces_on(&mut vside.pieces, n) {
                 p.trail = Nodes::one(n);
             }
         }
-        vside.lost += u16::from(count);
-        cx.board.sides[usize::from(side)].captures += u16::from(count);
-        cx.events.push(YutEvent::Captured {
-            side,
-            victim_side: victim,
-            node,
-            count,
-        });
         count
     }
 
@@ -411,25 +430,14 @@ impl<R: Rules> Yut<R> {
 
     /// Starts the turn of the current seat: one throw owed, then the rules' turn start.
     pub(crate) fn start_turn(&self, state: &mut YutState<R>, events: &mut Vec<YutEvent<R::Event>>) {
-        let YutState {
-            board,
-            rules,
-            options,
-            ..
-        } = state;
+        let board = &mut state.board;
         let side = usize::from(board.current_side());
         board.sides[side].turns = board.sides[side].turns.saturating_add(1);
         board.phase = Phase::Throw;
         board.throws_owed = 1;
         board.pending.clear();
-        let mut cx = Cx {
-            board,
-            state: rules,
-            options,
-            events: &mut *events,
-        };
-        if self.rules.turn_start(&mut cx) == TurnStart::Wait {
-            cx.board.phase = Phase::Rule;
+        if self.rules.turn_start(&mut Self::cx(state, events)) == TurnStart::Wait {
+            state.board.phase = Phase::Rule;
         }
     }
 

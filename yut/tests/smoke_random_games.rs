@@ -5,8 +5,12 @@ use yut::{Yut, YutOptions};
 fn random_games_finish() {
     let game = Yut::standard();
     for seed in 0..200 {
-        let players: Vec<String> = (0..2 + (seed % 3) as usize).map(|i| format!("p{i}")).collect();
-        let mut s = game.setup(&YutOptions::default(), &players, seed, 0).unwrap();
+        let players: Vec<String> = (0..2 + (seed % 3) as usize)
+            .map(|i| format!("p{i}"))
+            .collect();
+        let mut s = game
+            .setup(&YutOptions::default(), &players, seed, 0)
+            .unwrap();
         let mut bot = RandomBot::new(seed);
         let mut steps = 0;
         while !game.is_over(&s) {

@@ -22,37 +22,72 @@ use crate::board::Node;
 use crate::state::{Board, Phase, SideId};
 use crate::{Origin, Throw, To, YutError, YutEvent, YutOptions};
 
-/// Options of a rule set: the base options plus whatever the rules add.
+mod compose;
+
+pub use compose::{Both, Either, WithRules};
+
+/// The whole options of a game under some rules: the base options plus the rules' own
+/// configuration. [`YutOptions`] is the standard rules' (with no configuration);
+/// [`WithRules`] carries any configuration beside the base options, flat on the wire.
 pub trait RuleOptions:
     Clone + Debug + PartialEq + Default + Serialize + DeserializeOwned + JsonSchema + Send + Sync
 {
+    /// The rules' own configuration.
+    type Config;
+
     /// The base game's options.
     fn base(&self) -> &YutOptions;
+
+    /// The rules' own configuration.
+    fn config(&self) -> &Self::Config;
 }
 
+/// The configuration of rules that have none: an empty JSON object.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, serde::Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct NoConfig {}
+
 impl RuleOptions for YutOptions {
+    type Config = NoConfig;
+
     fn base(&self) -> &YutOptions {
         self
     }
+
+    fn config(&self) -> &NoConfig {
+        &NoConfig {}
+    }
 }
 
-/// What the hooks of one call may touch: the base state, the rule state, the options, and
-/// the event list (hooks announce what they did by pushing [`YutEvent::Rule`] events).
+/// Receives the events a hook announces.
+pub trait Emit<E> {
+    /// Announces one event.
+    fn emit(&mut self, event: E);
+}
+
+impl<E> Emit<E> for Vec<YutEvent<E>> {
+    fn emit(&mut self, event: E) {
+        self.push(YutEvent::Rule(event));
+    }
+}
+
+/// What the hooks of one call may touch: the base state, the rules' own state and
+/// configuration, and where to announce what they did.
 pub struct Cx<'a, R: Rules> {
     /// The base game.
     pub board: &'a mut Board,
     /// The rules' own state.
     pub state: &'a mut R::State,
-    /// The options.
-    pub options: &'a R::Options,
-    /// Events of the action so far.
-    pub events: &'a mut Vec<YutEvent<R::Event>>,
+    /// The rules' configuration for this game.
+    pub config: &'a R::Config,
+    /// Where rule events go (they appear in the action's events, in order).
+    pub out: &'a mut dyn Emit<R::Event>,
 }
 
 impl<R: Rules> Cx<'_, R> {
     /// Announces a rule event.
     pub fn emit(&mut self, event: R::Event) {
-        self.events.push(YutEvent::Rule(event));
+        self.out.emit(event);
     }
 }
 
@@ -115,8 +150,18 @@ pub struct MoveDone {
 /// The game `Yut<R>` holds one value of `R` (usually zero-sized); its configuration for a
 /// given game comes from `R::Options` and lives in `R::State` after setup.
 pub trait Rules: Clone + Debug + Default + PartialEq + Send + Sync + 'static {
-    /// The whole options type (the base options plus the rules' own).
-    type Options: RuleOptions;
+    /// The rules' own configuration, chosen with the options.
+    type Config: Clone
+        + Debug
+        + PartialEq
+        + Default
+        + Serialize
+        + DeserializeOwned
+        + JsonSchema
+        + Send
+        + Sync;
+    /// The whole options type: the base options plus [`Rules::Config`].
+    type Options: RuleOptions<Config = Self::Config>;
     /// The rules' own state, kept in the game state.
     type State: Clone + Debug + PartialEq + Default + Serialize + DeserializeOwned + Send + Sync;
     /// Extra actions (tagged by `type` like the base ones).
@@ -129,13 +174,13 @@ pub trait Rules: Clone + Debug + Default + PartialEq + Send + Sync + 'static {
     /// The game id under which this rule set registers (`"yut"` for the standard rules).
     fn id(&self) -> &'static str;
 
-    /// Checks the rules' own options (the base options are checked before).
-    fn validate_options(&self, _options: &Self::Options) -> Result<(), YutError> {
+    /// Checks the rules' own configuration against the (already valid) base options.
+    fn validate_config(&self, _config: &Self::Config, _base: &YutOptions) -> Result<(), YutError> {
         Ok(())
     }
 
-    /// The rules' state for a new game.
-    fn setup(&self, _options: &Self::Options, _board: &Board) -> Self::State {
+    /// The rules' state for a new game (the first turn has not started yet).
+    fn setup(&self, _config: &Self::Config, _board: &Board) -> Self::State {
         Self::State::default()
     }
 
@@ -158,6 +203,11 @@ pub trait Rules: Clone + Debug + Default + PartialEq + Send + Sync + 'static {
         _action: &Self::Action,
     ) -> Result<(), YutError> {
         Err(YutError::WrongPhase { phase: Phase::Rule })
+    }
+
+    /// Whether the rules wait for a rule action of the player to act.
+    fn waiting(&self, _board: &Board, _state: &Self::State) -> bool {
+        false
     }
 
     /// Carries out a validated rule action. Return [`TurnStart::Throw`] to go on with the
@@ -258,6 +308,7 @@ pub enum NoAction {}
 pub struct NoView {}
 
 impl Rules for Standard {
+    type Config = NoConfig;
     type Options = YutOptions;
     type State = ();
     type Action = NoAction;

@@ -1,0 +1,329 @@
+//! Composition: tuples of rule sets fold left to right, and the option and view types that
+//! carry several rule sets' parts side by side, flat on the wire.
+
+use schemars::JsonSchema;
+use serde::de::{DeserializeOwned, Error as _};
+use serde::{Deserialize, Deserializer, Serialize};
+use serde_json::{Map, Value};
+
+use super::{CaptureTo, Cx, Emit, MoveDone, MoveInfo, OnResult, RuleOptions, Rules, TurnStart};
+use crate::board::Node;
+use crate::state::{Board, SideId};
+use crate::{Throw, To, YutError, YutOptions};
+
+/// One of two rule sets' actions or events. Untagged: each side's values carry their own
+/// `type`, so the wire shows just the inner value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum Either<A, B> {
+    /// The first rule set's.
+    Left(A),
+    /// The second rule set's.
+    Right(B),
+}
+
+/// Two rule sets' configurations or view parts, side by side in one flat JSON object.
+///
+/// On input the fields are split by the first part's JSON Schema: its properties go to
+/// `first`, everything else to `second` (which refuses what it does not know).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct Both<A, B> {
+    /// The first rule set's part.
+    #[serde(flatten)]
+    pub first: A,
+    /// The second rule set's part.
+    #[serde(flatten)]
+    pub second: B,
+}
+
+/// The property names of `T`'s JSON Schema.
+fn fields_of<T: JsonSchema>() -> Vec<String> {
+    schemars::schema_for!(T)
+        .get("properties")
+        .and_then(Value::as_object)
+        .map(|o| o.keys().cloned().collect())
+        .unwrap_or_default()
+}
+
+/// Splits `map` into `T`'s fields and the rest, and reads `T` from its part.
+fn take<T: JsonSchema + DeserializeOwned, E: serde::de::Error>(
+    map: &mut Map<String, Value>,
+) -> Result<T, E> {
+    let mut mine = Map::new();
+    for key in fields_of::<T>() {
+        if let Some(v) = map.remove(&key) {
+            mine.insert(key, v);
+        }
+    }
+    serde_json::from_value(Value::Object(mine)).map_err(E::custom)
+}
+
+impl<'de, A, B> Deserialize<'de> for Both<A, B>
+where
+    A: JsonSchema + DeserializeOwned,
+    B: DeserializeOwned,
+{
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let mut map = Map::<String, Value>::deserialize(d)?;
+        let first = take::<A, D::Error>(&mut map)?;
+        let second = serde_json::from_value(Value::Object(map)).map_err(D::Error::custom)?;
+        Ok(Self { first, second })
+    }
+}
+
+/// Options of a game under rules with a configuration: the base options and the
+/// configuration in one flat JSON object. Unknown fields are refused.
+///
+/// ```
+/// use yut::rules::{Both, WithRules};
+/// use yut::NoConfig;
+/// let o: WithRules<NoConfig> = serde_json::from_str(r#"{"pieces":3}"#).unwrap();
+/// assert_eq!(o.base.pieces, 3);
+/// assert!(serde_json::from_str::<WithRules<NoConfig>>(r#"{"wings":3}"#).is_err());
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, JsonSchema)]
+pub struct WithRules<C> {
+    /// The base options.
+    #[serde(flatten)]
+    pub base: YutOptions,
+    /// The rules' configuration.
+    #[serde(flatten)]
+    pub rules: C,
+}
+
+impl<'de, C: DeserializeOwned> Deserialize<'de> for WithRules<C> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let mut map = Map::<String, Value>::deserialize(d)?;
+        let base = take::<YutOptions, D::Error>(&mut map)?;
+        let rules = serde_json::from_value(Value::Object(map)).map_err(D::Error::custom)?;
+        Ok(Self { base, rules })
+    }
+}
+
+impl<C> RuleOptions for WithRules<C>
+where
+    C: Clone + std::fmt::Debug + PartialEq + Default + Serialize + DeserializeOwned + JsonSchema,
+    C: Send + Sync,
+{
+    type Config = C;
+
+    fn base(&self) -> &YutOptions {
+        &self.base
+    }
+
+    fn config(&self) -> &C {
+        &self.rules
+    }
+}
+
+/// Passes the first rule set's events on as [`Either::Left`].
+struct Lefts<'a, A, B>(&'a mut dyn Emit<Either<A, B>>);
+
+impl<A, B> Emit<A> for Lefts<'_, A, B> {
+    fn emit(&mut self, event: A) {
+        self.0.emit(Either::Left(event));
+    }
+}
+
+/// Passes the second rule set's events on as [`Either::Right`].
+struct Rights<'a, A, B>(&'a mut dyn Emit<Either<A, B>>);
+
+impl<A, B> Emit<B> for Rights<'_, A, B> {
+    fn emit(&mut self, event: B) {
+        self.0.emit(Either::Right(event));
+    }
+}
+
+/// Runs `f` with the first rule set's view of a composed context.
+fn left<A: Rules, B: Rules, T>(cx: &mut Cx<'_, (A, B)>, f: impl FnOnce(&mut Cx<'_, A>) -> T) -> T {
+    let mut out = Lefts(&mut *cx.out);
+    f(&mut Cx {
+        board: &mut *cx.board,
+        state: &mut cx.state.0,
+        config: &cx.config.first,
+        out: &mut out,
+    })
+}
+
+/// Runs `f` with the second rule set's view of a composed context.
+fn right<A: Rules, B: Rules, T>(cx: &mut Cx<'_, (A, B)>, f: impl FnOnce(&mut Cx<'_, B>) -> T) -> T {
+    let mut out = Rights(&mut *cx.out);
+    f(&mut Cx {
+        board: &mut *cx.board,
+        state: &mut cx.state.1,
+        config: &cx.config.second,
+        out: &mut out,
+    })
+}
+
+/// Two rule sets played together; every hook folds left to right:
+///
+/// - checks, setup, `turn_start`, `after_result`, `after_move`: both, first then second;
+///   a turn waits if either waits;
+/// - `on_result`: the first may change the result or ask for a rethrow (then the second is
+///   not asked); otherwise the second sees the first's result;
+/// - `allows_move`: both must allow; `finishes_short`: either may finish;
+/// - `extra_steps`: the sum; `enter_count`: the larger;
+/// - `capture_to`: the first answer that is not [`CaptureTo::Home`];
+/// - `capture_bonus`: the second adjusts the first's count;
+/// - rule actions go to the rule set they belong to; while the first waits, its actions
+///   are the legal ones, then the second's.
+impl<A: Rules, B: Rules> Rules for (A, B) {
+    type Config = Both<A::Config, B::Config>;
+    type Options = WithRules<Both<A::Config, B::Config>>;
+    type State = (A::State, B::State);
+    type Action = Either<A::Action, B::Action>;
+    type Event = Either<A::Event, B::Event>;
+    type View = Both<A::View, B::View>;
+
+    fn id(&self) -> &'static str {
+        self.0.id()
+    }
+
+    fn validate_config(&self, config: &Self::Config, base: &YutOptions) -> Result<(), YutError> {
+        self.0.validate_config(&config.first, base)?;
+        self.1.validate_config(&config.second, base)
+    }
+
+    fn setup(&self, config: &Self::Config, board: &Board) -> Self::State {
+        (
+            self.0.setup(&config.first, board),
+            self.1.setup(&config.second, board),
+        )
+    }
+
+    fn check_state(&self, state: &Self::State, board: &Board) -> Result<(), String> {
+        self.0.check_state(&state.0, board)?;
+        self.1.check_state(&state.1, board)
+    }
+
+    fn turn_start(&self, cx: &mut Cx<'_, Self>) -> TurnStart {
+        let a = left(cx, |c| self.0.turn_start(c));
+        let b = right(cx, |c| self.1.turn_start(c));
+        if a == TurnStart::Wait || b == TurnStart::Wait {
+            TurnStart::Wait
+        } else {
+            TurnStart::Throw
+        }
+    }
+
+    fn waiting(&self, board: &Board, state: &Self::State) -> bool {
+        self.0.waiting(board, &state.0) || self.1.waiting(board, &state.1)
+    }
+
+    fn validate_action(
+        &self,
+        board: &Board,
+        state: &Self::State,
+        seat: usize,
+        action: &Self::Action,
+    ) -> Result<(), YutError> {
+        match action {
+            Either::Left(a) => self.0.validate_action(board, &state.0, seat, a),
+            Either::Right(b) => self.1.validate_action(board, &state.1, seat, b),
+        }
+    }
+
+    fn apply_action(&self, cx: &mut Cx<'_, Self>, seat: usize, action: &Self::Action) -> TurnStart {
+        match action {
+            Either::Left(a) => left(cx, |c| self.0.apply_action(c, seat, a)),
+            Either::Right(b) => right(cx, |c| self.1.apply_action(c, seat, b)),
+        };
+        if self.waiting(cx.board, cx.state) {
+            TurnStart::Wait
+        } else {
+            TurnStart::Throw
+        }
+    }
+
+    fn legal_actions(&self, board: &Board, state: &Self::State, seat: usize) -> Vec<Self::Action> {
+        if self.0.waiting(board, &state.0) {
+            let list = self.0.legal_actions(board, &state.0, seat);
+            list.into_iter().map(Either::Left).collect()
+        } else {
+            let list = self.1.legal_actions(board, &state.1, seat);
+            list.into_iter().map(Either::Right).collect()
+        }
+    }
+
+    fn timeout_action(
+        &self,
+        board: &Board,
+        state: &Self::State,
+        seat: usize,
+    ) -> Option<Self::Action> {
+        if self.0.waiting(board, &state.0) {
+            self.0
+                .timeout_action(board, &state.0, seat)
+                .map(Either::Left)
+        } else {
+            self.1
+                .timeout_action(board, &state.1, seat)
+                .map(Either::Right)
+        }
+    }
+
+    fn on_result(&self, cx: &mut Cx<'_, Self>, result: &mut Throw) -> OnResult {
+        if left(cx, |c| self.0.on_result(c, result)) == OnResult::Rethrow {
+            return OnResult::Rethrow;
+        }
+        right(cx, |c| self.1.on_result(c, result))
+    }
+
+    fn after_result(&self, cx: &mut Cx<'_, Self>, result: Throw) {
+        left(cx, |c| self.0.after_result(c, result));
+        right(cx, |c| self.1.after_result(c, result));
+    }
+
+    fn allows_move(&self, board: &Board, state: &Self::State, info: &MoveInfo, to: To) -> bool {
+        self.0.allows_move(board, &state.0, info, to)
+            && self.1.allows_move(board, &state.1, info, to)
+    }
+
+    fn enter_count(&self, board: &Board, state: &Self::State, side: SideId) -> u8 {
+        self.0
+            .enter_count(board, &state.0, side)
+            .max(self.1.enter_count(board, &state.1, side))
+    }
+
+    fn extra_steps(&self, board: &Board, state: &Self::State, info: &MoveInfo) -> u8 {
+        self.0
+            .extra_steps(board, &state.0, info)
+            .saturating_add(self.1.extra_steps(board, &state.1, info))
+    }
+
+    fn finishes_short(
+        &self,
+        board: &Board,
+        state: &Self::State,
+        info: &MoveInfo,
+        node: Node,
+    ) -> bool {
+        self.0.finishes_short(board, &state.0, info, node)
+            || self.1.finishes_short(board, &state.1, info, node)
+    }
+
+    fn capture_to(&self, cx: &mut Cx<'_, Self>, victim: SideId, count: u8) -> CaptureTo {
+        match left(cx, |c| self.0.capture_to(c, victim, count)) {
+            CaptureTo::Home => right(cx, |c| self.1.capture_to(c, victim, count)),
+            to => to,
+        }
+    }
+
+    fn capture_bonus(&self, cx: &mut Cx<'_, Self>, info: &MoveInfo, base: u8) -> u8 {
+        let first = left(cx, |c| self.0.capture_bonus(c, info, base));
+        right(cx, |c| self.1.capture_bonus(c, info, first))
+    }
+
+    fn after_move(&self, cx: &mut Cx<'_, Self>, done: &MoveDone) {
+        left(cx, |c| self.0.after_move(c, done));
+        right(cx, |c| self.1.after_move(c, done));
+    }
+
+    fn view(&self, board: &Board, state: &Self::State) -> Self::View {
+        Both {
+            first: self.0.view(board, &state.0),
+            second: self.1.view(board, &state.1),
+        }
+    }
+}

@@ -1,0 +1,109 @@
+//! Small helpers shared by the integration tests (each test binary uses some of them).
+#![allow(dead_code)]
+
+use game_core::GameError;
+use yut::board::Node;
+use yut::{Origin, SideId, Throw, To, YutError, YutEvent, YutOptions};
+
+/// The events of the standard rules.
+pub type Event = YutEvent;
+
+/// `to` of every `moved` event, with its path.
+pub fn moves(events: &[Event]) -> Vec<(Origin, To, Vec<Node>, u8)> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            YutEvent::Moved {
+                from,
+                to,
+                path,
+                count,
+                ..
+            } => Some((*from, *to, path.as_slice().to_vec(), *count)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// `(capturer, victim, node, count)` of every `captured` event.
+pub fn captures(events: &[Event]) -> Vec<(SideId, SideId, Node, u8)> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            YutEvent::Captured {
+                side,
+                victim_side,
+                node,
+                count,
+            } => Some((*side, *victim_side, *node, *count)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Every `thrown` result, `None` for nak, in order.
+pub fn throws(events: &[Event]) -> Vec<Option<Throw>> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            YutEvent::Thrown { result, .. } => Some(Some(*result)),
+            YutEvent::Nak { .. } => Some(None),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The seat of the last `turnChanged` event, if the turn passed.
+pub fn turn_changed(events: &[Event]) -> Option<u8> {
+    events.iter().rev().find_map(|e| match e {
+        YutEvent::TurnChanged { seat, .. } => Some(*seat),
+        _ => None,
+    })
+}
+
+/// The throws of a `discarded` event, if any.
+pub fn discarded(events: &[Event]) -> Option<Vec<Throw>> {
+    events.iter().find_map(|e| match e {
+        YutEvent::Discarded { throws, .. } => Some(throws.clone()),
+        _ => None,
+    })
+}
+
+/// The count of a `finishedPieces` event, if any.
+pub fn finished(events: &[Event]) -> Option<u8> {
+    events.iter().find_map(|e| match e {
+        YutEvent::FinishedPieces { count, .. } => Some(*count),
+        _ => None,
+    })
+}
+
+/// Whether a `gameOver` event is among `events`.
+pub fn game_over(events: &[Event]) -> bool {
+    events
+        .iter()
+        .any(|e| matches!(e, YutEvent::GameOver { .. }))
+}
+
+/// Asserts an error's code and Korean message.
+#[track_caller]
+pub fn assert_error(err: &YutError, code: &str, message: &str) {
+    assert_eq!(err.code(), code, "{err:?}");
+    assert_eq!(err.message(), message, "{err:?}");
+    assert_eq!(err.body().code, code);
+    assert_eq!(err.body().message, message);
+}
+
+/// The default options with `f` applied.
+pub fn opts(f: impl FnOnce(&mut YutOptions)) -> YutOptions {
+    let mut o = YutOptions::default();
+    f(&mut o);
+    o
+}
+
+/// A node origin.
+pub const fn at(node: Node) -> Origin {
+    Origin::Node(node)
+}
+
+/// Home as an origin.
+pub const HOME: Origin = Origin::HOME;
