@@ -2,8 +2,9 @@
 //! allocator around uniform-random games of the standard rules.
 //!
 //! (a) `ThrowDraw::draw` and `Yut::legal_moves_into` with a reused buffer: none at all.
-//! (b) `Game::apply_seat`: at least the `Vec` of events it returns, plus whatever the turn
-//!     bookkeeping allocates; measured and bounded, not zero.
+//! (b) `Game::apply_seat_into` with a reused events buffer: none for an ordinary decision;
+//!     a discard (its event lists the dropped results) and the game's end (winners and
+//!     result) allocate, measured and bounded.
 //!
 //! Run with `cargo test -p benches --test no_alloc -- --nocapture` to see the figures.
 //!
@@ -156,6 +157,7 @@ fn play(seeds: std::ops::Range<u64>, report: &mut Report, count: bool) {
     let mut pick_rng = GameRng::from_seed(7);
     for seed in seeds {
         let mut state = benches::new_game(2, seed);
+        let mut events = Vec::with_capacity(32);
         // Whether the last decision discarded results: `discard` takes the pending Vec, so
         // the next result pushed has to allocate a new one.
         let mut after_discard = false;
@@ -203,8 +205,9 @@ fn play(seeds: std::ops::Range<u64>, report: &mut Report, count: bool) {
                 phase => panic!("the standard rules never enter {phase:?}"),
             };
             let throw = action == YutAction::Throw;
-            let (events, n) = counted(|| GAME.apply_seat(&mut state, seat, &action, NOW));
-            let events = events.expect("a legal action is accepted");
+            let (applied, n) =
+                counted(|| GAME.apply_seat_into(&mut state, seat, &action, NOW, &mut events));
+            applied.expect("a legal action is accepted");
             let discards = events
                 .iter()
                 .any(|e| matches!(e, YutEvent::Discarded { .. }));
@@ -309,11 +312,10 @@ fn steady_state_playout_allocations() {
     // A buffer that starts empty allocates only to grow: a handful of times in all.
     assert!(report.legal_fresh.allocs <= 8);
 
-    // (b): apply_seat allocates. The bounds are what was measured (the games are seeded,
-    // so the figures repeat exactly): one allocation, the returned events `Vec`, for an
-    // ordinary decision; one more when results are discarded (the log's clone of the
-    // `discarded` event's list, or re-growing the pending list `discard` took); and the
-    // game's end builds the winners and the result. Tighten them when the engine improves.
+    // (b): with a reused buffer an ordinary decision allocates nothing. A discard builds
+    // the `discarded` event's list and the log's copy of it; the game's end builds the
+    // winners. The bounds are what was measured (the games are seeded, so the figures
+    // repeat exactly); tighten them when the engine improves.
     assert!(report.apply_all.calls > 20_000);
     assert_eq!(report.apply_game_over.calls, GAMES as usize);
     let bounds = [
@@ -332,8 +334,8 @@ fn steady_state_playout_allocations() {
     );
 }
 
-/// Measured: allocations of an ordinary `apply_seat` (the events `Vec`).
-const PLAIN_MAX: usize = 1;
+/// Measured: allocations of an ordinary `apply_seat_into` with a reused buffer.
+const PLAIN_MAX: usize = 0;
 /// Measured: allocations of a discarding `apply_seat`, or of the throw after one.
 const DISCARD_MAX: usize = 2;
 /// Measured: allocations of the `apply_seat` that ends the game.

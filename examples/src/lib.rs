@@ -16,6 +16,7 @@
 
 pub mod args;
 pub mod board;
+pub mod bots;
 pub mod host;
 pub mod narrate;
 pub mod play;

@@ -89,10 +89,23 @@ pub trait Game: Send + Sync + 'static {
         action: &Self::Action,
     ) -> Result<(), Self::Error>;
 
-    /// Carries out a validated action. With `chance`, the action's random step takes that
-    /// outcome instead of drawing from the RNG. Callers go through [`Game::apply`]; calling
-    /// this with an action that [`Game::validate`] refuses is a logic error (it must not
-    /// panic, but the state may then be anything).
+    /// Carries out a validated action, appending what happened to `events`. With `chance`,
+    /// the action's random step takes that outcome instead of drawing from the RNG. Callers
+    /// go through [`Game::apply`]; calling this with an action that [`Game::validate`]
+    /// refuses is a logic error (it must not panic, but the state may then be anything).
+    ///
+    /// Appending to a caller's buffer lets hot loops (bots, simulations) reuse one `Vec`.
+    fn step_into(
+        &self,
+        state: &mut Self::State,
+        seat: usize,
+        action: &Self::Action,
+        chance: Option<&Self::Chance>,
+        now: Millis,
+        events: &mut Vec<Self::Event>,
+    );
+
+    /// [`Game::step_into`] returning a new list of events.
     fn step(
         &self,
         state: &mut Self::State,
@@ -100,7 +113,11 @@ pub trait Game: Send + Sync + 'static {
         action: &Self::Action,
         chance: Option<&Self::Chance>,
         now: Millis,
-    ) -> Vec<Self::Event>;
+    ) -> Vec<Self::Event> {
+        let mut events = Vec::new();
+        self.step_into(state, seat, action, chance, now, &mut events);
+        events
+    }
 
     /// What `viewer` may see.
     fn view(&self, state: &Self::State, viewer: Viewer<'_>) -> Self::View;
@@ -200,14 +217,30 @@ pub trait Game: Send + Sync + 'static {
         action: &Self::Action,
         now: Millis,
     ) -> Result<Vec<Self::Event>, Self::Error> {
+        let mut events = Vec::new();
+        self.apply_seat_into(state, seat, action, now, &mut events)?;
+        Ok(events)
+    }
+
+    /// [`Game::apply_seat`] appending the events to `events` (cleared first), so that a
+    /// loop can reuse one buffer and allocate nothing per action.
+    fn apply_seat_into(
+        &self,
+        state: &mut Self::State,
+        seat: usize,
+        action: &Self::Action,
+        now: Millis,
+        events: &mut Vec<Self::Event>,
+    ) -> Result<(), Self::Error> {
+        events.clear();
         self.validate(state, seat, action)?;
-        let events = self.step(state, seat, action, None, now);
+        self.step_into(state, seat, action, None, now, events);
         let table = self.table_mut(state);
         table.turn_seq += 1;
         if let Some(p) = table.presence.get_mut(seat) {
             p.acted();
         }
-        Ok(events)
+        Ok(())
     }
 
     /// Applies `action` with its random step forced to `chance` (one of

@@ -491,27 +491,27 @@ impl Game for Rps {
         }
     }
 
-    fn step(
+    fn step_into(
         &self,
         state: &mut RpsState,
         seat: usize,
         action: &RpsAction,
         chance: Option<&Hand>,
         now: Millis,
-    ) -> Vec<RpsEvent> {
-        let mut events = Vec::new();
+        events: &mut Vec<RpsEvent>,
+    ) {
         match *action {
-            RpsAction::Pick { hand } => self.pick(state, seat, hand, now, &mut events),
+            RpsAction::Pick { hand } => self.pick(state, seat, hand, now, events),
             RpsAction::Random => {
                 let hand = match chance {
                     Some(&hand) => hand,
                     None => Hand::ALL[state.table.rng.below(3) as usize],
                 };
-                self.pick(state, seat, hand, now, &mut events);
+                self.pick(state, seat, hand, now, events);
             }
             RpsAction::Concede => {
                 if seat >= SEATS {
-                    return events;
+                    return;
                 }
                 let winner = 1 - seat;
                 state.winner = Some(winner);
@@ -523,7 +523,6 @@ impl Game for Rps {
                 events.push(RpsEvent::GameOver { winner });
             }
         }
-        events
     }
 
     fn view(&self, state: &RpsState, viewer: Viewer<'_>) -> RpsView {

@@ -39,7 +39,7 @@ impl<R: Rules> Yut<R> {
         Self { rules }
     }
 
-    /// Carries out a validated action and returns its events (also kept in the log).
+    /// Carries out a validated action, appending its events (also kept in the log).
     fn run(
         &self,
         state: &mut YutState<R>,
@@ -47,25 +47,25 @@ impl<R: Rules> Yut<R> {
         action: &YutAction<R::Action>,
         chance: Option<&ThrowChance>,
         now: Millis,
-    ) -> Vec<YutEvent<R::Event>> {
-        let mut events = Vec::new();
+        events: &mut Vec<YutEvent<R::Event>>,
+    ) {
+        let start = events.len();
         match action {
-            YutAction::Throw => self.throw(state, chance.copied(), &mut events),
+            YutAction::Throw => self.throw(state, chance.copied(), events),
             YutAction::Move { throw_index, from } => {
-                self.play_move(state, *throw_index as usize, *from, &mut events)
+                self.play_move(state, *throw_index as usize, *from, events)
             }
-            YutAction::Concede => self.concede(state, seat, &mut events),
+            YutAction::Concede => self.concede(state, seat, events),
             YutAction::Rule(a) => {
                 let next = self
                     .rules
-                    .apply_action(&mut Self::cx(state, &mut events), seat, a);
+                    .apply_action(&mut Self::cx(state, events), seat, a);
                 if next == TurnStart::Throw && state.board.phase == Phase::Rule {
                     state.board.phase = Phase::Throw;
                 }
             }
         }
-        self.after_action(state, &events, now);
-        events
+        self.after_action(state, &events[start..], now);
     }
 
     /// Sets the next deadline and keeps the events in the bounded log.
@@ -235,15 +235,16 @@ impl<R: Rules> Game for Yut<R> {
         }
     }
 
-    fn step(
+    fn step_into(
         &self,
         state: &mut YutState<R>,
         seat: usize,
         action: &Self::Action,
         chance: Option<&ThrowChance>,
         now: Millis,
-    ) -> Vec<Self::Event> {
-        self.run(state, seat, action, chance, now)
+        events: &mut Vec<Self::Event>,
+    ) {
+        self.run(state, seat, action, chance, now, events);
     }
 
     fn view(&self, state: &YutState<R>, viewer: Viewer<'_>) -> Self::View {

@@ -342,7 +342,8 @@ impl<R: Rules> Yut<R> {
     fn discard(&self, state: &mut YutState<R>, events: &mut Vec<YutEvent<R::Event>>) {
         state.board.throws_owed = 0;
         if !state.board.pending.is_empty() {
-            let throws = std::mem::take(&mut state.board.pending);
+            // Drain rather than take: the pending list keeps its capacity for the next turn.
+            let throws = state.board.pending.drain(..).collect();
             events.push(YutEvent::Discarded {
                 side: state.board.current_side(),
                 throws,
