@@ -236,7 +236,7 @@ pub trait Game: Send + Sync + 'static {
         self.validate(state, seat, action)?;
         self.step_into(state, seat, action, None, now, events);
         let table = self.table_mut(state);
-        table.turn_seq += 1;
+        table.turn_seq = table.turn_seq.wrapping_add(1);
         if let Some(p) = table.presence.get_mut(seat) {
             p.acted();
         }
@@ -261,7 +261,9 @@ pub trait Game: Send + Sync + 'static {
             return Err(Rejection::ImpossibleOutcome.into());
         }
         let events = self.step(state, seat, action, Some(chance), now);
-        self.table_mut(state).turn_seq += 1;
+        let table = self.table_mut(state);
+        // Wrapping: a tampered state at u64::MAX must not panic; real games never get near.
+        table.turn_seq = table.turn_seq.wrapping_add(1);
         Ok(events)
     }
 
@@ -294,7 +296,7 @@ pub trait Game: Send + Sync + 'static {
             }
             let events = self.step(state, seat, &action, None, now);
             let table = self.table_mut(state);
-            table.turn_seq += 1;
+            table.turn_seq = table.turn_seq.wrapping_add(1);
             table.presence[seat].timed_out();
             done.push(Applied {
                 player: table.players[seat].clone(),

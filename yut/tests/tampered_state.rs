@@ -1,0 +1,178 @@
+//! A stored state from outside is checked the way a new game is: every field of real
+//! mid-game states is mutated in turn, and each mutation is either refused with
+//! `CORRUPT_STATE` or loads a state that passes every invariant and plays on without a
+//! panic. Nothing loads half-valid.
+
+use game_core::{Bot, Game, GameError, RandomBot};
+use serde_json::Value;
+use yut::{Mode, Yut, YutOptions};
+
+/// Mid-game states of a few seeded games, as JSON.
+fn mid_game_states() -> Vec<Value> {
+    let game = Yut::standard();
+    let mut out = Vec::new();
+    for (seed, players, mode) in [
+        (3u64, 2usize, Mode::Individual),
+        (4, 3, Mode::Individual),
+        (5, 4, Mode::Team),
+    ] {
+        let options = YutOptions {
+            mode,
+            nak_percent: 5,
+            ..YutOptions::default()
+        };
+        let ids: Vec<String> = (0..players).map(|i| format!("p{i}")).collect();
+        let mut state = game.setup(&options, &ids, seed, 0).unwrap();
+        let mut bot = RandomBot::new(seed);
+        for step in 0..60 {
+            if game.is_over(&state) {
+                break;
+            }
+            let seat = game.to_act(&state)[0];
+            let action = bot.choose(&game, &state, seat).unwrap();
+            game.apply_seat(&mut state, seat, &action, step).unwrap();
+            if step == 39 {
+                out.push(serde_json::to_value(&state).unwrap());
+            }
+        }
+    }
+    out
+}
+
+/// Every way this test changes one leaf: numbers nudged and made huge or negative,
+/// booleans flipped, strings replaced, arrays shortened and lengthened, nulls filled.
+fn mutations(v: &Value) -> Vec<Value> {
+    match v {
+        Value::Number(n) => {
+            let x = n.as_f64().unwrap_or(0.0);
+            vec![
+                Value::from(x as i64 + 1),
+                Value::from(x as i64 - 1),
+                Value::from(-1),
+                Value::from(u64::MAX),
+                Value::from(1e300),
+                Value::from("7"),
+            ]
+        }
+        Value::Bool(b) => vec![Value::Bool(!b), Value::Null],
+        Value::String(_) => vec![Value::from("nonsense"), Value::from(3)],
+        Value::Null => vec![Value::from(0), Value::from(true)],
+        Value::Array(a) => {
+            let mut shorter = a.clone();
+            shorter.pop();
+            let mut longer = a.clone();
+            longer.push(a.first().cloned().unwrap_or(Value::from(1)));
+            vec![Value::Array(shorter), Value::Array(longer), Value::Null]
+        }
+        Value::Object(_) => vec![Value::Null, Value::Object(Default::default())],
+    }
+}
+
+/// Paths to every node of a JSON tree.
+fn paths(v: &Value, prefix: &mut Vec<PathStep>, out: &mut Vec<Vec<PathStep>>) {
+    out.push(prefix.clone());
+    match v {
+        Value::Object(m) => {
+            for (k, child) in m {
+                prefix.push(PathStep::Key(k.clone()));
+                paths(child, prefix, out);
+                prefix.pop();
+            }
+        }
+        Value::Array(a) => {
+            for (i, child) in a.iter().enumerate() {
+                prefix.push(PathStep::Index(i));
+                paths(child, prefix, out);
+                prefix.pop();
+            }
+        }
+        _ => {}
+    }
+}
+
+#[derive(Clone, Debug)]
+enum PathStep {
+    Key(String),
+    Index(usize),
+}
+
+fn at<'a>(v: &'a mut Value, path: &[PathStep]) -> &'a mut Value {
+    path.iter().fold(v, |v, step| match step {
+        PathStep::Key(k) => &mut v[k.as_str()],
+        PathStep::Index(i) => &mut v[*i],
+    })
+}
+
+#[test]
+fn every_mutated_field_is_refused_or_loads_fully_valid() {
+    let game = Yut::standard();
+    let mut refused = 0usize;
+    let mut loaded = 0usize;
+    for original in mid_game_states() {
+        let mut all = Vec::new();
+        paths(&original, &mut Vec::new(), &mut all);
+        for path in all {
+            // The RNG's internal words are opaque: any value is a valid generator state.
+            if path
+                .iter()
+                .any(|s| matches!(s, PathStep::Key(k) if k == "rng"))
+            {
+                continue;
+            }
+            let here = at(&mut original.clone(), &path).clone();
+            for replacement in mutations(&here) {
+                let mut tampered = original.clone();
+                *at(&mut tampered, &path) = replacement;
+                let json = serde_json::to_string(&tampered).unwrap();
+                match game.restore(&json) {
+                    Err(e) => {
+                        assert_eq!(e.code(), "CORRUPT_STATE", "{path:?}: {e:?}");
+                        refused += 1;
+                    }
+                    Ok(mut state) => {
+                        loaded += 1;
+                        game.check_state(&state).unwrap();
+                        // It must also play on: a few legal actions without a panic.
+                        let mut bot = RandomBot::new(1);
+                        for step in 0..10 {
+                            let Some(&seat) = game.to_act(&state).first() else {
+                                break;
+                            };
+                            let Some(action) = bot.choose(&game, &state, seat) else {
+                                break;
+                            };
+                            game.apply_seat(&mut state, seat, &action, 1_000 + step)
+                                .unwrap_or_else(|e| {
+                                    panic!("{path:?}: legal action refused: {e:?}")
+                                });
+                            game.check_state(&state).unwrap();
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // Most single-field changes break an invariant; some (a deadline, a count in the
+    // statistics) are legitimately another valid state.
+    assert!(refused > loaded, "refused {refused}, loaded {loaded}");
+}
+
+#[test]
+fn hostile_json_is_refused_without_panic() {
+    let game = Yut::standard();
+    let deep = "[".repeat(10_000) + &"]".repeat(10_000);
+    let huge = format!("{{\"board\": \"{}\"}}", "x".repeat(1 << 20));
+    for input in [
+        "",
+        "null",
+        "{}",
+        "[]",
+        "{\"board\":{}}",
+        deep.as_str(),
+        huge.as_str(),
+        "\u{0}",
+    ] {
+        let err = game.restore(input).unwrap_err();
+        assert_eq!(err.code(), "CORRUPT_STATE");
+    }
+}
