@@ -1,0 +1,47 @@
+//! The layer's one action, `CHOOSE_AUGMENT {index}`, and its errors.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use yut::YutError;
+
+/// What a player can do in the augment layer. Tagged by `type` like the base actions.
+///
+/// ```
+/// use yut_augments::AugmentAction;
+/// let a: yut::YutAction<AugmentAction> =
+///     serde_json::from_str(r#"{"type":"CHOOSE_AUGMENT","index":2}"#).unwrap();
+/// assert_eq!(a, yut::YutAction::Rule(AugmentAction::ChooseAugment { index: 2 }));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(tag = "type", rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum AugmentAction {
+    /// Take the candidate at `index` of the draft in progress.
+    ChooseAugment {
+        /// Index into the draft's candidates.
+        index: u32,
+    },
+}
+
+/// `NO_DRAFT`: a `CHOOSE_AUGMENT` while no draft waits.
+pub const NO_DRAFT: &str = "NO_DRAFT";
+/// `UNKNOWN_CANDIDATE`: the index names no candidate.
+pub const UNKNOWN_CANDIDATE: &str = "UNKNOWN_CANDIDATE";
+
+/// The error for a choice while no draft waits.
+pub fn no_draft() -> YutError {
+    YutError::Rule {
+        code: NO_DRAFT,
+        message: "지금은 증강을 고를 때가 아니에요.".into(),
+    }
+}
+
+/// The error for an index outside the candidates.
+pub fn unknown_candidate(index: u32, count: usize) -> YutError {
+    YutError::Rule {
+        code: UNKNOWN_CANDIDATE,
+        message: format!(
+            "그런 증강 후보는 없어요. 0부터 {}번 중에서 골라요 ({index}번은 없어요).",
+            count.saturating_sub(1)
+        ),
+    }
+}

@@ -1,0 +1,611 @@
+//! [`Augments`]: the layer as one rule set on the `yut` seam. Every effect is a hook that
+//! adjusts the standard outcome at the point `decisions.md` section 5 names.
+
+use yut::board::{CHAMMEOGI, DWIMO, FIRST, JJIMO, MO, Node};
+use yut::rules::{CaptureTo, Cx, MoveDone, MoveInfo, OnResult, TurnStart};
+use yut::{Board, FinishRule, Nodes, Origin, Rules, SideId, Throw, To, YutError, YutOptions};
+
+use crate::action::{no_draft, unknown_candidate};
+use crate::{
+    Augment, AugmentAction, AugmentConfig, AugmentEvent, AugmentOptions, AugmentState, AugmentView,
+    Draft, Effect, HouseRule, SideAugments, Slot, Source,
+};
+
+/// The augment layer of `app-rules.md`: the draft, the eighteen augments, the cushion and
+/// the truce, each switchable through [`AugmentConfig`]. Play it as
+/// `yut::Yut::new(Augments)`, or compose it with rules of your own as
+/// `yut::Yut::new((Augments, Mine))` (hooks fold left to right).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Augments;
+
+/// The corners for 모서리 박수 (`decisions.md` section 5).
+const CORNERS: [Node; 3] = [MO, DWIMO, JJIMO];
+
+/// Whether a stack on `node` is one step short of finishing under the finish rule
+/// (`decisions.md` section 5, 문턱 낮추기).
+fn one_short(options: &YutOptions, node: Node) -> bool {
+    match options.finish_rule {
+        FinishRule::Pass => node == CHAMMEOGI,
+        FinishRule::Reach => matches!(node, 19 | 28),
+    }
+}
+
+/// Whether `side` has finished fewer pieces than the side that has finished the most
+/// (every other side counts, finished and conceded ones included).
+fn behind(board: &Board, side: SideId) -> bool {
+    let mine = board.sides[usize::from(side)].finished();
+    board
+        .sides
+        .iter()
+        .enumerate()
+        .any(|(i, s)| i != usize::from(side) && s.finished() > mine)
+}
+
+/// Whether every piece of `side` has finished: then nothing fires for it.
+fn all_done(board: &Board, side: SideId) -> bool {
+    let s = &board.sides[usize::from(side)];
+    s.finished() == s.pieces.len()
+}
+
+/// The step bonuses of a forward move, in table order: 첫걸음 한 칸 (entering),
+/// 함께 걷는 힘 (a stack of two or more), 업고 달리기 (a marked stack), 윷 도약 (윷).
+fn step_bonuses(mine: &SideAugments, info: &MoveInfo) -> [Option<Augment>; 4] {
+    let marked = info.from.node().is_some_and(|n| mine.marks.contains(&n));
+    [
+        (info.from.node().is_none() && mine.owns(Augment::FirstStep)).then_some(Augment::FirstStep),
+        (info.count >= 2 && mine.owns(Augment::WalkTogether)).then_some(Augment::WalkTogether),
+        (marked && mine.owns(Augment::PiggybackDash)).then_some(Augment::PiggybackDash),
+        (info.result == Throw::Yut && mine.owns(Augment::YutLeap)).then_some(Augment::YutLeap),
+    ]
+}
+
+/// Announces that `id` of `side` did `effect`.
+fn fire(cx: &mut Cx<'_, Augments>, side: SideId, id: Source, effect: Effect) {
+    cx.emit(AugmentEvent::AugmentFired { side, id, effect });
+}
+
+/// Announces that augment `a` of `side` did `effect`.
+fn fired(cx: &mut Cx<'_, Augments>, side: SideId, a: Augment, effect: Effect) {
+    fire(cx, side, Source::Augment(a), effect);
+}
+
+impl Augments {
+    /// Draws the candidates of `slot` for the current side: `min(3, n)` of the slot's `n`
+    /// enabled augments without replacement (a partial Fisher–Yates shuffle of the pool in
+    /// table order, with the game RNG). Empty if the slot has none enabled.
+    fn draw(cx: &mut Cx<'_, Self>, slot: Slot) -> Vec<Augment> {
+        let mut pool = cx.config.pool(slot);
+        let k = pool.len().min(3);
+        for i in 0..k {
+            let j = i + cx.board.table.rng.below((pool.len() - i) as u32) as usize;
+            pool.swap(i, j);
+        }
+        pool.truncate(k);
+        pool
+    }
+
+    /// A draft left open when its chooser left the game mid-draft: the side takes the
+    /// first candidate, as on a timeout (if it still plays).
+    fn close_abandoned(cx: &mut Cx<'_, Self>) {
+        let Some(draft) = cx.state.draft.take() else {
+            return;
+        };
+        let side = usize::from(draft.side);
+        let Some(&first) = draft.candidates.first() else {
+            return;
+        };
+        if cx.board.sides.get(side).is_some_and(|s| s.active())
+            && let Some(mine) = cx.state.sides.get_mut(side)
+        {
+            mine.grant(first);
+            cx.emit(AugmentEvent::AugmentChosen {
+                side: draft.side,
+                seat: None,
+                id: first,
+                index: 0,
+            });
+        }
+    }
+}
+
+impl Rules for Augments {
+    type Config = AugmentConfig;
+    type Options = AugmentOptions;
+    type State = AugmentState;
+    type Action = AugmentAction;
+    type Event = AugmentEvent;
+    type View = AugmentView;
+
+    fn id(&self) -> &'static str {
+        "yut-augments"
+    }
+
+    fn validate_config(&self, config: &AugmentConfig, _base: &YutOptions) -> Result<(), YutError> {
+        config.validate()
+    }
+
+    fn setup(&self, config: &AugmentConfig, board: &Board) -> AugmentState {
+        AugmentState {
+            sides: board
+                .sides
+                .iter()
+                .map(|_| SideAugments {
+                    cushion: config.cushion,
+                    truce: config.truce,
+                    ..SideAugments::default()
+                })
+                .collect(),
+            draft: None,
+            barred: None,
+        }
+    }
+
+    fn check_state(&self, state: &AugmentState, board: &Board) -> Result<(), String> {
+        state.check(board)
+    }
+
+    /// In order: a draft left open by a chooser who left is closed; the truce owed to this
+    /// side takes force for this whole turn; 되갚을 손 adds its throw; then the draft of the
+    /// side's 1st, 6th or 12th turn waits for `CHOOSE_AUGMENT`.
+    fn turn_start(&self, cx: &mut Cx<'_, Self>) -> TurnStart {
+        Self::close_abandoned(cx);
+        let side = cx.board.current_side();
+        let i = usize::from(side);
+        cx.state.barred = None;
+        if i >= cx.state.sides.len() {
+            return TurnStart::Throw;
+        }
+        if std::mem::take(&mut cx.state.sides[i].truce_owed) {
+            cx.state.barred = Some(side);
+            fire(
+                cx,
+                side,
+                Source::House(HouseRule::Truce),
+                Effect::TruceInForce,
+            );
+        }
+        if std::mem::take(&mut cx.state.sides[i].payback_owed)
+            && cx.state.sides[i].can_use(Augment::Payback)
+        {
+            cx.state.sides[i].spend(Augment::Payback);
+            cx.board.throws_owed = cx.board.throws_owed.saturating_add(1);
+            fired(
+                cx,
+                side,
+                Augment::Payback,
+                Effect::ExtraThrows { throws: 1 },
+            );
+        }
+        let Some(slot) = Slot::at_turn(cx.board.sides[i].turns) else {
+            return TurnStart::Throw;
+        };
+        if cx.state.sides[i].owned.iter().any(|o| o.id.slot() == slot) {
+            return TurnStart::Throw;
+        }
+        let candidates = Self::draw(cx, slot);
+        if candidates.is_empty() {
+            return TurnStart::Throw;
+        }
+        let seat = cx.board.current_seat() as u8;
+        cx.emit(AugmentEvent::AugmentOffered {
+            side,
+            seat,
+            slot,
+            candidates: candidates.clone(),
+        });
+        cx.state.draft = Some(Draft {
+            side,
+            slot,
+            candidates,
+        });
+        TurnStart::Wait
+    }
+
+    fn validate_action(
+        &self,
+        board: &Board,
+        state: &AugmentState,
+        _seat: usize,
+        action: &AugmentAction,
+    ) -> Result<(), YutError> {
+        let AugmentAction::ChooseAugment { index } = *action;
+        let Some(draft) = state
+            .draft
+            .as_ref()
+            .filter(|d| d.side == board.current_side())
+        else {
+            return Err(no_draft());
+        };
+        if index as usize >= draft.candidates.len() {
+            return Err(unknown_candidate(index, draft.candidates.len()));
+        }
+        Ok(())
+    }
+
+    fn waiting(&self, _board: &Board, state: &AugmentState) -> bool {
+        state.draft.is_some()
+    }
+
+    fn apply_action(
+        &self,
+        cx: &mut Cx<'_, Self>,
+        seat: usize,
+        action: &AugmentAction,
+    ) -> TurnStart {
+        let AugmentAction::ChooseAugment { index } = *action;
+        let Some(draft) = cx.state.draft.take() else {
+            return TurnStart::Throw;
+        };
+        let Some(&id) = draft.candidates.get(index as usize) else {
+            cx.state.draft = Some(draft);
+            return TurnStart::Wait;
+        };
+        if let Some(mine) = cx.state.sides.get_mut(usize::from(draft.side)) {
+            mine.grant(id);
+        }
+        cx.emit(AugmentEvent::AugmentChosen {
+            side: draft.side,
+            seat: Some(seat as u8),
+            id,
+            index: index as u8,
+        });
+        TurnStart::Throw
+    }
+
+    fn legal_actions(
+        &self,
+        _board: &Board,
+        state: &AugmentState,
+        _seat: usize,
+    ) -> Vec<AugmentAction> {
+        state.draft.as_ref().map_or_else(Vec::new, |d| {
+            (0..d.candidates.len() as u32)
+                .map(|index| AugmentAction::ChooseAugment { index })
+                .collect()
+        })
+    }
+
+    /// The first candidate (`decisions.md` section 5).
+    fn timeout_action(
+        &self,
+        _board: &Board,
+        state: &AugmentState,
+        _seat: usize,
+    ) -> Option<AugmentAction> {
+        state
+            .draft
+            .as_ref()
+            .map(|_| AugmentAction::ChooseAugment { index: 0 })
+    }
+
+    /// The fixed order: the rethrow (다시 보기) first; then the substitutions, each at most
+    /// once per result and chaining: 뒷길 지우기 (빽도 → 도), 뒤집기 바람 (도 → 개,
+    /// 빽도 → 도), 한 줄 바람 (도 or 개 → 걸).
+    fn on_result(&self, cx: &mut Cx<'_, Self>, result: &mut Throw) -> OnResult {
+        let side = cx.board.current_side();
+        let i = usize::from(side);
+        if i >= cx.state.sides.len() {
+            return OnResult::Keep;
+        }
+        if matches!(*result, Throw::Do | Throw::Backdo)
+            && cx.state.sides[i].can_use(Augment::SecondLook)
+        {
+            cx.state.sides[i].spend(Augment::SecondLook);
+            fired(
+                cx,
+                side,
+                Augment::SecondLook,
+                Effect::Rethrow { result: *result },
+            );
+            return OnResult::Rethrow;
+        }
+        let substitute = |cx: &mut Cx<'_, Self>, a: Augment, to: Throw, result: &mut Throw| {
+            fired(cx, side, a, Effect::Substituted { from: *result, to });
+            *result = to;
+        };
+        if *result == Throw::Backdo && cx.state.sides[i].can_use(Augment::EraseBackdo) {
+            substitute(cx, Augment::EraseBackdo, Throw::Do, result);
+        }
+        if cx.state.sides[i].can_use(Augment::ComebackWind) && behind(cx.board, side) {
+            match *result {
+                Throw::Do => substitute(cx, Augment::ComebackWind, Throw::Gae, result),
+                Throw::Backdo => substitute(cx, Augment::ComebackWind, Throw::Do, result),
+                _ => {}
+            }
+        }
+        if matches!(*result, Throw::Do | Throw::Gae)
+            && cx.state.sides[i].can_use(Augment::OneLineWind)
+        {
+            cx.state.sides[i].spend(Augment::OneLineWind);
+            substitute(cx, Augment::OneLineWind, Throw::Geol, result);
+        }
+        OnResult::Keep
+    }
+
+    /// The bonuses on the final result: 도의 메아리 (one more throw), 모의 덤 (an extra 도
+    /// in the pending results, which is not a throw and triggers nothing).
+    fn after_result(&self, cx: &mut Cx<'_, Self>, result: Throw) {
+        let side = cx.board.current_side();
+        let i = usize::from(side);
+        let Some(mine) = cx.state.sides.get_mut(i) else {
+            return;
+        };
+        if result == Throw::Do && mine.can_use(Augment::DoEcho) {
+            mine.spend(Augment::DoEcho);
+            cx.board.throws_owed = cx.board.throws_owed.saturating_add(1);
+            fired(cx, side, Augment::DoEcho, Effect::ExtraThrows { throws: 1 });
+        } else if result == Throw::Mo && mine.can_use(Augment::MoBonus) {
+            mine.spend(Augment::MoBonus);
+            cx.board.pending.push(Throw::Do);
+            fired(
+                cx,
+                side,
+                Augment::MoBonus,
+                Effect::ExtraResult { result: Throw::Do },
+            );
+        }
+    }
+
+    /// 철벽 업기 (an opponent's stack of three or more that owns it cannot be stopped on)
+    /// and the truce (the barred side cannot stop on another side's piece).
+    fn allows_move(&self, board: &Board, state: &AugmentState, info: &MoveInfo, to: To) -> bool {
+        let Some(node) = to.node() else {
+            return true;
+        };
+        let Some(victim) = board.occupant(node).filter(|&v| v != info.side) else {
+            return true;
+        };
+        if state.barred == Some(info.side) {
+            return false;
+        }
+        let iron = state
+            .side(victim)
+            .is_some_and(|v| v.owns(Augment::IronStack));
+        !(iron && board.sides[usize::from(victim)].stack_on(node) >= 3)
+    }
+
+    /// 쌍둥이 입장: two enter together while two or more wait and a use is left.
+    fn enter_count(&self, board: &Board, state: &AugmentState, side: SideId) -> u8 {
+        let twin = state
+            .side(side)
+            .is_some_and(|s| s.can_use(Augment::TwinEntry));
+        if twin && board.sides[usize::from(side)].at_home() >= 2 {
+            2
+        } else {
+            1
+        }
+    }
+
+    fn extra_steps(&self, _board: &Board, state: &AugmentState, info: &MoveInfo) -> u8 {
+        state.side(info.side).map_or(0, |mine| {
+            step_bonuses(mine, info).iter().flatten().count() as u8
+        })
+    }
+
+    /// 문턱 낮추기.
+    fn finishes_short(
+        &self,
+        _board: &Board,
+        state: &AugmentState,
+        info: &MoveInfo,
+        _node: Node,
+    ) -> bool {
+        state
+            .side(info.side)
+            .is_some_and(|s| s.owns(Augment::LowThreshold))
+    }
+
+    /// The truce and 되갚을 손 are armed by the capture; then a cushion (the house rule's
+    /// first, then 푹신한 깔개's) sends the stack to node 1, and is spent even if another
+    /// side holds node 1 (then the engine sends the stack home).
+    fn capture_to(&self, cx: &mut Cx<'_, Self>, victim: SideId, count: u8) -> CaptureTo {
+        let capturer = cx.board.current_side();
+        let v = usize::from(victim);
+        if v >= cx.state.sides.len() || usize::from(capturer) >= cx.state.sides.len() {
+            return CaptureTo::Home;
+        }
+        if cx.state.sides[v].can_use(Augment::Payback) && !cx.state.sides[v].payback_owed {
+            cx.state.sides[v].payback_owed = true;
+            fired(cx, victim, Augment::Payback, Effect::Armed);
+        }
+        if cx.state.sides[v].truce && cx.board.sides[v].lost >= 2 {
+            cx.state.sides[v].truce = false;
+            cx.state.sides[usize::from(capturer)].truce_owed = true;
+            fire(
+                cx,
+                victim,
+                Source::House(HouseRule::Truce),
+                Effect::TruceCalled { barred: capturer },
+            );
+        }
+        let mine = &mut cx.state.sides[v];
+        let source = if mine.cushion {
+            mine.cushion = false;
+            Source::House(HouseRule::Cushion)
+        } else if mine.can_use(Augment::SoftLanding) {
+            mine.spend(Augment::SoftLanding);
+            Source::Augment(Augment::SoftLanding)
+        } else {
+            return CaptureTo::Home;
+        };
+        // The engine's test, with the capturer already landed.
+        let blocked = cx
+            .board
+            .sides
+            .iter()
+            .enumerate()
+            .any(|(i, s)| i != v && s.stack_on(FIRST) > 0);
+        let to = if blocked { To::HOME } else { To::Node(FIRST) };
+        fire(cx, victim, source, Effect::Cushioned { to, count, blocked });
+        CaptureTo::Node(FIRST)
+    }
+
+    /// 사냥 두 번: one more throw, only where the capture earns a bonus at all.
+    fn capture_bonus(&self, cx: &mut Cx<'_, Self>, info: &MoveInfo, base: u8) -> u8 {
+        let side = info.side;
+        match cx.state.sides.get_mut(usize::from(side)) {
+            Some(mine) if base > 0 && mine.can_use(Augment::DoubleHunt) => {
+                mine.spend(Augment::DoubleHunt);
+                fired(
+                    cx,
+                    side,
+                    Augment::DoubleHunt,
+                    Effect::ExtraThrows { throws: 1 },
+                );
+                base.saturating_add(1)
+            }
+            _ => base,
+        }
+    }
+
+    /// What a move set off: 쌍둥이 입장 spent, the step bonuses announced, 문턱 낮추기,
+    /// 모서리 박수 and 골인 환호, and the 업고 달리기 marks kept up to date.
+    fn after_move(&self, cx: &mut Cx<'_, Self>, done: &MoveDone) {
+        let side = done.info.side;
+        let i = usize::from(side);
+        if i >= cx.state.sides.len() {
+            return;
+        }
+        let forward = !done.info.result.is_backdo();
+        let finished_all = all_done(cx.board, side);
+        // What shaped the move itself is announced even when it finished the side's last
+        // piece; what it would give afterwards (throws, marks) is not.
+        if done.info.from.node().is_none()
+            && done.info.count >= 2
+            && cx.state.sides[i].can_use(Augment::TwinEntry)
+        {
+            cx.state.sides[i].spend(Augment::TwinEntry);
+            fired(
+                cx,
+                side,
+                Augment::TwinEntry,
+                Effect::TwinEntry {
+                    count: done.info.count,
+                },
+            );
+        }
+        if forward {
+            let bonuses = step_bonuses(&cx.state.sides[i], &done.info);
+            for a in bonuses.into_iter().flatten() {
+                fired(
+                    cx,
+                    side,
+                    a,
+                    Effect::ExtraSteps {
+                        steps: 1,
+                        from: done.info.from,
+                    },
+                );
+            }
+            if done.to == To::GOAL && cx.state.sides[i].owns(Augment::LowThreshold) {
+                // Where the move would have stopped without 문턱 낮추기 (the end of a
+                // forward walk does not depend on the trail).
+                let steps = done.info.result.steps() as u8 + bonuses.iter().flatten().count() as u8;
+                let walk =
+                    yut::movement::forward(&cx.board.options, done.info.from, Nodes::new(), steps);
+                if let To::Node(n) = walk.to
+                    && one_short(&cx.board.options, n)
+                {
+                    fired(
+                        cx,
+                        side,
+                        Augment::LowThreshold,
+                        Effect::FinishedShort { node: n },
+                    );
+                }
+            }
+        }
+        if !finished_all {
+            if let To::Node(n) = done.to
+                && CORNERS.contains(&n)
+                && cx.state.sides[i].can_use(Augment::CornerClap)
+            {
+                cx.state.sides[i].spend(Augment::CornerClap);
+                cx.board.throws_owed = cx.board.throws_owed.saturating_add(1);
+                fired(
+                    cx,
+                    side,
+                    Augment::CornerClap,
+                    Effect::ExtraThrows { throws: 1 },
+                );
+            }
+            if done.to == To::GOAL && cx.state.sides[i].can_use(Augment::GoalCheer) {
+                cx.state.sides[i].spend(Augment::GoalCheer);
+                cx.board.throws_owed = cx.board.throws_owed.saturating_add(1);
+                fired(
+                    cx,
+                    side,
+                    Augment::GoalCheer,
+                    Effect::ExtraThrows { throws: 1 },
+                );
+            }
+        }
+        // 업고 달리기: a forward move spends the mark, a backdo carries it along.
+        if let Some(from) = done.info.from.node() {
+            let marks = &mut cx.state.sides[i].marks;
+            if let Some(k) = marks.iter().position(|&m| m == from) {
+                marks.remove(k);
+                if let (false, To::Node(to)) = (forward, done.to)
+                    && !marks.contains(&to)
+                {
+                    marks.push(to);
+                }
+            }
+        }
+        if let (true, To::Node(to), false) = (done.stacked, done.to, finished_all)
+            && cx.state.sides[i].owns(Augment::PiggybackDash)
+        {
+            if !cx.state.sides[i].marks.contains(&to) {
+                cx.state.sides[i].marks.push(to);
+            }
+            fired(
+                cx,
+                side,
+                Augment::PiggybackDash,
+                Effect::Marked { node: to },
+            );
+        }
+        // A mark lives only as long as its stack (captured stacks lose theirs).
+        for (s, mine) in cx.state.sides.iter_mut().enumerate() {
+            if let Some(board_side) = cx.board.sides.get(s) {
+                mine.marks.retain(|&m| board_side.stack_on(m) > 0);
+            }
+        }
+    }
+
+    fn view(&self, board: &Board, state: &AugmentState) -> AugmentView {
+        AugmentView::of(board, state)
+    }
+}
+
+/// Where a forward move of `side`'s stack at `from` with `result` goes under the layer's
+/// step bonuses, for hosts that preview moves outside the move phase. The engine's
+/// `legalMoves` already include the bonuses.
+///
+/// ```
+/// use yut_augments::{Augment, AugmentState, SideAugments};
+/// let mut state = AugmentState { sides: vec![SideAugments::default(); 2], ..Default::default() };
+/// state.sides[0].grant(Augment::YutLeap);
+/// assert_eq!(yut_augments::bonus_steps(&state, 0, yut::Origin::Node(3), 1, yut::Throw::Yut), 1);
+/// assert_eq!(yut_augments::bonus_steps(&state, 1, yut::Origin::Node(3), 1, yut::Throw::Yut), 0);
+/// ```
+pub fn bonus_steps(
+    state: &AugmentState,
+    side: SideId,
+    from: Origin,
+    count: u8,
+    result: Throw,
+) -> u8 {
+    if result.is_backdo() {
+        return 0;
+    }
+    let info = MoveInfo {
+        side,
+        result,
+        from,
+        count,
+    };
+    state.side(side).map_or(0, |mine| {
+        step_bonuses(mine, &info).iter().flatten().count() as u8
+    })
+}

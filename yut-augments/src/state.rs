@@ -1,0 +1,207 @@
+//! The layer's own state, kept inside the game state (`YutState::rules`): what each side
+//! owns and has left, the draft in progress, and the house rules' bookkeeping.
+
+use serde::{Deserialize, Serialize};
+use yut::board::{NODES, Node};
+use yut::{Board, Phase, SideId};
+
+use crate::{Augment, Slot};
+
+/// An augment a side owns, with the uses it has left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Owned {
+    /// Which augment.
+    pub id: Augment,
+    /// Uses left this game; `None` for an augment that works every time.
+    pub uses_left: Option<u8>,
+}
+
+/// One side's part of the layer (in team play: the team's).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct SideAugments {
+    /// The augments the side drafted, in the order it drafted them.
+    pub owned: Vec<Owned>,
+    /// The house rule's cushion (첫 잡힘 완충) is still unused (always false with the rule
+    /// off). 푹신한 깔개's extra cushion is its use in `owned`.
+    pub cushion: bool,
+    /// The side can still be protected by the truce (쉼 약속): it has not yet lost its
+    /// second piece (always false with the rule off).
+    pub truce: bool,
+    /// The side's next turn may not capture: a capture of this side reached another side's
+    /// second lost piece (the truce).
+    pub truce_owed: bool,
+    /// 되갚을 손 was armed by a capture of this side: its next turn owes two throws.
+    pub payback_owed: bool,
+    /// 업고 달리기: the nodes of this side's stacks that carry the mark.
+    pub marks: Vec<Node>,
+}
+
+impl SideAugments {
+    /// The side's entry for `augment`, if it owns it.
+    pub fn get(&self, augment: Augment) -> Option<&Owned> {
+        self.owned.iter().find(|o| o.id == augment)
+    }
+
+    /// Whether the side owns `augment`.
+    pub fn owns(&self, augment: Augment) -> bool {
+        self.get(augment).is_some()
+    }
+
+    /// Whether the side owns `augment` and has a use of it left.
+    pub fn can_use(&self, augment: Augment) -> bool {
+        self.get(augment)
+            .is_some_and(|o| o.uses_left.is_none_or(|n| n > 0))
+    }
+
+    /// Spends one use of `augment` (nothing for an unlimited one).
+    pub fn spend(&mut self, augment: Augment) {
+        if let Some(o) = self.owned.iter_mut().find(|o| o.id == augment)
+            && let Some(n) = &mut o.uses_left
+        {
+            *n = n.saturating_sub(1);
+        }
+    }
+
+    /// Gives the side `augment` with all its uses (nothing if it owns it already).
+    pub fn grant(&mut self, augment: Augment) {
+        if !self.owns(augment) {
+            self.owned.push(Owned {
+                id: augment,
+                uses_left: augment.uses(),
+            });
+        }
+    }
+
+    /// Cushions left: the house rule's, then 푹신한 깔개's.
+    pub fn cushions_left(&self) -> u8 {
+        let soft = self
+            .get(Augment::SoftLanding)
+            .and_then(|o| o.uses_left)
+            .unwrap_or(0);
+        u8::from(self.cushion) + soft
+    }
+}
+
+/// A draft in progress: the side to choose, the slot and the candidates.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Draft {
+    /// The drafting side (in team play the team; the member whose turn it is chooses).
+    pub side: SideId,
+    /// The slot drafted.
+    pub slot: Slot,
+    /// The candidates, in the order offered (the first is taken on timeout).
+    pub candidates: Vec<Augment>,
+}
+
+/// The layer's whole state.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct AugmentState {
+    /// Per side, indexed like `Board::sides`.
+    pub sides: Vec<SideAugments>,
+    /// The draft waiting for `CHOOSE_AUGMENT`, if any.
+    pub draft: Option<Draft>,
+    /// The side that may not capture during the current turn (the truce), if any.
+    pub barred: Option<SideId>,
+}
+
+impl AugmentState {
+    /// The part of `side` (`None` if there is no such side).
+    pub fn side(&self, side: SideId) -> Option<&SideAugments> {
+        self.sides.get(usize::from(side))
+    }
+
+    /// Every invariant of the layer's state against the base board, as a developer-facing
+    /// sentence on failure.
+    pub fn check(&self, board: &Board) -> Result<(), String> {
+        if self.sides.len() != board.sides.len() {
+            return Err(format!(
+                "augments: {} sides, the board has {}",
+                self.sides.len(),
+                board.sides.len()
+            ));
+        }
+        for (i, (s, side)) in self.sides.iter().zip(&board.sides).enumerate() {
+            for (k, o) in s.owned.iter().enumerate() {
+                if s.owned[..k].iter().any(|p| p.id == o.id) {
+                    return Err(format!("augments: side {i} owns {} twice", o.id));
+                }
+                if s.owned[..k].iter().any(|p| p.id.slot() == o.id.slot()) {
+                    return Err(format!(
+                        "augments: side {i} owns two augments of slot {}",
+                        o.id.slot().wire()
+                    ));
+                }
+                match (o.id.uses(), o.uses_left) {
+                    (None, None) => {}
+                    (Some(max), Some(left)) if left <= max => {}
+                    _ => {
+                        return Err(format!(
+                            "augments: side {i}: uses of {} out of bounds ({:?})",
+                            o.id, o.uses_left
+                        ));
+                    }
+                }
+                if side.turns < o.id.slot().turn() {
+                    return Err(format!(
+                        "augments: side {i} owns {} before its {}th turn",
+                        o.id,
+                        o.id.slot().turn()
+                    ));
+                }
+            }
+            for (k, &m) in s.marks.iter().enumerate() {
+                if usize::from(m) >= NODES || s.marks[..k].contains(&m) {
+                    return Err(format!("augments: side {i}: bad piggyback mark {m}"));
+                }
+            }
+            if !s.marks.is_empty() && !s.owns(Augment::PiggybackDash) {
+                return Err(format!(
+                    "augments: side {i} has piggyback marks without piggyback-dash"
+                ));
+            }
+            if s.payback_owed && !s.can_use(Augment::Payback) {
+                return Err(format!(
+                    "augments: side {i} is owed a payback it cannot use"
+                ));
+            }
+        }
+        if let Some(b) = self.barred {
+            if usize::from(b) >= board.sides.len() {
+                return Err(format!("augments: barred side {b} does not exist"));
+            }
+            if board.phase != Phase::Finished && b != board.current_side() {
+                return Err("augments: the truce bars a side whose turn it is not".into());
+            }
+        }
+        if let Some(d) = &self.draft {
+            let i = usize::from(d.side);
+            let Some(s) = self.sides.get(i) else {
+                return Err(format!("augments: the draft's side {i} does not exist"));
+            };
+            if d.candidates.is_empty() || d.candidates.len() > 3 {
+                return Err("augments: a draft offers one to three candidates".into());
+            }
+            for (k, c) in d.candidates.iter().enumerate() {
+                if c.slot() != d.slot || d.candidates[..k].contains(c) {
+                    return Err(format!("augments: bad draft candidate {c}"));
+                }
+            }
+            if s.owned.iter().any(|o| o.id.slot() == d.slot) {
+                return Err("augments: a draft for a slot the side has drafted".into());
+            }
+            if board.phase != Phase::Finished {
+                if board.phase != Phase::Rule || board.current_side() != d.side {
+                    return Err("augments: a draft outside its side's turn start".into());
+                }
+                if Slot::at_turn(board.sides[i].turns) != Some(d.slot) {
+                    return Err("augments: a draft at a turn that drafts no such slot".into());
+                }
+            }
+        }
+        Ok(())
+    }
+}
