@@ -208,6 +208,53 @@ fn games(c: &mut Criterion) {
     group.finish();
 }
 
+/// The seam costs nothing: the same 16 seeded uniform-random 2-player games under the
+/// standard rules, the standard rules composed with themselves (every hook called twice,
+/// all no-ops), the augment layer with an empty pack (identical play), and the full `app`
+/// pack (a different, longer game: compare per decision).
+fn seam(c: &mut Criterion) {
+    use yut_augments::{AugmentConfig, AugmentOptions, Augments};
+    let mut group = c.benchmark_group("seam");
+    let standard = Yut::standard();
+    let base = yut::YutOptions::default();
+    let twice = Yut::new((yut::Standard, yut::Standard));
+    let twice_options = yut::rules::WithRules {
+        base: base.clone(),
+        rules: yut::rules::Both::default(),
+    };
+    let augmented = Yut::new(Augments);
+    let empty = AugmentOptions {
+        base: base.clone(),
+        rules: AugmentConfig::none(),
+    };
+    let app = yut_augments::app_options();
+    seam_case(&mut group, "standard", &standard, &base);
+    seam_case(
+        &mut group,
+        "standard twice (no-op hooks)",
+        &twice,
+        &twice_options,
+    );
+    seam_case(&mut group, "augments, empty pack", &augmented, &empty);
+    seam_case(&mut group, "augments, app pack", &augmented, &app);
+    group.finish();
+}
+
+/// One case of [`seam`]: the seeded games under `game`, throughput in decisions.
+fn seam_case<R: yut::Rules>(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    name: &str,
+    game: &Yut<R>,
+    options: &R::Options,
+) {
+    let games = || (0..SEAM_GAMES).map(|s| benches::uniform_game(game, options, 2, black_box(s)));
+    group.throughput(Throughput::Elements(games().sum::<usize>() as u64));
+    group.bench_function(name, |b| b.iter(|| games().sum::<usize>()));
+}
+
+/// Games per case of [`seam`].
+const SEAM_GAMES: u64 = 16;
+
 fn bots(c: &mut Criterion) {
     let state = benches::mid_game_state(SEED);
     let seat = state.board.current_seat();
@@ -230,6 +277,6 @@ fn config() -> Criterion {
 criterion_group! {
     name = engine;
     config = config();
-    targets = throw_and_legal, moves_and_actions, views, erased, games, bots
+    targets = throw_and_legal, moves_and_actions, views, erased, games, seam, bots
 }
 criterion_main!(engine);

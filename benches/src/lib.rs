@@ -203,3 +203,45 @@ pub fn random_game_of(n: usize, seed: u64) -> usize {
 pub fn random_game(seed: u64) -> usize {
     random_game_of(2, seed)
 }
+
+/// Plays a whole game of `game` with `options` and `n` players from `seed`, choosing
+/// uniformly among the legal actions at every decision (draft choices included), through
+/// the `Game` trait with one reused events buffer. Returns the number of decisions.
+///
+/// The same loop runs every rule set, so the seam benchmarks compare rules, not harnesses.
+///
+/// ```
+/// let game = yut::Yut::standard();
+/// let d = benches::uniform_game(&game, &yut::YutOptions::default(), 2, 1);
+/// assert!(d > 0);
+/// ```
+///
+/// # Panics
+///
+/// If the options refuse `n` players, or the game does not end within [`MAX_DECISIONS`].
+pub fn uniform_game<R: yut::Rules>(
+    game: &Yut<R>,
+    options: &R::Options,
+    n: usize,
+    seed: u64,
+) -> usize {
+    let mut state = game
+        .setup(options, &players(n), seed, 0)
+        .expect("options accept the players");
+    let mut rng = game_core::GameRng::from_seed(seed ^ 0x5eed);
+    let mut events = Vec::with_capacity(32);
+    let mut decisions = 0;
+    while let Some(&seat) = game.to_act(&state).first() {
+        let mut actions = game.legal_actions(&state, seat);
+        let pick = rng.below(actions.len() as u32) as usize;
+        let action = actions.swap_remove(pick);
+        game.apply_seat_into(&mut state, seat, &action, NOW, &mut events)
+            .expect("a legal action is accepted");
+        decisions += 1;
+        assert!(
+            decisions < MAX_DECISIONS,
+            "game of seed {seed} does not end"
+        );
+    }
+    decisions
+}
