@@ -222,9 +222,10 @@ impl<R: Rules> Game for Yut<R> {
                         return Err(YutError::CannotMove { from: None });
                     }
                 }
-                match self.legal_move(state, side, index, *from) {
-                    Some(_) => Ok(()),
-                    None => Err(YutError::MoveForbidden),
+                if self.is_legal(state, side, index, *from) {
+                    Ok(())
+                } else {
+                    Err(YutError::MoveForbidden)
                 }
             }
             YutAction::Rule(a) if board.phase == Phase::Rule => {
@@ -290,14 +291,14 @@ impl<R: Rules> Game for Yut<R> {
         }
         match board.phase {
             Phase::Throw => vec![YutAction::Throw],
-            Phase::Move => self
-                .legal_moves(state)
-                .into_iter()
-                .map(|m| YutAction::Move {
-                    throw_index: m.throw_index,
-                    from: m.from,
-                })
-                .collect(),
+            Phase::Move => {
+                let mut actions = Vec::with_capacity(board.pending.len() * 2);
+                self.find_legal(state, |throw_index, from| {
+                    actions.push(YutAction::Move { throw_index, from });
+                    false
+                });
+                actions
+            }
             Phase::Rule => self
                 .rules
                 .legal_actions(board, &state.rules, seat)

@@ -145,16 +145,48 @@ impl<R: Rules> Yut<R> {
         out
     }
 
-    /// Whether the player to act has any legal move with the pending results.
+    /// Whether `side` may move its stack at `from` with pending result `throw_index`.
+    /// Without rules that forbid moves this needs no walk: only a backdo from home (or a
+    /// missing stack, or index) is illegal.
     #[inline]
-    pub(crate) fn any_legal_move(&self, state: &YutState<R>) -> bool {
+    pub(crate) fn is_legal(
+        &self,
+        state: &YutState<R>,
+        side: SideId,
+        throw_index: usize,
+        from: Origin,
+    ) -> bool {
+        if R::FORBIDS_MOVES {
+            return self.legal_move(state, side, throw_index, from).is_some();
+        }
+        let Some(result) = state.board.pending.get(throw_index) else {
+            return false;
+        };
+        !(result.is_backdo() && from.node().is_none())
+            && crate::movement::stack_at(&state.board, side, from).is_some()
+    }
+
+    /// Calls `f` with every legal `(throwIndex, from)` of the player to act, in the order
+    /// of [`Yut::legal_moves_into`], until `f` returns `true`; returns whether it did.
+    #[inline]
+    pub(crate) fn find_legal(
+        &self,
+        state: &YutState<R>,
+        mut f: impl FnMut(u32, Origin) -> bool,
+    ) -> bool {
         let side = state.board.current_side();
         let mut origins = [Origin::HOME; 6];
         let k = Self::origins(state, side, &mut origins);
         (0..state.board.pending.len()).any(|i| {
             origins[..k]
                 .iter()
-                .any(|&from| self.legal_move(state, side, i, from).is_some())
+                .any(|&from| self.is_legal(state, side, i, from) && f(i as u32, from))
         })
+    }
+
+    /// Whether the player to act has any legal move with the pending results.
+    #[inline]
+    pub(crate) fn any_legal_move(&self, state: &YutState<R>) -> bool {
+        self.find_legal(state, |_, _| true)
     }
 }

@@ -169,6 +169,8 @@ fn right<A: Rules, B: Rules, T>(cx: &mut Cx<'_, (A, B)>, f: impl FnOnce(&mut Cx<
 /// - rule actions go to the rule set they belong to; while the first waits, its actions
 ///   are the legal ones, then the second's.
 impl<A: Rules, B: Rules> Rules for (A, B) {
+    const FORBIDS_MOVES: bool = A::FORBIDS_MOVES || B::FORBIDS_MOVES;
+
     type Config = Both<A::Config, B::Config>;
     type Options = WithRules<Both<A::Config, B::Config>>;
     type State = (A::State, B::State);

@@ -171,6 +171,11 @@ pub trait Rules: Clone + Debug + Default + PartialEq + Send + Sync + 'static {
     /// Extra view fields, flattened into the view.
     type View: Clone + Debug + Serialize + JsonSchema;
 
+    /// Whether [`Rules::allows_move`] can ever refuse a move. Rules that never forbid
+    /// moves set it to `false`, and the engine then decides legality without computing
+    /// destinations (the standard rules refuse only a backdo from home).
+    const FORBIDS_MOVES: bool = true;
+
     /// The game id under which this rule set registers (`"yut"` for the standard rules).
     fn id(&self) -> &'static str;
 
@@ -308,6 +313,8 @@ pub enum NoAction {}
 pub struct NoView {}
 
 impl Rules for Standard {
+    const FORBIDS_MOVES: bool = false;
+
     type Config = NoConfig;
     type Options = YutOptions;
     type State = ();
