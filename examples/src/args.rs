@@ -131,6 +131,9 @@ pub enum BotKind {
     /// enter a waiting piece.
     #[default]
     Policy,
+    /// Plays to win: expectimax over the exact throw probabilities
+    /// (`examples::bots::StrongBot`).
+    Strong,
 }
 
 /// `--turn-seconds`: a number of seconds, or `None` for no limit.

@@ -8,7 +8,7 @@
 //! |---|---|
 //! | [`PolicyBot`] | the engine's own timeout action (section 8.5): throw when a throw is owed, else capture > finish > stack > advance the furthest-behind stack > enter |
 //! | [`RandomBot`] | uniformly among the legal actions, with its own seeded RNG |
-//! | [`StrongBot`] | expectimax over the exact throw table, to the end of the opponent's next turn, with a race-and-risk evaluation |
+//! | [`StrongBot`] | expectimax over the exact throw table through the rest of its turn and the next side's turn, with a race-and-risk evaluation |
 //!
 //! None of them reads the future from the RNG stored in the state (decisions.md 4): the
 //! policy and the random bot never simulate, and the strong bot searches a
@@ -39,11 +39,13 @@ use game_core::{Bot, Game, GameRng, Millis};
 use yut::board::{NODES, Node, remaining};
 use yut::movement;
 use yut::{
-    FinishRule, LegalMove, Origin, Phase, PieceStatus, Rules, SideId, Throw, ThrowChance, To, Yut,
-    YutAction, YutOptions, YutState,
+    LegalMove, Origin, Phase, PieceStatus, Rules, SideId, Throw, ThrowChance, To, Yut, YutAction,
+    YutOptions, YutState,
 };
 
 pub use game_core::RandomBot;
+
+use crate::args::BotKind;
 
 /// The 8.5 timeout policy as a bot: exactly what the engine plays for a player whose time
 /// ran out ([`Game::timeout_action`]: a throw when one is owed, [`Yut::policy_move`] in
@@ -61,6 +63,56 @@ pub use game_core::RandomBot;
 /// assert_eq!(action, game.timeout_action(&state, seat));
 /// ```
 pub type PolicyBot = game_core::TimeoutBot;
+
+/// The bot of one seat, chosen at run time (`--bot random|policy|strong`).
+///
+/// ```
+/// use game_core::{Bot, Game};
+/// use examples::{args::BotKind, bots::SeatBot};
+/// let game = yut::Yut::standard();
+/// let players = vec!["a".to_string(), "b".to_string()];
+/// let state = game.setup(&yut::YutOptions::default(), &players, 1, 0).unwrap();
+/// let seat = game.to_act(&state)[0];
+/// for kind in [BotKind::Random, BotKind::Policy, BotKind::Strong] {
+///     let action = SeatBot::new(kind, 9).choose(&game, &state, seat).unwrap();
+///     assert!(game.validate(&state, seat, &action).is_ok());
+/// }
+/// ```
+#[derive(Clone, Debug)]
+pub enum SeatBot {
+    /// [`PolicyBot`].
+    Policy(PolicyBot),
+    /// [`RandomBot`].
+    Random(Box<RandomBot>),
+    /// [`StrongBot`].
+    Strong(Box<StrongBot>),
+}
+
+impl SeatBot {
+    /// A bot of `kind` with its own `seed` (the policy bot has no randomness).
+    pub fn new(kind: BotKind, seed: u64) -> Self {
+        match kind {
+            BotKind::Policy => SeatBot::Policy(PolicyBot::default()),
+            BotKind::Random => SeatBot::Random(Box::new(RandomBot::new(seed))),
+            BotKind::Strong => SeatBot::Strong(Box::new(StrongBot::new(seed))),
+        }
+    }
+}
+
+impl<R: Rules> Bot<Yut<R>> for SeatBot {
+    fn choose(
+        &mut self,
+        game: &Yut<R>,
+        state: &YutState<R>,
+        seat: usize,
+    ) -> Option<YutAction<R::Action>> {
+        match self {
+            SeatBot::Policy(bot) => bot.choose(game, state, seat),
+            SeatBot::Random(bot) => bot.choose(game, state, seat),
+            SeatBot::Strong(bot) => bot.choose(game, state, seat),
+        }
+    }
+}
 
 /// Weights and limits of [`StrongBot`]'s search. [`StrongParams::default`] is the tuned
 /// set the balance report measures.
@@ -80,6 +132,9 @@ pub struct StrongParams {
     pub threat_next: f64,
     /// Weight of a capture threat by a side that moves later (the victim can react first).
     pub threat_later: f64,
+    /// What each extra piece of a stack adds to the stack's remaining distance, as a share
+    /// of it: 0 counts a stack once (it moves as one), 1 counts every piece.
+    pub stack_extra: f64,
     /// Steps one owed throw is worth (the mean forward move per throw is about 2.5 with
     /// realistic sticks, a little more with fair ones).
     pub throw_value: f64,
@@ -89,11 +144,12 @@ impl Default for StrongParams {
     fn default() -> Self {
         Self {
             own_throws: 2,
-            opponent_throws: 2,
-            budget: 6_000,
+            opponent_throws: 1,
+            budget: 1_000,
             threat_next: 0.9,
-            threat_later: 0.45,
+            threat_later: 0.8,
             throw_value: 2.5,
+            stack_extra: 0.0,
         }
     }
 }
@@ -117,18 +173,28 @@ pub struct SearchStats {
 ///   [`Game::fork`] of the state. The rest of the bot's turn is searched: further moves
 ///   maximise, and a bonus throw after a capture is a chance node over [`Game::chances`]
 ///   (each outcome applied with [`Game::apply_chance`], weighted by its exact
-///   probability, section 5.1). Then the next side's whole turn is searched the same way,
-///   its throws as chance nodes and its moves by the 8.5 policy (a fair model of any
+///   probability, section 5.1). Then the next side's turn is searched the same way, its
+///   throws as chance nodes and its moves by the 8.5 policy (a fair model of any
 ///   opponent: captures first), and the position where the turn comes back is evaluated.
-///   Positions reached by several move orders are evaluated once.
+///   [`StrongParams`] bounds how many throws in a row are expanded (later ones are valued
+///   at [`StrongParams::throw_value`] steps) and how many positions one decision may
+///   create. Positions where the next side's turn begins are evaluated once, however
+///   many move orders reach them.
 ///
 /// The evaluation ([`StrongBot::evaluate`]) is a race estimate with risk: each side's
-/// cost is the remaining distance of each of its stacks (a stack moves as one, so it
-/// counts once) plus 12 per waiting piece; the score is the leading opponent's cost minus
-/// the bot's own, plus, for every stack that some side could hit with one throw, the
-/// probability of that throw times what the capture would swing (the victim's lost
-/// progress and the capturer's bonus throw), weighted more when the capturer moves next.
-/// A won game scores +1000, a lost one −1000.
+/// cost is the expected distance to finish of each of its stacks (a stack moves as one,
+/// so it counts once) plus that of each waiting piece, where the expected distance of a
+/// node is computed once per option set by value iteration over the exact throw table
+/// (shortcuts, overshoot past corners, backdo and the finish rule included), results in
+/// hand and throws owed counting for the side to act. The score is the leading
+/// opponent's cost minus the bot's own, plus, for every stack that some side could hit
+/// with one throw, the probability of that throw times what the capture would swing (the
+/// victim's lost progress and the capturer's bonus throw), weighted more when the
+/// capturer moves next. A won game scores +1000, a lost one −1000.
+///
+/// Over 2000 seeded standard games with the seats swapped it wins about 68% against
+/// [`PolicyBot`] (the balance report measures it), at about a millisecond per searched
+/// decision in a release build.
 ///
 /// The search never touches the stored RNG: the state is taken by shared reference and
 /// forked (re-seeded from the bot's own RNG) before anything is applied, and chance is
@@ -138,6 +204,8 @@ pub struct StrongBot {
     rng: GameRng,
     params: StrongParams,
     stats: SearchStats,
+    /// The evaluation tables of the last options seen (they depend only on the options).
+    evaluator: Option<(YutOptions, Evaluator)>,
 }
 
 impl StrongBot {
@@ -153,6 +221,7 @@ impl StrongBot {
             rng: GameRng::from_seed(seed),
             params,
             stats: SearchStats::default(),
+            evaluator: None,
         }
     }
 
@@ -181,7 +250,7 @@ impl StrongBot {
         params: &StrongParams,
     ) -> f64 {
         let dist = ThrowChance::distribution(&state.board.options);
-        Evaluator::new(&dist).evaluate(game, state, me, params)
+        Evaluator::new(&state.board.options, &dist).evaluate(game, state, me, params)
     }
 }
 
@@ -208,11 +277,21 @@ impl<R: Rules> Bot<Yut<R>> for StrongBot {
         let seed = u64::from(self.rng.next_u32()) << 32 | u64::from(self.rng.next_u32());
         let root = game.fork(state, seed);
         let dist = ThrowChance::distribution(&board.options);
+        if self
+            .evaluator
+            .as_ref()
+            .is_none_or(|(options, _)| *options != board.options)
+        {
+            self.evaluator = Some((board.options.clone(), Evaluator::new(&board.options, &dist)));
+        }
+        let Some((_, eval)) = &self.evaluator else {
+            return game.timeout_action(state, seat);
+        };
         let mut search = Search {
             game,
             me: board.current_side(),
             params: self.params,
-            eval: Evaluator::new(&dist),
+            eval,
             dist: &dist,
             nodes: 0,
             memo: HashMap::new(),
@@ -232,7 +311,8 @@ impl<R: Rules> Bot<Yut<R>> for StrongBot {
             }
         }
         self.stats.nodes += u64::from(search.nodes);
-        best.map(|(_, m)| to_action(&m)).or_else(|| game.timeout_action(state, seat))
+        best.map(|(_, m)| to_action(&m))
+            .or_else(|| game.timeout_action(state, seat))
     }
 }
 
@@ -269,7 +349,7 @@ struct Search<'a, R: Rules> {
     game: &'a Yut<R>,
     me: SideId,
     params: StrongParams,
-    eval: Evaluator,
+    eval: &'a Evaluator,
     dist: &'a [(ThrowChance, f64)],
     nodes: u32,
     /// Values of positions where the next side's turn begins, by position.
@@ -283,7 +363,12 @@ const WIN: f64 = 1000.0;
 
 impl<R: Rules> Search<'_, R> {
     /// The value of taking `action` (a move) for `seat` in `state`.
-    fn after(&mut self, state: &YutState<R>, seat: usize, action: &YutAction<R::Action>) -> Option<f64> {
+    fn after(
+        &mut self,
+        state: &YutState<R>,
+        seat: usize,
+        action: &YutAction<R::Action>,
+    ) -> Option<f64> {
         let mut child = state.clone();
         self.nodes += 1;
         self.game.apply_seat(&mut child, seat, action, NOW).ok()?;
@@ -472,7 +557,85 @@ fn position_key<R: Rules>(state: &YutState<R>) -> Vec<u8> {
     key
 }
 
-/// A stack of one side: its node, its size and its trail.
+/// The expected distance to finish of a lone stack on each node and of a waiting piece,
+/// in steps: the expected number of throws it needs on its own (by value iteration over
+/// the exact throw table, shortcuts, overshoot, backdo and the finish rule included),
+/// times the mean forward move of one throw. A better race measure than the shortest
+/// distance of section 6, which assumes every corner is hit exactly.
+fn distances(options: &YutOptions, dist: &[(ThrowChance, f64)]) -> ([f64; NODES], f64) {
+    // Where one throw takes a lone stack; `None` for finished, `Some(None)` for home.
+    let dest = |from: Origin, result: Throw| -> Option<Option<Node>> {
+        let to = if result.is_backdo() {
+            let node = from.node()?;
+            let trail = if node == yut::board::FIRST {
+                yut::Nodes::one(node)
+            } else {
+                let mut t = yut::Nodes::one(yut::board::previous(node));
+                t.push(node);
+                t
+            };
+            movement::backdo(options, from, trail).map(|w| w.to)
+        } else {
+            let trail = from.node().map(yut::Nodes::one).unwrap_or_default();
+            Some(movement::forward(options, from, trail, result.steps() as u8).to)
+        };
+        match to {
+            None => Some(from.node()),
+            Some(To::Node(n)) => Some(Some(n)),
+            Some(To::Off(yut::OffBoard::Home)) => Some(None),
+            Some(To::Off(yut::OffBoard::Goal)) => None,
+        }
+    };
+    let mut throws = [0.0f64; NODES];
+    for (n, t) in throws.iter_mut().enumerate() {
+        *t = f64::from(remaining(Some(n as Node))) / 2.5;
+    }
+    let mut home = 12.0 / 2.5;
+    let at = |throws: &[f64; NODES], home: f64, place: Option<Option<Node>>| match place {
+        None => 0.0,
+        Some(None) => home,
+        Some(Some(n)) => throws[usize::from(n)],
+    };
+    for _ in 0..200 {
+        let mut next = [0.0f64; NODES];
+        for (n, slot) in next.iter_mut().enumerate() {
+            let from = Origin::Node(n as Node);
+            *slot = 1.0
+                + dist
+                    .iter()
+                    .map(|(c, p)| match c.result() {
+                        None => p * throws[n],
+                        Some(r) => p * at(&throws, home, dest(from, r)),
+                    })
+                    .sum::<f64>();
+        }
+        let next_home = 1.0
+            + dist
+                .iter()
+                .map(|(c, p)| match c.result() {
+                    Some(r) if !r.is_backdo() => p * at(&throws, home, dest(Origin::HOME, r)),
+                    _ => p * home,
+                })
+                .sum::<f64>();
+        let change = next
+            .iter()
+            .zip(&throws)
+            .map(|(a, b)| (a - b).abs())
+            .fold((next_home - home).abs(), f64::max);
+        throws = next;
+        home = next_home;
+        if change < 1e-9 {
+            break;
+        }
+    }
+    let step: f64 = dist
+        .iter()
+        .filter_map(|(c, p)| Some(p * f64::from(c.result()?.steps().max(0))))
+        .sum();
+    (throws.map(|t| t * step), home * step)
+}
+
+/// A stack of one side: its node and its size.
 #[derive(Clone, Copy)]
 struct Stack {
     node: Node,
@@ -480,18 +643,27 @@ struct Stack {
 }
 
 /// The static evaluation (see [`StrongBot`]).
+#[derive(Clone, Debug)]
 struct Evaluator {
     /// Each throw result with its probability (nak left out: it lands nowhere).
     results: Vec<(Throw, f64)>,
+    /// Expected distance to finish of a lone stack on each node, in steps.
+    distance: [f64; NODES],
+    /// The same for a waiting piece.
+    home: f64,
 }
 
 impl Evaluator {
-    fn new(dist: &[(ThrowChance, f64)]) -> Self {
+    fn new(options: &YutOptions, dist: &[(ThrowChance, f64)]) -> Self {
+        let results: Vec<(Throw, f64)> = dist
+            .iter()
+            .filter_map(|(c, p)| Some((c.result()?, *p)))
+            .collect();
+        let (distance, home) = distances(options, dist);
         Self {
-            results: dist
-                .iter()
-                .filter_map(|(c, p)| Some((c.result()?, *p)))
-                .collect(),
+            results,
+            distance,
+            home,
         }
     }
 
@@ -539,7 +711,12 @@ impl Evaluator {
                 let walk = if result.is_backdo() {
                     movement::backdo(options, from, trail)
                 } else {
-                    Some(movement::forward(options, from, trail, result.steps() as u8))
+                    Some(movement::forward(
+                        options,
+                        from,
+                        trail,
+                        result.steps() as u8,
+                    ))
                 };
                 if let Some(To::Node(n)) = walk.map(|w| w.to) {
                     hit[usize::from(n)] = true;
@@ -565,7 +742,6 @@ impl Evaluator {
         if board.phase == Phase::Finished {
             return terminal(board, me);
         }
-        let reach_adjust = u32::from(board.options.finish_rule == FinishRule::Reach);
         let sides = board.sides.len();
         let mover = board.current_side();
         let info: Vec<(Vec<Stack>, u32)> = board.sides.iter().map(Self::stacks).collect();
@@ -575,13 +751,20 @@ impl Evaluator {
             .zip(&board.sides)
             .map(|((stacks, home), side)| {
                 if !side.active() {
-                    return if side.finished_rank.is_some() { 0.0 } else { 1e4 };
+                    return if side.finished_rank.is_some() {
+                        0.0
+                    } else {
+                        1e4
+                    };
                 }
-                let on_board: u32 = stacks
+                let on_board: f64 = stacks
                     .iter()
-                    .map(|s| remaining(Some(s.node)) - reach_adjust)
+                    .map(|s| {
+                        self.distance[usize::from(s.node)]
+                            * (1.0 + params.stack_extra * f64::from(s.count - 1))
+                    })
                     .sum();
-                f64::from(on_board + home * (12 - reach_adjust))
+                on_board + f64::from(*home) * self.home
             })
             .collect();
         // Results in hand and throws owed belong to the side to act.
@@ -615,10 +798,7 @@ impl Evaluator {
                     if p == 0.0 {
                         continue;
                     }
-                    let lost = f64::from(
-                        u32::from(s.count) * (12 - reach_adjust)
-                            - (remaining(Some(s.node)) - reach_adjust),
-                    );
+                    let lost = f64::from(s.count) * self.home - self.distance[usize::from(s.node)];
                     // The victim loses its progress; the capturer gains a throw.
                     swing[victim] -= weight * p * lost;
                     swing[attacker] += weight * p * params.throw_value;

@@ -6,6 +6,13 @@
 //! - [`host`]: a generic JSON-lines host over stdin/stdout for every registered game
 //!   (`cargo run --release --example host`), and [`mod@trace`], its seeded bot-vs-bot trace
 //!   mode (`host --trace`).
+//! - [`bots`]: the 8.5 policy bot, the random bot and the strong bot (expectimax over the
+//!   exact throw probabilities), for `play --bot` and `host --trace --bot`.
+//! - [`balance`]: the balance report (`cargo run --release --example balance`): seeded
+//!   games in parallel, first-seat advantage, game length, throw frequencies against the
+//!   exact table, the strong bot against the policy bot, as Markdown and an SVG chart.
+//! - [`schema`]: the JSON Schemas of every game's wire types, one file each
+//!   (`cargo run --release --example schema -- DIR`).
 //! - [`registry`]: the one place where games are registered with the host.
 //!
 //! The examples' `main` functions only parse flags and call into this library, so tests
@@ -15,11 +22,13 @@
 #![deny(missing_docs)]
 
 pub mod args;
+pub mod balance;
 pub mod board;
 pub mod bots;
 pub mod host;
 pub mod narrate;
 pub mod play;
+pub mod schema;
 pub mod style;
 pub mod trace;
 

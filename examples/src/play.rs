@@ -16,7 +16,7 @@ use std::io::{self, BufRead, Write};
 use std::time::Duration;
 
 use clap::Parser;
-use game_core::{Bot, Game, GameError, Match, Millis, RandomBot, TimeoutBot, Viewer};
+use game_core::{Bot, Game, GameError, Match, Millis, Viewer};
 use yut::{LegalMove, Origin, Phase, Yut, YutAction, YutError, YutOptions, YutResult};
 
 use crate::args::{
@@ -24,6 +24,7 @@ use crate::args::{
     default_players, parse_turn_seconds,
 };
 use crate::board::render;
+use crate::bots::SeatBot;
 use crate::narrate::{describe, legal_move_label, result_lines};
 use crate::style::Style;
 
@@ -91,7 +92,8 @@ pub struct PlayArgs {
     /// Seats played by people, comma-separated (0-based): `--humans 0,2`.
     #[arg(long, value_delimiter = ',')]
     pub humans: Vec<usize>,
-    /// How bot seats choose: the 8.5 timeout policy, or at random.
+    /// How bot seats choose: the 8.5 timeout policy, at random, or the strong bot
+    /// (expectimax over the exact throw probabilities).
     #[arg(long, value_enum, default_value_t = BotKind::Policy)]
     pub bot: BotKind,
     /// No pacing: print the whole game at once (and no full-screen redraw).
@@ -336,26 +338,6 @@ const HELP: &str = "\
   q             기권 (concede)
   ?             도움말 (this help)";
 
-/// The bot of one seat.
-enum SeatBot {
-    Policy,
-    Random(Box<RandomBot>),
-}
-
-impl SeatBot {
-    fn choose(
-        &mut self,
-        game: &Yut,
-        state: &yut::YutState<yut::Standard>,
-        seat: usize,
-    ) -> Option<YutAction> {
-        match self {
-            SeatBot::Policy => TimeoutBot.choose(game, state, seat),
-            SeatBot::Random(bot) => bot.choose(game, state, seat),
-        }
-    }
-}
-
 /// Plays one game with the given flags. `terminal` says whether the output is a terminal
 /// (colours and redrawing are used only then, and never with `--no-color`). People read
 /// from `input`; the game stops cleanly if it ends while a person is to act.
@@ -388,11 +370,11 @@ pub fn run(
     };
     let pause = (!args.fast).then(|| Duration::from_millis(args.delay));
     let mut bots: Vec<SeatBot> = (0..count)
-        .map(|seat| match args.bot {
-            BotKind::Policy => SeatBot::Policy,
-            BotKind::Random => SeatBot::Random(Box::new(RandomBot::new(
+        .map(|seat| {
+            SeatBot::new(
+                args.bot,
                 args.seed ^ (0x9E37_79B9_7F4A_7C15u64.wrapping_mul(seat as u64 + 1)),
-            ))),
+            )
         })
         .collect();
 
@@ -523,6 +505,7 @@ fn header(
     let bot = match args.bot {
         BotKind::Policy => "policy(8.5 시간 초과 정책)",
         BotKind::Random => "random(무작위)",
+        BotKind::Strong => "strong(기댓값 탐색 expectimax)",
     };
     let people = if humans.is_empty() {
         "없음(none)".to_owned()

@@ -14,7 +14,8 @@
 //!
 //! Bots (`--bot`): `policy` (default) plays the engine's own 8.5 timeout policy
 //! ([`game_core::TimeoutBot`]), `random` picks uniformly among the legal actions
-//! ([`game_core::RandomBot`], seeded per seat). `--timeouts PCT` leaves that share of
+//! ([`game_core::RandomBot`], seeded per seat), `strong` searches to win
+//! ([`crate::bots::StrongBot`], seeded per seat; it simulates on re-seeded copies only). `--timeouts PCT` leaves that share of
 //! decisions to the engine: the clock jumps to the deadline and `tick` acts (with no time
 //! limit, `turnSeconds: null`, the player disconnects and the grace period runs out
 //! instead). `--illegal PCT` makes that share of decisions start with a refused action
@@ -35,13 +36,12 @@
 use std::io::{self, Write};
 
 use clap::Parser;
-use game_core::{
-    Bot, ErrorBody, Game, GameError, GameRng, Match, Millis, RandomBot, TimeoutBot, Viewer,
-};
+use game_core::{Bot, ErrorBody, Game, GameError, GameRng, Match, Millis, Viewer};
 use serde::Serialize;
 use yut::{Origin, Phase, Yut, YutAction, YutError, YutOptions, YutState};
 
 use crate::args::{BotKind, ModeArg, PresetArg, default_players};
+use crate::bots::SeatBot;
 
 /// Host milliseconds between two decisions.
 const STEP_MS: Millis = 1_000;
@@ -300,8 +300,13 @@ fn play_one(
         },
     )?;
     let mut rng = GameRng::from_seed(seed ^ 0xD1B5_4A32_D192_ED03);
-    let mut random_bots: Vec<RandomBot> = (0..players.len())
-        .map(|s| RandomBot::new(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (s as u64 + 1)))
+    let mut bots: Vec<SeatBot> = (0..players.len())
+        .map(|s| {
+            SeatBot::new(
+                args.bot,
+                seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (s as u64 + 1),
+            )
+        })
         .collect();
     let mut now: Millis = 0;
     let mut view = next_view(game, &m.state);
@@ -366,11 +371,9 @@ fn play_one(
             }
         }
 
-        let action = match args.bot {
-            BotKind::Policy => TimeoutBot.choose(game, &m.state, seat),
-            BotKind::Random => random_bots[seat].choose(game, &m.state, seat),
-        }
-        .unwrap_or(YutAction::Throw);
+        let action = bots[seat]
+            .choose(game, &m.state, seat)
+            .unwrap_or(YutAction::Throw);
         let events = m.act(player, &action, now).map_err(TraceError::Engine)?;
         view = next_view(game, &m.state);
         write_line(

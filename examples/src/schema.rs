@@ -1,0 +1,43 @@
+//! The `schema` example: the JSON Schemas of every registered game's wire types, one file
+//! each, for hosts that generate their types from them (TypeScript, for instance).
+//!
+//! `cargo run --release --example schema -- DIR` writes `DIR/GAME/TYPE.json` for every game
+//! of [`crate::registry`] and every type of [`game_core::GameSchemas::entries`]: `options`,
+//! `action`, `view`, `event` and `outcome` (for example `DIR/yut/view.json`). The files are
+//! pretty-printed JSON with a final newline; the same engine gives the same bytes.
+//!
+//! ```
+//! let dir = std::env::temp_dir().join(format!("schema-doc-{}", std::process::id()));
+//! let files = examples::schema::write_schemas(&examples::registry(), &dir).unwrap();
+//! assert!(files.contains(&dir.join("yut").join("view.json")));
+//! assert_eq!(files.len(), 2 * 5); // rps and yut, five types each
+//! # std::fs::remove_dir_all(&dir).unwrap();
+//! ```
+
+use std::fs;
+use std::io;
+use std::path::{Path, PathBuf};
+
+use game_core::Registry;
+
+/// The wire types written for each game, in file order.
+pub const TYPES: [&str; 5] = ["options", "action", "view", "event", "outcome"];
+
+/// Writes the schemas of every game in `registry` under `dir` (created if needed) and
+/// returns the files written, sorted by game id then in [`TYPES`] order.
+pub fn write_schemas(registry: &Registry, dir: &Path) -> io::Result<Vec<PathBuf>> {
+    let mut files = Vec::new();
+    for id in registry.ids() {
+        let game = registry.get(id).map_err(io::Error::other)?;
+        let game_dir = dir.join(id);
+        fs::create_dir_all(&game_dir)?;
+        for (name, schema) in game.schemas().entries() {
+            let path = game_dir.join(format!("{name}.json"));
+            let mut text = serde_json::to_string_pretty(schema).map_err(io::Error::other)?;
+            text.push('\n');
+            fs::write(&path, text)?;
+            files.push(path);
+        }
+    }
+    Ok(files)
+}

@@ -1,0 +1,222 @@
+//! The schema files cannot drift from the data: the `schema` example's files (written by
+//! `examples::schema::write_schemas`, read back from disk) validate every option set,
+//! action, event, view (each player's and the spectator's) and outcome of random games of
+//! every registered game, with the `jsonschema` crate.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use examples::schema::{TYPES, write_schemas};
+use game_core::{DynMatch, GameRng};
+use jsonschema::Validator;
+use serde_json::{Value, json};
+
+/// The schemas of one game, compiled.
+struct Schemas(BTreeMap<&'static str, Validator>);
+
+impl Schemas {
+    fn load(dir: &Path, game: &str) -> Self {
+        Self(
+            TYPES
+                .iter()
+                .map(|&ty| {
+                    let path = dir.join(game).join(format!("{ty}.json"));
+                    let text = std::fs::read_to_string(&path)
+                        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+                    let schema: Value = serde_json::from_str(&text).unwrap();
+                    let validator = jsonschema::validator_for(&schema)
+                        .unwrap_or_else(|e| panic!("{}: not a valid schema: {e}", path.display()));
+                    (ty, validator)
+                })
+                .collect(),
+        )
+    }
+
+    /// Asserts that `value` is a valid `ty`; returns 1 for counting.
+    fn check(&self, ty: &str, value: &Value, context: &str) -> usize {
+        let errors: Vec<String> = self.0[ty]
+            .iter_errors(value)
+            .map(|e| format!("{e} at {}", e.instance_path))
+            .collect();
+        assert!(
+            errors.is_empty(),
+            "{context}: {ty} does not match its schema:\n{}\n{value}",
+            errors.join("\n")
+        );
+        1
+    }
+}
+
+/// A fresh directory under the test target's temporary directory.
+fn out_dir(name: &str) -> PathBuf {
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+/// Option sets and player counts to play each game with.
+fn setups(game: &str, default: &Value) -> Vec<(Value, usize)> {
+    match game {
+        "yut" => vec![
+            (default.clone(), 2),
+            (serde_json::to_value(yut::Preset::App.options()).unwrap(), 3),
+            (
+                json!({"mode": "team", "nakPercent": 10, "turnSeconds": null}),
+                4,
+            ),
+            (
+                json!({"pieces": 2, "finishRule": "reach", "backdoFromDo": "finish", "ranking": "all"}),
+                4,
+            ),
+        ],
+        "rps" => vec![
+            (default.clone(), 2),
+            (json!({"winsNeeded": 1, "turnSeconds": null}), 2),
+        ],
+        _ => vec![(default.clone(), 2)],
+    }
+}
+
+/// Counts of what was validated.
+#[derive(Default, Debug)]
+struct Counts {
+    options: usize,
+    actions: usize,
+    events: usize,
+    views: usize,
+    outcomes: usize,
+}
+
+fn check_views(m: &dyn DynMatch, players: &[String], s: &Schemas, n: &mut Counts, ctx: &str) {
+    for p in players {
+        n.views += s.check("view", &m.view(Some(p)), ctx);
+    }
+    n.views += s.check("view", &m.view(None), ctx);
+}
+
+/// Plays one random game through the erased layer, validating everything on the way.
+fn play_random(game: &str, options: Value, count: usize, seed: u64, s: &Schemas, n: &mut Counts) {
+    let registry = examples::registry();
+    let players: Vec<String> = (1..=count).map(|i| format!("p{i}")).collect();
+    let ctx = format!("{game} seed {seed} options {options}");
+    n.options += s.check("options", &options, &ctx);
+    let mut m = registry
+        .create(game, options, players.clone(), seed, 0)
+        .unwrap_or_else(|e| panic!("{ctx}: {e}"));
+    let mut rng = GameRng::from_seed(seed ^ 0xABCD);
+    let mut now = 0;
+    check_views(m.as_ref(), &players, s, n, &ctx);
+    for _ in 0..20_000 {
+        if m.outcome().is_some() {
+            break;
+        }
+        now += 1_000;
+        // Now and then let the engine act for a player whose time is up.
+        if rng.below(10) == 0
+            && let Some(deadline) = m.deadline()
+        {
+            now = now.max(deadline);
+            for applied in m.tick(now) {
+                n.actions += s.check("action", &applied.action, &ctx);
+                for e in &applied.events {
+                    n.events += s.check("event", e, &ctx);
+                }
+            }
+            check_views(m.as_ref(), &players, s, n, &ctx);
+            continue;
+        }
+        for player in m.to_act() {
+            let legal = m.legal_actions(&player).unwrap();
+            for a in &legal {
+                n.actions += s.check("action", a, &ctx);
+            }
+            // Conceding is rare, so that games mostly run to their end.
+            let mut pick = legal[rng.below(legal.len() as u32) as usize].clone();
+            if pick["type"] == "CONCEDE"
+                && rng.below(40) != 0
+                && let Some(other) = legal.iter().find(|a| a["type"] != "CONCEDE")
+            {
+                pick = other.clone();
+            }
+            let events = m
+                .act(&player, pick, None, now)
+                .unwrap_or_else(|e| panic!("{ctx}: {e}"));
+            for e in &events {
+                n.events += s.check("event", e, &ctx);
+            }
+            check_views(m.as_ref(), &players, s, n, &ctx);
+            if m.outcome().is_some() {
+                break;
+            }
+        }
+    }
+    let outcome = m.outcome().unwrap_or_else(|| panic!("{ctx}: no end"));
+    n.outcomes += s.check("outcome", &outcome, &ctx);
+}
+
+#[test]
+fn schema_files_validate_real_data_of_every_game() {
+    let dir = out_dir("schemas");
+    let files = write_schemas(&examples::registry(), &dir).unwrap();
+    let registry = examples::registry();
+    let ids: Vec<&str> = registry.ids().collect();
+    assert_eq!(files.len(), ids.len() * TYPES.len());
+    for id in &ids {
+        let schemas = Schemas::load(&dir, id);
+        // The schemas do refuse things: an unknown action, an empty view.
+        assert!(!schemas.0["action"].is_valid(&json!({"type": "NOT_AN_ACTION"})));
+        assert!(!schemas.0["view"].is_valid(&json!({})));
+        assert!(!schemas.0["outcome"].is_valid(&json!(42)));
+        let default = registry.get(id).unwrap().default_options();
+        let mut n = Counts::default();
+        for (k, (options, count)) in setups(id, &default).into_iter().enumerate() {
+            for g in 0..3 {
+                play_random(
+                    id,
+                    options.clone(),
+                    count,
+                    100 * k as u64 + g,
+                    &schemas,
+                    &mut n,
+                );
+            }
+        }
+        assert!(
+            n.options > 0 && n.actions > 0 && n.events > 0 && n.views > 0 && n.outcomes > 0,
+            "{id}: {n:?}"
+        );
+        eprintln!("{id}: validated {n:?}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn schema_files_are_the_engine_s_schemas_byte_for_byte_and_reproducible() {
+    let (a, b) = (out_dir("schemas-a"), out_dir("schemas-b"));
+    let fa = write_schemas(&examples::registry(), &a).unwrap();
+    let fb = write_schemas(&examples::registry(), &b).unwrap();
+    assert_eq!(fa.len(), fb.len());
+    let registry = examples::registry();
+    for (pa, pb) in fa.iter().zip(&fb) {
+        let (ta, tb) = (
+            std::fs::read_to_string(pa).unwrap(),
+            std::fs::read_to_string(pb).unwrap(),
+        );
+        assert_eq!(ta, tb, "{}", pa.display());
+        assert!(ta.ends_with("}\n"));
+        // DIR/GAME/TYPE.json holds exactly what DynGame::schemas gives.
+        let game = pa.parent().unwrap().file_name().unwrap().to_str().unwrap();
+        let ty = pa.file_stem().unwrap().to_str().unwrap();
+        let schemas = registry.get(game).unwrap().schemas();
+        let (_, expected) = schemas
+            .entries()
+            .into_iter()
+            .find(|(name, _)| *name == ty)
+            .unwrap();
+        assert_eq!(&serde_json::from_str::<Value>(&ta).unwrap(), expected);
+    }
+    assert!(a.join("yut").join("view.json").is_file());
+    assert!(a.join("rps").join("outcome.json").is_file());
+    let _ = std::fs::remove_dir_all(&a);
+    let _ = std::fs::remove_dir_all(&b);
+}
