@@ -6,6 +6,7 @@
 //!
 //! ```text
 //! cargo run --release --example host -- --trace --games 10 --seed 1 --illegal 5 --timeouts 5
+//! cargo run --release --example host -- --trace --preset app   # yut-augments, the whole layer
 //! ```
 
 #![forbid(unsafe_code)]
@@ -18,8 +19,8 @@ use clap::{CommandFactory, FromArgMatches, Parser};
 use examples::trace::TraceArgs;
 
 /// The flags that only mean something with `--trace`.
-const TRACE_FLAGS: [&str; 9] = [
-    "games", "seed", "players", "mode", "preset", "options", "timeouts", "illegal", "bot",
+const TRACE_FLAGS: [&str; 10] = [
+    "games", "seed", "players", "mode", "preset", "game", "options", "timeouts", "illegal", "bot",
 ];
 
 /// Serve JSON-lines requests on stdin/stdout, or write a trace of bot games (`--trace`).

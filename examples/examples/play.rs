@@ -2,7 +2,10 @@
 //!
 //! With no arguments two bots play the standard rules from seed 1, paced so a person can
 //! follow; `--fast` removes the pacing, `--humans 0` puts a person at seat 0, `--help`
-//! lists every rule option. Invalid option combinations print the engine's typed error
+//! lists every rule option. `--preset app` plays the app rules with the whole augment
+//! layer (the draft at each side's 1st, 6th and 12th turns, the cushion, the truce);
+//! `--no-augments` leaves the layer out, `--augments ID,ID,...`, `--cushion`/`--no-cushion`
+//! and `--truce`/`--no-truce` choose a pack. Invalid option combinations print the engine's typed error
 //! and exit with code 2.
 
 #![forbid(unsafe_code)]

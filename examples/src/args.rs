@@ -170,3 +170,51 @@ pub fn default_players(mode: Mode) -> usize {
         Mode::Team => 4,
     }
 }
+
+/// `--augments`: the augments in the draft.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AugmentList(pub Vec<yut_augments::Augment>);
+
+/// Parses `--augments`: `all` (the eighteen), `none` (no draft), or ids separated by
+/// commas (`first-step,yut-leap`). An id listed twice is passed on: the engine refuses it
+/// with its own typed error.
+///
+/// ```
+/// use examples::args::parse_augments;
+/// use yut_augments::Augment;
+/// assert_eq!(parse_augments("all").unwrap().0.len(), 18);
+/// assert!(parse_augments("none").unwrap().0.is_empty());
+/// assert_eq!(parse_augments("first-step, yut-leap").unwrap().0, [Augment::FirstStep, Augment::YutLeap]);
+/// assert!(parse_augments("wings").unwrap_err().contains("first-step"));
+/// ```
+pub fn parse_augments(s: &str) -> Result<AugmentList, String> {
+    match s.trim().to_ascii_lowercase().as_str() {
+        "all" => return Ok(AugmentList(yut_augments::Augment::ALL.to_vec())),
+        "none" | "" => return Ok(AugmentList(Vec::new())),
+        _ => {}
+    }
+    s.split(',')
+        .map(str::trim)
+        .filter(|id| !id.is_empty())
+        .map(|id| {
+            id.parse::<yut_augments::Augment>().map_err(|e| {
+                let ids: Vec<&str> = yut_augments::Augment::ALL.iter().map(|a| a.id()).collect();
+                format!(
+                    "{e}; expected `all`, `none` or ids from: {}",
+                    ids.join(", ")
+                )
+            })
+        })
+        .collect::<Result<Vec<_>, _>>()
+        .map(AugmentList)
+}
+
+/// `--game` of `host --trace`: which registered Yut game to play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum GameArg {
+    /// `yut`: the engine's rules without a layer (the standard preset, or the app base
+    /// rules with `--preset app`).
+    Yut,
+    /// `yut-augments`: the same base rules with the augment layer of `yut-augments`.
+    YutAugments,
+}

@@ -7,12 +7,21 @@
 //!
 //! - `standard` and `app`: the two presets with the 8.5 policy bot at every seat, for the
 //!   first-seat advantage, the game length and the throw frequencies;
+//! - `app + augments`: the `app` preset with the whole augment layer
+//!   (`yut_augments::app_options()`), the policy bot at every seat (it drafts the first
+//!   candidate, the engine's timeout choice);
 //! - `strong vs policy`: [`StrongBot`] against [`PolicyBot`] under the standard preset,
-//!   seats swapped every other game.
-//!
-//! New rows (per-augment win rates once the augment layer lands) are new [`Config`]s: a
-//! [`Kind::HeadToHead`] whose closure gives the subject's side the augment and the other
-//! side not, seats swapped the same way. Nothing else changes.
+//!   seats swapped every other game;
+//! - one [`Kind::Holder`] row per augment (18) and per house rule (cushion, truce): the
+//!   app base rules under `yut-augments` with the empty pack (`AugmentConfig::none()`, so
+//!   no draft), where one side holds the augment or the house rule and the other does not,
+//!   the policy bot at both seats, each seed played with the holder in seat 0 and then in
+//!   seat 1 ([`holder`]). An augment is granted (`SideAugments::grant`) at the start of the
+//!   holder's own turn where the draft would offer it — its 1st turn for a start augment,
+//!   its 6th for a middle one, its 12th for a finish one — so its value is measured as it
+//!   would be held in play (and the state stays one `Game::check_state` accepts); a house
+//!   rule (`cushion`, `truce` set for the holder's side only) holds from the start. These
+//!   rows play [`BalanceArgs::augment_games`] games each.
 //!
 //! **Determinism.** Each game's seed is derived from the report seed, the configuration's
 //! name and the game's index (never from the thread that plays it), results are collected
@@ -23,13 +32,14 @@
 //!
 //! ```
 //! use examples::balance::{BalanceArgs, run};
-//! let args = BalanceArgs { games: 2, seed: 3, threads: Some(1), progress: false };
+//! let args = BalanceArgs { games: 2, augment_games: 2, seed: 3, threads: Some(1), progress: false };
 //! let report = run(&args).unwrap();
 //! assert!(report.markdown.starts_with("# Balance report"));
 //! assert!(report.svg.starts_with("<svg"));
 //! assert_eq!(run(&args).unwrap().markdown, report.markdown);
 //! ```
 
+use std::cell::Cell;
 use std::fmt::Write as _;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -37,8 +47,9 @@ use std::time::{Duration, Instant};
 use game_core::{Bot, Game};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
-use yut::rules::RuleOptions;
-use yut::{Preset, Rules, Throw, ThrowStats, Yut, YutAction, YutOptions, YutState};
+use yut::rules::{RuleOptions, WithRules};
+use yut::{Preset, Rules, Throw, ThrowStats, Yut, YutAction, YutEvent, YutOptions, YutState};
+use yut_augments::{Augment, AugmentConfig, AugmentEvent, Augments, HouseRule, Source};
 
 use crate::bots::{PolicyBot, StrongBot, StrongParams};
 
@@ -65,6 +76,9 @@ pub struct GameSummary {
     pub decisions: u32,
     /// Every throw's result, nak included.
     pub throws: ThrowStats,
+    /// Holder rows: `augmentFired` events of the held augment or house rule for the
+    /// holder's side.
+    pub fired: u32,
     /// Decisions of the subject that needed a search (strong bot only), and the time
     /// they took. Never written to the report (it depends on the machine).
     pub searches: u64,
@@ -88,13 +102,86 @@ pub struct GameSpec {
 pub enum Kind {
     /// The same player at every seat: first-seat advantage, length, throw frequencies.
     Baseline,
-    /// The subject (a bot, or later a side with an augment) against the rest.
+    /// The subject (a bot) against the rest.
     HeadToHead {
         /// What the subject is, for the report ("strong bot").
         subject: String,
         /// What it plays against ("policy bot").
         opponent: String,
     },
+    /// The side that holds an augment or a house rule against the side that does not,
+    /// the policy bot at both seats; the holder is the subject.
+    Holder {
+        /// What the holder holds.
+        held: Held,
+    },
+}
+
+impl Kind {
+    /// Whether the games come in pairs with the subject in seat 0, then seat 1.
+    pub fn paired(&self) -> bool {
+        !matches!(self, Kind::Baseline)
+    }
+}
+
+/// What the holder of a [`Kind::Holder`] row holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Held {
+    /// An augment, from the side's turn where the draft would offer it.
+    Augment(Augment),
+    /// A house rule, from the start.
+    House(HouseRule),
+}
+
+impl Held {
+    /// The eighteen augments in table order, then the cushion and the truce.
+    pub fn all() -> Vec<Held> {
+        Augment::ALL
+            .into_iter()
+            .map(Held::Augment)
+            .chain([HouseRule::Cushion, HouseRule::Truce].map(Held::House))
+            .collect()
+    }
+
+    /// The id (`first-step`, `cushion`, ...).
+    pub fn id(self) -> &'static str {
+        match self {
+            Held::Augment(a) => a.id(),
+            Held::House(HouseRule::Cushion) => "cushion",
+            Held::House(HouseRule::Truce) => "truce",
+        }
+    }
+
+    /// The Korean name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Held::Augment(a) => a.name(),
+            Held::House(h) => h.name(),
+        }
+    }
+
+    /// What it is, for the report: `start (turn 1), unlimited`, `house rule`.
+    pub fn what(self) -> String {
+        match self {
+            Held::Augment(a) => {
+                let uses = match a.uses() {
+                    None => "unlimited".to_owned(),
+                    Some(1) => "once".to_owned(),
+                    Some(n) => format!("{n} uses"),
+                };
+                format!("{} (turn {}), {uses}", a.slot().wire(), a.slot().turn())
+            }
+            Held::House(_) => "house rule (from the start)".to_owned(),
+        }
+    }
+
+    /// The `augmentFired` source it is announced as.
+    fn source(self) -> Source {
+        match self {
+            Held::Augment(a) => Source::Augment(a),
+            Held::House(h) => Source::House(h),
+        }
+    }
 }
 
 /// Plays one game of a configuration.
@@ -128,6 +215,9 @@ pub struct BalanceArgs {
     /// Games per configuration (head-to-head: rounded up to an even number, so that each
     /// seed is played with the seats both ways).
     pub games: u64,
+    /// Games per augment and house-rule row ([`Kind::Holder`]), rounded up to an even
+    /// number the same way.
+    pub augment_games: u64,
     /// The report seed.
     pub seed: u64,
     /// Worker threads (`None`: one per core).
@@ -169,6 +259,22 @@ pub fn play_game<R: Rules>(
     seed: u64,
     bots: &mut [&mut dyn Bot<Yut<R>>],
 ) -> Result<GameSummary, String> {
+    play_game_with(game, options, seed, bots, &mut |_| {}, &mut |_| {})
+}
+
+/// What [`play_game_with`] shows each action's events to.
+pub type EventHook<'a, R> = dyn FnMut(&[YutEvent<<R as Rules>::Event>]) + 'a;
+
+/// [`play_game`] with two hooks: `before` may change the state before every decision
+/// (the holder rows grant an augment there), `after` sees each action's events.
+pub fn play_game_with<R: Rules>(
+    game: &Yut<R>,
+    options: &R::Options,
+    seed: u64,
+    bots: &mut [&mut dyn Bot<Yut<R>>],
+    before: &mut dyn FnMut(&mut YutState<R>),
+    after: &mut EventHook<'_, R>,
+) -> Result<GameSummary, String> {
     let players: Vec<String> = (1..=bots.len()).map(|i| format!("p{i}")).collect();
     let mut state: YutState<R> = game
         .setup(options, &players, seed, 0)
@@ -176,7 +282,11 @@ pub fn play_game<R: Rules>(
     let first_seat = state.board.current_seat();
     let mut decisions = 0;
     let mut events = Vec::new();
-    while let Some(&seat) = game.to_act(&state).first() {
+    loop {
+        before(&mut state);
+        let Some(&seat) = game.to_act(&state).first() else {
+            break;
+        };
         decisions += 1;
         if decisions > MAX_ACTIONS {
             return Err(format!("seed {seed}: no end after {MAX_ACTIONS} actions"));
@@ -186,6 +296,7 @@ pub fn play_game<R: Rules>(
             .unwrap_or(YutAction::Throw);
         game.apply_seat_into(&mut state, seat, &action, 0, &mut events)
             .map_err(|e| format!("seed {seed}: seat {seat} {action:?}: {e}"))?;
+        after(&events);
     }
     let outcome = game
         .outcome(&state)
@@ -203,6 +314,7 @@ pub fn play_game<R: Rules>(
         turns: state.board.sides.iter().map(|s| u32::from(s.turns)).sum(),
         decisions,
         throws: state.board.stats.clone(),
+        fired: 0,
         searches: 0,
         search_time: Duration::ZERO,
     })
@@ -286,17 +398,111 @@ pub fn strong_vs_policy_with<R: Rules>(
     }
 }
 
+/// The row of `held`: the app base rules under `yut-augments` with the empty pack, the
+/// policy bot at both seats, the holder's side (the one of seat `spec.subject_seat`)
+/// holding `held` and the other side not (see the module documentation). Named
+/// `augment ID` or `house ID`.
+///
+/// ```
+/// use examples::balance::{Held, GameSpec, holder};
+/// let config = holder(Held::Augment(yut_augments::Augment::YutLeap));
+/// assert_eq!(config.name, "augment yut-leap");
+/// let a = (config.play)(&GameSpec { index: 0, seed: 9, subject_seat: 0 }).unwrap();
+/// let b = (config.play)(&GameSpec { index: 1, seed: 9, subject_seat: 1 }).unwrap();
+/// assert_eq!((a.subject_seat, b.subject_seat), (0, 1));
+/// assert_eq!(a.first_seat, b.first_seat); // one seed, the seats swapped
+/// ```
+pub fn holder(held: Held) -> Config {
+    let game = yut_augments::game();
+    let options = WithRules {
+        base: Preset::App.options(),
+        rules: AugmentConfig::none(),
+    };
+    let base = options.base.clone();
+    let name = match held {
+        Held::Augment(_) => format!("augment {}", held.id()),
+        Held::House(_) => format!("house {}", held.id()),
+    };
+    Config {
+        name,
+        kind: Kind::Holder { held },
+        options: base,
+        play: Arc::new(move |spec: &GameSpec| {
+            let (mut a, mut b) = (PolicyBot::default(), PolicyBot::default());
+            let seat = spec.subject_seat as u8;
+            let side: Cell<Option<usize>> = Cell::new(None);
+            let mut given = false;
+            let mut fired = 0u32;
+            let mut before = |state: &mut YutState<Augments>| {
+                if given {
+                    return;
+                }
+                let s = side.get().unwrap_or_else(|| {
+                    state
+                        .board
+                        .sides
+                        .iter()
+                        .position(|s| s.members.contains(&seat))
+                        .unwrap_or(0)
+                });
+                side.set(Some(s));
+                let (Some(board_side), Some(mine)) =
+                    (state.board.sides.get(s), state.rules.sides.get_mut(s))
+                else {
+                    return;
+                };
+                match held {
+                    Held::Augment(a) if board_side.turns >= a.slot().turn() => mine.grant(a),
+                    Held::Augment(_) => return,
+                    Held::House(HouseRule::Cushion) => mine.cushion = true,
+                    Held::House(HouseRule::Truce) => mine.truce = true,
+                }
+                given = true;
+            };
+            let source = held.source();
+            let mut after = |events: &[YutEvent<AugmentEvent>]| {
+                for e in events {
+                    if let YutEvent::Rule(AugmentEvent::AugmentFired { side: s, id, .. }) = e
+                        && *id == source
+                        && side.get() == Some(usize::from(*s))
+                    {
+                        fired += 1;
+                    }
+                }
+            };
+            let mut summary = play_game_with(
+                &game,
+                &options,
+                spec.seed,
+                &mut [&mut a, &mut b],
+                &mut before,
+                &mut after,
+            )?;
+            summary.subject_seat = spec.subject_seat;
+            summary.fired = fired;
+            Ok(summary)
+        }),
+    }
+}
+
 /// The built-in configurations (see the module documentation).
 pub fn configs() -> Vec<Config> {
-    vec![
+    let mut list = vec![
         baseline("standard", Yut::standard(), Preset::Standard.options()),
         baseline("app", Yut::standard(), Preset::App.options()),
+        baseline(
+            "app + augments",
+            yut_augments::game(),
+            yut_augments::app_options(),
+        ),
         strong_vs_policy(
             "strong vs policy",
             Yut::standard(),
             Preset::Standard.options(),
         ),
-    ]
+    ];
+    list.extend(Held::all().into_iter().map(holder));
+    list
 }
 
 /// FNV-1a: a fixed hash of a configuration's name (std's hasher may change between
@@ -319,25 +525,28 @@ fn mix(mut z: u64) -> u64 {
 /// seed and the subject in seat 0, then seat 1.
 pub fn spec(seed: u64, config: &Config, index: u64) -> GameSpec {
     let base = mix(seed ^ fnv1a(&config.name));
-    match config.kind {
-        Kind::Baseline => GameSpec {
-            index,
-            seed: mix(base.wrapping_add(index)),
-            subject_seat: 0,
-        },
-        Kind::HeadToHead { .. } => GameSpec {
+    if config.kind.paired() {
+        GameSpec {
             index,
             seed: mix(base.wrapping_add(index / 2)),
             subject_seat: (index % 2) as usize,
-        },
+        }
+    } else {
+        GameSpec {
+            index,
+            seed: mix(base.wrapping_add(index)),
+            subject_seat: 0,
+        }
     }
 }
 
-/// Games to play for `config`: head-to-head counts are made even.
-fn game_count(args: &BalanceArgs, config: &Config) -> u64 {
+/// Games to play for `config`: head-to-head and holder counts are made even.
+pub fn game_count(args: &BalanceArgs, config: &Config) -> u64 {
+    let even = |n: u64| n + n % 2;
     match config.kind {
         Kind::Baseline => args.games,
-        Kind::HeadToHead { .. } => args.games + args.games % 2,
+        Kind::HeadToHead { .. } => even(args.games),
+        Kind::Holder { .. } => even(args.augment_games),
     }
 }
 
@@ -350,6 +559,13 @@ pub fn run(args: &BalanceArgs) -> Result<Report, String> {
 pub fn run_configs(args: &BalanceArgs, configs: &[Config]) -> Result<Report, String> {
     if args.games == 0 {
         return Err("--games must be at least 1".to_owned());
+    }
+    if args.augment_games == 0
+        && configs
+            .iter()
+            .any(|c| matches!(c.kind, Kind::Holder { .. }))
+    {
+        return Err("--augment-games must be at least 1".to_owned());
     }
     let mut builder = rayon::ThreadPoolBuilder::new();
     if let Some(t) = args.threads {
@@ -515,24 +731,40 @@ fn markdown(
     let mut md = String::new();
     let w = &mut md;
     let _ = writeln!(w, "# Balance report\n");
+    let holders: Vec<(&Config, &[GameSummary])> = configs
+        .iter()
+        .zip(results)
+        .filter(|(c, _)| matches!(c.kind, Kind::Holder { .. }))
+        .map(|(c, (_, games))| (c, games.as_slice()))
+        .collect();
     let _ = writeln!(
         w,
-        "Seed {}, {} games per configuration (head-to-head: rounded up to an even number, \
-         each seed played with the seats both ways). Two players. 95% intervals are Wilson \
-         score intervals. Regenerate with \
-         `cargo run --release --example balance -- --games {} --seed {}`.\n",
-        args.seed, args.games, args.games, args.seed
+        "Seed {}, {} games per configuration and {} per augment and house-rule row \
+         (head-to-head and holder rows: rounded up to an even number, each seed played with \
+         the seats both ways). Two players. 95% intervals are Wilson score intervals. \
+         Regenerate with \
+         `cargo run --release --example balance -- --games {} --augment-games {} --seed {}`.\n",
+        args.seed, args.games, args.augment_games, args.games, args.augment_games, args.seed
     );
     let _ = writeln!(w, "| configuration | rules | players |\n|---|---|---|");
     for c in configs {
         let players = match &c.kind {
             Kind::Baseline => "policy bot × 2".to_owned(),
             Kind::HeadToHead { subject, opponent } => format!("{subject} vs {opponent}"),
+            Kind::Holder { .. } => continue,
         };
         let _ = writeln!(
             w,
             "| {} | {} | {players} |",
             c.name,
+            describe_options(&c.options)
+        );
+    }
+    if let Some((c, _)) = holders.first() {
+        let _ = writeln!(
+            w,
+            "| augment … / house … ({} rows) | {}; `yut-augments` with no draft | policy bot × 2, one side holding the augment or house rule |",
+            holders.len(),
             describe_options(&c.options)
         );
     }
@@ -574,6 +806,9 @@ fn markdown(
         "| configuration | games | mean turns | min | max | mean decisions |\n|---|---:|---:|---:|---:|---:|"
     );
     for (c, (_, games)) in configs.iter().zip(results) {
+        if matches!(c.kind, Kind::Holder { .. }) {
+            continue;
+        }
         let n = games.len().max(1) as f64;
         let turns: u64 = games.iter().map(|g| u64::from(g.turns)).sum();
         let decisions: u64 = games.iter().map(|g| u64::from(g.decisions)).sum();
@@ -681,6 +916,56 @@ fn markdown(
             interval_text(r)
         );
     }
+    if !holders.is_empty() {
+        let _ = writeln!(w, "\n## Augments and house rules\n");
+        let _ = writeln!(
+            w,
+            "Win rate of the side that holds the augment or the house rule against the side \
+             that does not: the app base rules under `yut-augments` with no draft \
+             (`AugmentConfig::none()`), the 8.5 policy bot at both seats, each seed played \
+             with the holder in seat 0 and then in seat 1. An augment is given at the start \
+             of the holder's own turn where the draft would offer it (turn 1, 6 or 12: a \
+             game that ends earlier never gives it); a house rule holds from the start. \
+             *Fired* is the mean number of `augmentFired` events of the held rule for the \
+             holder per game (`iron-stack` never fires an event; the truce counts its \
+             calling). Excludes 50%: the advantage (or disadvantage) is significant at 5%; \
+             with 20 rows, about one may exclude 50% by chance.\n"
+        );
+        let _ = writeln!(
+            w,
+            "| rule | 이름 | kind | games | holder won | win rate | 95% interval | excludes 50% | fired / game | mean turns |\n|---|---|---|---:|---:|---:|---|---|---:|---:|"
+        );
+        for (c, games) in &holders {
+            let Kind::Holder { held } = c.kind else {
+                continue;
+            };
+            let r = subject_rate(games);
+            let (lo, hi) = r.interval();
+            let excludes = if lo > 0.5 {
+                "yes (+)"
+            } else if hi < 0.5 {
+                "yes (−)"
+            } else {
+                "no"
+            };
+            let n = games.len().max(1) as f64;
+            let fired: u64 = games.iter().map(|g| u64::from(g.fired)).sum();
+            let turns: u64 = games.iter().map(|g| u64::from(g.turns)).sum();
+            let _ = writeln!(
+                w,
+                "| `{}` | {} | {} | {} | {} | {} | {} | {excludes} | {:.2} | {:.1} |",
+                held.id(),
+                held.name(),
+                held.what(),
+                r.games,
+                r.wins,
+                pct(r.value()),
+                interval_text(r),
+                fired as f64 / n,
+                turns as f64 / n
+            );
+        }
+    }
     let _ = writeln!(
         w,
         "\nThe chart `balance.svg` shows every win rate above with its interval.\n"
@@ -698,36 +983,60 @@ fn chart_rows(configs: &[Config], results: &[(String, Vec<GameSummary>)]) -> Vec
             Kind::HeadToHead { subject, .. } => {
                 (format!("{}: {subject}", c.name), subject_rate(games))
             }
+            // Ids only: the chart's text is laid out without fonts, so it stays ASCII.
+            Kind::Holder { held } => {
+                let what = match held {
+                    Held::Augment(a) => a.slot().wire(),
+                    Held::House(_) => "house rule",
+                };
+                (
+                    format!("{} ({what}): holder", held.id()),
+                    subject_rate(games),
+                )
+            }
         })
         .collect()
 }
 
-/// The SVG chart: one horizontal bar per win rate, its 95% interval as a whisker, and the
-/// 50% line. Drawn with plotters' SVG backend (text is laid out by its built-in estimate,
-/// so no system fonts are needed).
+/// The SVG chart: one horizontal bar per win rate, from the 50% line to the rate (blue
+/// above, orange below), its 95% interval as a whisker, and the 50% line. The x axis is
+/// centred on 50% and zoomed to the widest interval (so that a few points of advantage
+/// show). Drawn with plotters' SVG backend (text is laid out by its built-in estimate, so
+/// no system fonts are needed).
 fn chart(configs: &[Config], results: &[(String, Vec<GameSummary>)]) -> Result<String, String> {
     use plotters::prelude::*;
 
     let rows = chart_rows(configs, results);
     let n = rows.len();
-    let height = 90 + 46 * n as u32;
+    let row_px = if n > 8 { 30 } else { 46 };
+    let height = 90 + row_px * n as u32;
+    // Half the axis: the furthest whisker end from 50%, plus room for the label, in 5% steps.
+    let reach = rows
+        .iter()
+        .map(|(_, r)| {
+            let (lo, hi) = r.interval();
+            (0.5 - lo).max(hi - 0.5)
+        })
+        .fold(0.0f64, f64::max);
+    let half = ((reach + 0.06) / 0.05).ceil().clamp(2.0, 10.0) * 0.05;
+    let (x0, x1) = (0.5 - half, 0.5 + half);
     let mut svg = String::new();
     {
-        let root = SVGBackend::with_string(&mut svg, (760, height)).into_drawing_area();
+        let root = SVGBackend::with_string(&mut svg, (820, height)).into_drawing_area();
         root.fill(&WHITE).map_err(|e| e.to_string())?;
         let mut chart = ChartBuilder::on(&root)
             .caption("Win rates with 95% intervals", ("sans-serif", 20))
             .margin(12)
             .x_label_area_size(36)
-            .y_label_area_size(230)
-            .build_cartesian_2d(0.0f64..1.0f64, 0.0f64..n as f64)
+            .y_label_area_size(290)
+            .build_cartesian_2d(x0..x1, 0.0f64..n as f64)
             .map_err(|e| e.to_string())?;
         let labels: Vec<String> = rows.iter().map(|(l, _)| l.clone()).collect();
         chart
             .configure_mesh()
             .disable_y_mesh()
             .light_line_style(TRANSPARENT)
-            .x_labels(11)
+            .x_labels((2.0 * half / 0.05).round() as usize + 1)
             .x_label_formatter(&|x| format!("{:.0}%", x * 100.0))
             .x_desc("win rate")
             .y_labels(n * 2 + 1)
@@ -743,17 +1052,21 @@ fn chart(configs: &[Config], results: &[(String, Vec<GameSummary>)]) -> Result<S
             .draw()
             .map_err(|e| e.to_string())?;
         let blue = RGBColor(70, 110, 190);
+        let orange = RGBColor(220, 130, 50);
         for (i, (_, rate)) in rows.iter().enumerate() {
             let top = n as f64 - i as f64 - 0.2;
             let bottom = n as f64 - i as f64 - 0.8;
             let middle = n as f64 - i as f64 - 0.5;
             let (lo, hi) = rate.interval();
+            let value = rate.value().clamp(x0, x1);
+            let colour = if value >= 0.5 { blue } else { orange };
             chart
                 .draw_series(std::iter::once(Rectangle::new(
-                    [(0.0, bottom), (rate.value(), top)],
-                    blue.mix(0.75).filled(),
+                    [(0.5, bottom), (value, top)],
+                    colour.mix(0.75).filled(),
                 )))
                 .map_err(|e| e.to_string())?;
+            let (lo, hi) = (lo.max(x0), hi.min(x1));
             let whisker = [
                 vec![(lo, middle), (hi, middle)],
                 vec![(lo, middle - 0.15), (lo, middle + 0.15)],
@@ -770,7 +1083,7 @@ fn chart(configs: &[Config], results: &[(String, Vec<GameSummary>)]) -> Result<S
             chart
                 .draw_series(std::iter::once(Text::new(
                     format!("{:.1}%", rate.value() * 100.0),
-                    (hi + 0.01, middle + 0.1),
+                    ((hi + 0.01).min(x1 - 0.045), middle + 0.1),
                     ("sans-serif", 13),
                 )))
                 .map_err(|e| e.to_string())?;

@@ -326,8 +326,23 @@ pub fn panel<V, E>(view: &YutView<V, E>, humans: &[usize], style: Style) -> Vec<
 
 /// The board with the panel to its right, ready to print.
 pub fn render<V, E>(view: &YutView<V, E>, humans: &[usize], style: Style) -> Vec<String> {
+    render_with(view, humans, style, &[])
+}
+
+/// [`render`] with `extra` lines at the end of the panel (a rule layer's: each side's
+/// augments, the house rules, the draft in progress).
+pub fn render_with<V, E>(
+    view: &YutView<V, E>,
+    humans: &[usize],
+    style: Style,
+    extra: &[String],
+) -> Vec<String> {
     let board = draw_board(view, style);
-    let panel = panel(view, humans, style);
+    let mut panel = panel(view, humans, style);
+    if !extra.is_empty() {
+        panel.push(String::new());
+        panel.extend(extra.iter().cloned());
+    }
     let rows = board.len().max(panel.len());
     (0..rows)
         .map(|i| {

@@ -27,6 +27,11 @@
 //! "status" is `match`, `turnSeq`, `toAct` (player ids), `deadline` and `over`. Match ids
 //! default to `m1`, `m2`, ... A missing `now` means the match's last known time.
 //!
+//! The `app` preset with the whole augment layer is game `yut-augments` with the options
+//! of `yut_augments::app_options()` (`{"stickModel":"fair","backdoFromDo":"home"}` is
+//! enough: the layer's fields default to the whole pack); its draft is acted as
+//! `{"type":"CHOOSE_AUGMENT","index":n}`, and `legal` lists the candidates' indices.
+//!
 //! ```
 //! let input = concat!(
 //!     r#"{"id":1,"op":"create","game":"rps","players":["a","b"],"seed":3}"#, "\n",

@@ -5,6 +5,7 @@ use yut::board::{Node, name};
 use yut::{LegalMove, OffBoard, Origin, Sticks, Throw, To, YutEvent, YutView};
 
 use crate::board::side_tag;
+use crate::layer::{Layer, LayerView};
 use crate::style::Style;
 
 /// A result with its English name and steps: `개(gae +2)`, `빽도(backdo -1)`.
@@ -108,11 +109,12 @@ pub fn legal_move_label(m: &LegalMove, style: Style) -> String {
     s
 }
 
-/// The lines that tell `events` (one action's worth), in order. `view` is the view after
-/// the action (for names).
-pub fn describe<V, E>(
-    events: &[YutEvent<yut::NoEvent>],
-    view: &YutView<V, E>,
+/// The lines that tell `events` (one action's worth), in order, the rule layer's own
+/// events in its words ([`Layer::event_lines`]). `view` is the view after the action (for
+/// names).
+pub fn describe<R: Layer>(
+    events: &[YutEvent<R::Event>],
+    view: &LayerView<R>,
     style: Style,
 ) -> Vec<String> {
     let mut lines = Vec::new();
@@ -234,7 +236,7 @@ pub fn describe<V, E>(
             YutEvent::GameOver { winners } => {
                 lines.push(style.bold(&format!("게임 끝! 승리(winners): {}", winners.join(", "))))
             }
-            YutEvent::Rule(never) => match *never {},
+            YutEvent::Rule(event) => lines.extend(R::event_lines(event, view, style)),
         }
     }
     lines

@@ -1,6 +1,15 @@
 //! The terminal game behind `cargo run --release --example play`: bots and people around
 //! one board, with injectable input and output so that tests can drive it headless.
 //!
+//! Rules: `--preset standard` (the default) plays the standard rules; `--preset app` plays
+//! `app-rules.md` with the whole augment layer of `yut-augments` (the draft of eighteen
+//! augments at each side's 1st, 6th and 12th turns, the first-capture cushion and the
+//! truce); `--no-augments` plays the app base rules without it; `--augments`,
+//! `--cushion`/`--no-cushion` and `--truce`/`--no-truce` choose a pack (with either
+//! preset). The draft is drawn on screen: the candidates with their Korean names and
+//! effect texts, the choice, each side's augments with uses left, and every
+//! `augmentFired` event with the augment's name.
+//!
 //! ```
 //! use clap::Parser;
 //! use examples::play::{PlayArgs, PlayEnd, run};
@@ -17,14 +26,20 @@ use std::time::Duration;
 
 use clap::Parser;
 use game_core::{Bot, Game, GameError, Match, Millis, Viewer};
-use yut::{LegalMove, Origin, Phase, Yut, YutAction, YutError, YutOptions, YutResult};
+use yut::rules::{RuleOptions, WithRules};
+use yut::{
+    LegalMove, Origin, Phase, Rules, Standard, Yut, YutAction, YutError, YutEvent, YutOptions,
+    YutResult,
+};
+use yut_augments::{AugmentConfig, Augments};
 
 use crate::args::{
-    BackdoFromDoArg, BotKind, FinishArg, ModeArg, PresetArg, RankingArg, SticksArg, TurnSeconds,
-    default_players, parse_turn_seconds,
+    AugmentList, BackdoFromDoArg, BotKind, FinishArg, ModeArg, PresetArg, RankingArg, SticksArg,
+    TurnSeconds, default_players, parse_augments, parse_turn_seconds,
 };
-use crate::board::render;
+use crate::board::render_with;
 use crate::bots::SeatBot;
+use crate::layer::{Layer, LayerView};
 use crate::narrate::{describe, legal_move_label, result_lines};
 use crate::style::Style;
 
@@ -55,9 +70,29 @@ pub struct PlayArgs {
     /// Individual play or two teams (even seats 청, odd seats 홍) [default: the preset's].
     #[arg(long, value_enum)]
     pub mode: Option<ModeArg>,
-    /// The base rule set; the flags below override single options.
+    /// The base rule set; the flags below override single options. `app` comes with the
+    /// whole augment layer (draft, cushion, truce) unless --no-augments.
     #[arg(long, value_enum, default_value_t = PresetArg::Standard)]
     pub preset: PresetArg,
+    /// With `--preset app`: the app base rules without the augment layer.
+    #[arg(long, conflicts_with_all = ["augments", "cushion", "no_cushion", "truce", "no_truce"])]
+    pub no_augments: bool,
+    /// The augments in the draft: `all`, `none`, or ids separated by commas
+    /// (`first-step,yut-leap`). Switches the augment layer on, also with --preset standard.
+    #[arg(long, value_parser = parse_augments)]
+    pub augments: Option<AugmentList>,
+    /// The first-capture cushion (첫 잡힘 완충) on [default: on with --preset app].
+    #[arg(long, overrides_with = "no_cushion")]
+    pub cushion: bool,
+    /// The first-capture cushion off.
+    #[arg(long, overrides_with = "cushion")]
+    pub no_cushion: bool,
+    /// The truce (쉼 약속) on [default: on with --preset app].
+    #[arg(long, overrides_with = "no_truce")]
+    pub truce: bool,
+    /// The truce off.
+    #[arg(long, overrides_with = "truce")]
+    pub no_truce: bool,
     /// Pieces per side (2–5).
     #[arg(long)]
     pub pieces: Option<u8>,
@@ -155,6 +190,52 @@ impl PlayArgs {
         o
     }
 
+    /// The augment layer these flags select, or `None` for the engine's rules without it:
+    /// `--preset app` starts from the whole pack ([`AugmentConfig::app`]), `--preset
+    /// standard` from no layer at all, or from the empty pack once any of `--augments`,
+    /// `--cushion`, `--truce` (or their `--no-` forms) is given; then each flag applies.
+    ///
+    /// ```
+    /// use clap::Parser;
+    /// use examples::play::PlayArgs;
+    /// use yut_augments::{Augment, AugmentConfig};
+    /// let config = |args: &[&str]| {
+    ///     PlayArgs::parse_from(std::iter::once("play").chain(args.iter().copied())).augment_config()
+    /// };
+    /// assert_eq!(config(&[]), None);
+    /// assert_eq!(config(&["--preset", "app"]), Some(AugmentConfig::app()));
+    /// assert_eq!(config(&["--preset", "app", "--no-augments"]), None);
+    /// let c = config(&["--preset", "app", "--augments", "yut-leap", "--no-truce"]).unwrap();
+    /// assert_eq!((c.augments, c.cushion, c.truce), (vec![Augment::YutLeap], true, false));
+    /// let c = config(&["--cushion"]).unwrap();
+    /// assert!(c.augments.is_empty() && c.cushion && !c.truce);
+    /// ```
+    pub fn augment_config(&self) -> Option<AugmentConfig> {
+        if self.no_augments {
+            return None;
+        }
+        let any = self.augments.is_some()
+            || self.cushion
+            || self.no_cushion
+            || self.truce
+            || self.no_truce;
+        let mut config = match self.preset {
+            PresetArg::App => AugmentConfig::app(),
+            PresetArg::Standard if any => AugmentConfig::none(),
+            PresetArg::Standard => return None,
+        };
+        if let Some(AugmentList(list)) = &self.augments {
+            config.augments = list.clone();
+        }
+        if self.cushion || self.no_cushion {
+            config.cushion = self.cushion;
+        }
+        if self.truce || self.no_truce {
+            config.truce = self.truce;
+        }
+        Some(config)
+    }
+
     /// The number of players: `--players`, or the mode's default.
     pub fn player_count(&self) -> usize {
         self.players
@@ -237,12 +318,13 @@ impl<W: Write> Screen<W> {
         }
     }
 
-    /// Shows the board: scrolling, printed with a blank line around it (only when `moved`,
-    /// or `force`); redrawing, a whole new frame every time.
-    fn board(&mut self, view: &View, humans: &[usize], moved: bool, force: bool) -> io::Result<()> {
+    /// Shows the board (`frame`: the board with its panel): scrolling, printed with a
+    /// blank line around it (only when `moved`, or `force`); redrawing, a whole new frame
+    /// every time.
+    fn board(&mut self, frame: &[String], moved: bool, force: bool) -> io::Result<()> {
         if self.redraw {
             write!(self.out, "\x1b[2J\x1b[H")?;
-            for line in render(view, humans, self.style) {
+            for line in frame {
                 writeln!(self.out, "{line}")?;
             }
             writeln!(self.out)?;
@@ -251,7 +333,7 @@ impl<W: Write> Screen<W> {
             }
         } else if moved || force {
             writeln!(self.out)?;
-            for line in render(view, humans, self.style) {
+            for line in frame {
                 writeln!(self.out, "{line}")?;
             }
             writeln!(self.out)?;
@@ -267,21 +349,34 @@ impl<W: Write> Screen<W> {
 }
 
 /// What a person typed, once read.
-enum Input {
+enum Input<X> {
     /// An action to send to the engine.
-    Act(YutAction),
+    Act(YutAction<X>),
     /// Show the help text.
     Help,
     /// Not understood: the message says why.
     Invalid(String),
 }
 
-/// Reads a person's line as an action. Numbers pick from `legal` (1-based); Enter or `t`
-/// throws; `m I F` sends a raw move (throw index `I`, from node `F` or `home`); `q`
-/// concedes. Anything that parses goes to the engine, which judges it.
-fn parse_input(line: &str, phase: Phase, legal: &[LegalMove]) -> Input {
+/// Reads a person's line as an action. Numbers pick from the numbered list: `legal` in
+/// the move phase, the rules' `choices` in the rule phase (the augment draft), both
+/// 1-based; Enter or `t` throws; `m I F` sends a raw move (throw index `I`, from node `F`
+/// or `home`); `c I` sends the rules' raw action with index `I` (`CHOOSE_AUGMENT`,
+/// 0-based); `q` concedes. Anything that parses goes to the engine, which judges it.
+fn parse_input<X: Clone>(
+    line: &str,
+    phase: Phase,
+    legal: &[LegalMove],
+    choices: &[(String, X)],
+    raw: fn(u32) -> Option<X>,
+) -> Input<X> {
     let text = line.trim().to_lowercase();
     let words: Vec<&str> = text.split_whitespace().collect();
+    let out_of_list = |n: i64, len: usize| {
+        Input::Invalid(format!(
+            "목록에 없는 번호예요: {n}. 1~{len} 중에서 골라 주세요."
+        ))
+    };
     match words.as_slice() {
         [] | ["t"] | ["throw"] | ["던지기"] => Input::Act(YutAction::Throw),
         ["q"] | ["quit"] | ["concede"] | ["기권"] => Input::Act(YutAction::Concede),
@@ -303,24 +398,41 @@ fn parse_input(line: &str, phase: Phase, legal: &[LegalMove]) -> Input {
             };
             Input::Act(YutAction::Move { throw_index, from })
         }
+        ["c", index] => {
+            let Ok(index) = index.parse::<u32>() else {
+                return Input::Invalid(format!(
+                    "후보 번호(candidate index)는 0부터 세는 숫자예요: {index:?}"
+                ));
+            };
+            match raw(index) {
+                Some(action) => Input::Act(YutAction::Rule(action)),
+                None => Input::Invalid(
+                    "이 규칙에는 고를 증강이 없어요 (no augment layer in this game).".to_owned(),
+                ),
+            }
+        }
         [word] if word.parse::<i64>().is_ok() => {
             let n = word.parse::<i64>().unwrap_or(0);
-            if phase != Phase::Move {
+            let pick = usize::try_from(n).ok().and_then(|n| n.checked_sub(1));
+            match phase {
+                Phase::Move => match pick {
+                    Some(i) if i < legal.len() => Input::Act(YutAction::Move {
+                        throw_index: legal[i].throw_index,
+                        from: legal[i].from,
+                    }),
+                    _ => out_of_list(n, legal.len()),
+                },
+                Phase::Rule if !choices.is_empty() => match pick {
+                    Some(i) if i < choices.len() => {
+                        Input::Act(YutAction::Rule(choices[i].1.clone()))
+                    }
+                    _ => out_of_list(n, choices.len()),
+                },
                 // Let the engine say that this is not the time to move.
-                return Input::Act(YutAction::Move {
+                _ => Input::Act(YutAction::Move {
                     throw_index: 0,
                     from: Origin::HOME,
-                });
-            }
-            match usize::try_from(n).ok().and_then(|n| n.checked_sub(1)) {
-                Some(i) if i < legal.len() => Input::Act(YutAction::Move {
-                    throw_index: legal[i].throw_index,
-                    from: legal[i].from,
                 }),
-                _ => Input::Invalid(format!(
-                    "목록에 없는 번호예요: {n}. 1~{} 중에서 골라 주세요.",
-                    legal.len()
-                )),
             }
         }
         _ => Input::Invalid(format!(
@@ -332,7 +444,7 @@ fn parse_input(line: &str, phase: Phase, legal: &[LegalMove]) -> Input {
 
 const HELP: &str = "\
   Enter / t     윷 던지기 (throw)
-  1, 2, ...     목록의 수를 고르기 (pick a move from the list)
+  1, 2, ...     목록에서 고르기: 수, 또는 증강 후보 (pick a move, or an augment, from the list)
   m I F         직접 옮기기: 결과 번호 I(0부터)와 출발 자리 F(노드 번호 또는 home)
                 (raw move: throw index I from node F or home)
   q             기권 (concede)
@@ -341,16 +453,36 @@ const HELP: &str = "\
 /// Plays one game with the given flags. `terminal` says whether the output is a terminal
 /// (colours and redrawing are used only then, and never with `--no-color`). People read
 /// from `input`; the game stops cleanly if it ends while a person is to act.
+///
+/// With the augment layer ([`PlayArgs::augment_config`]) the game is `yut-augments`
+/// (`yut::Yut::new(yut_augments::Augments)`); without it, `yut` (the standard rules, or
+/// the app base rules).
 pub fn run(
     args: &PlayArgs,
+    terminal: bool,
+    input: impl BufRead,
+    output: impl Write,
+) -> Result<PlayEnd, PlayError> {
+    let base = args.options();
+    match args.augment_config() {
+        None => run_game::<Standard>(args, base, terminal, input, output),
+        Some(rules) => {
+            run_game::<Augments>(args, WithRules { base, rules }, terminal, input, output)
+        }
+    }
+}
+
+/// [`run`] under the rules `R` with `options`.
+fn run_game<R: Layer>(
+    args: &PlayArgs,
+    options: R::Options,
     terminal: bool,
     mut input: impl BufRead,
     output: impl Write,
 ) -> Result<PlayEnd, PlayError> {
-    let options = args.options();
     let count = args.player_count();
     let players: Vec<String> = (1..=count).map(|i| format!("P{i}")).collect();
-    let game = Yut::standard();
+    let game = R::game();
     let mut m = Match::new(game, options.clone(), players.clone(), args.seed, 0)
         .map_err(PlayError::Setup)?;
     if let Some(&bad) = args.humans.iter().find(|&&h| h >= count) {
@@ -359,9 +491,13 @@ pub fn run(
             count - 1
         )));
     }
+    let config = options.config();
     let humans = args.humans.clone();
     let ansi = terminal && !args.no_color;
     let style = Style { ansi };
+    let frame = |view: &LayerView<R>| {
+        render_with(view, &humans, style, &R::panel_lines(config, view, style))
+    };
     let mut screen = Screen {
         out: output,
         style,
@@ -379,10 +515,18 @@ pub fn run(
         .collect();
 
     let view = game.view(&m.state, Viewer::Spectator);
-    for line in header(args, &options, &view, &humans, style) {
+    for line in header::<R>(args, &options, &view, &humans, style) {
         screen.line(&line)?;
     }
-    screen.board(&view, &humans, false, true)?;
+    // What happened at setup (the first side's draft is offered before anyone acts).
+    for line in describe::<R>(
+        &m.state.log.iter().cloned().collect::<Vec<_>>(),
+        &view,
+        style,
+    ) {
+        screen.line(&line)?;
+    }
+    screen.board(&frame(&view), false, true)?;
 
     let mut now: Millis = 0;
     while !game.is_over(&m.state) {
@@ -392,8 +536,10 @@ pub fn run(
         let player = players[seat].clone();
         now += STEP_MS;
         let human = humans.contains(&seat);
+        // A choice of the rules' own phase (the draft) changes the panel: show the board.
+        let rule_phase = m.state.board.phase == Phase::Rule;
         let events = if human {
-            match ask_person(&game, &mut m, &player, now, &mut input, &mut screen)? {
+            match ask_person(&game, &mut m, seat, &player, now, &mut input, &mut screen)? {
                 Some(events) => events,
                 None => {
                     screen.direct(
@@ -409,12 +555,12 @@ pub fn run(
             m.act(&player, &action, now).map_err(PlayError::Engine)?
         };
         let view = game.view(&m.state, Viewer::Spectator);
-        for line in describe(&events, &view, style) {
+        for line in describe::<R>(&events, &view, style) {
             screen.line(&line)?;
         }
         let threw = events
             .iter()
-            .any(|e| matches!(e, yut::YutEvent::Thrown { .. } | yut::YutEvent::Nak { .. }));
+            .any(|e| matches!(e, YutEvent::Thrown { .. } | YutEvent::Nak { .. }));
         let still_mine = view
             .turn
             .as_ref()
@@ -432,7 +578,7 @@ pub fn run(
         }
         let captured = events
             .iter()
-            .any(|e| matches!(e, yut::YutEvent::Captured { .. }));
+            .any(|e| matches!(e, YutEvent::Captured { .. }));
         if captured
             && view.phase == Phase::Throw
             && view
@@ -442,13 +588,11 @@ pub fn run(
         {
             screen.line(&style.highlight("   잡았으니 한 번 더 던져요 (bonus throw)"))?;
         }
-        let moved = events.iter().any(|e| {
-            matches!(
-                e,
-                yut::YutEvent::Moved { .. } | yut::YutEvent::Conceded { .. }
-            )
-        });
-        screen.board(&view, &humans, moved, false)?;
+        let moved = rule_phase
+            || events
+                .iter()
+                .any(|e| matches!(e, YutEvent::Moved { .. } | YutEvent::Conceded { .. }));
+        screen.board(&frame(&view), moved, false)?;
         if let Some(pause) = pause
             && !human
         {
@@ -463,7 +607,7 @@ pub fn run(
             game_core::Rejection::GameOver,
         )))?;
     if screen.redraw {
-        screen.board(&view, &humans, true, true)?;
+        screen.board(&frame(&view), true, true)?;
     }
     for line in result_lines(&result, &view, style) {
         screen.direct(&line)?;
@@ -471,15 +615,16 @@ pub fn run(
     Ok(PlayEnd::Finished(result))
 }
 
-/// The lines printed before the first throw: who plays, the rules in force, how to read
-/// the sticks.
-fn header(
+/// The lines printed before the first throw: who plays, the rules in force (the rule
+/// layer's too), how to read the sticks.
+fn header<R: Layer>(
     args: &PlayArgs,
-    o: &YutOptions,
-    view: &View,
+    options: &R::Options,
+    view: &LayerView<R>,
     humans: &[usize],
     style: Style,
 ) -> Vec<String> {
+    let o: &YutOptions = options.base();
     let sides: Vec<String> = view
         .sides
         .iter()
@@ -531,7 +676,7 @@ fn header(
             }
         })
         .unwrap_or_default();
-    vec![
+    let mut lines = vec![
         style.bold(&format!(
             "윷놀이 Yut Nori — {} · seed {}",
             sides.join(" vs "),
@@ -540,33 +685,50 @@ fn header(
         format!(
             "규칙(rules): 말 {}개 · 윷가락 {sticks} · 빽도 {} · 낙 {}% · 순위 {ranking}",
             o.pieces,
-            if o.backdo { "사용(on)" } else { "없음(off)" },
+            if o.backdo {
+                "사용(on)"
+            } else {
+                "없음(off)"
+            },
             o.nak_percent,
         ),
         format!(
             "             도 자리 빽도 → {backdo_from_do} · 날: {finish} · 빽도 잡기 보너스 {}",
-            if o.backdo_capture_bonus { "켬(on)" } else { "끔(off)" },
+            if o.backdo_capture_bonus {
+                "켬(on)"
+            } else {
+                "끔(off)"
+            },
         ),
+    ];
+    lines.extend(R::header_lines(options.config(), style));
+    lines.extend([
         format!("봇(bots): {bot} · 사람(humans): {people}"),
         "윷가락(sticks): 배 = 평평한 면(flat), 등 = 둥근 면(round), * = 빽도 표시 가락(marked stick)".to_owned(),
         format!("선(first to throw): {first}"),
-    ]
+    ]);
+    lines
 }
 
-/// Asks the person at `player` until the engine accepts an action; returns its events, or
-/// `None` when the input ends.
-fn ask_person<W: Write>(
-    game: &Yut,
-    m: &mut Match<Yut>,
+/// The events a person's accepted action produced.
+type Events<R> = Vec<YutEvent<<R as Rules>::Event>>;
+
+/// Asks the person at `seat` (`player`) until the engine accepts an action; returns its
+/// events, or `None` when the input ends.
+fn ask_person<R: Layer, W: Write>(
+    game: &Yut<R>,
+    m: &mut Match<Yut<R>>,
+    seat: usize,
     player: &str,
     now: Millis,
     input: &mut impl BufRead,
     screen: &mut Screen<W>,
-) -> Result<Option<Vec<yut::YutEvent>>, PlayError> {
+) -> Result<Option<Events<R>>, PlayError> {
     let style = screen.style;
     let view = game.view(&m.state, Viewer::Player(player));
     let legal = view.legal_moves.clone().unwrap_or_default();
-    let hint = Yut::<yut::Standard>::policy_pick(&legal);
+    let choices = R::choices(&view);
+    let hint = Yut::<R>::policy_pick(&legal);
     screen.direct("")?;
     match view.phase {
         Phase::Move => {
@@ -584,6 +746,21 @@ fn ask_person<W: Write>(
                     i + 1,
                     legal_move_label(mv, style)
                 ))?;
+            }
+        }
+        Phase::Rule => {
+            screen.direct(&style.bold(&format!(
+                "{player} 차례 — {} — 번호로 골라요 (q = 기권, ? = 도움말)",
+                R::choice_title(&view)
+            )))?;
+            let timeout = game.timeout_action(&m.state, seat);
+            for (i, (label, action)) in choices.iter().enumerate() {
+                let tag = if timeout.as_ref() == Some(&YutAction::Rule(action.clone())) {
+                    style.dim("  ← 시간이 다 되면 이것(timeout pick)")
+                } else {
+                    String::new()
+                };
+                screen.direct(&format!("  {:>2}) {label}{tag}", i + 1))?;
             }
         }
         _ => screen.direct(&style.bold(&format!(
@@ -609,8 +786,13 @@ fn ask_person<W: Write>(
             screen.direct("")?;
             return Ok(None);
         }
-        match parse_input(&line, view.phase, &legal) {
-            Input::Help => screen.direct(HELP)?,
+        match parse_input(&line, view.phase, &legal, &choices, R::raw_action) {
+            Input::Help => {
+                screen.direct(HELP)?;
+                if let Some(help) = R::raw_help() {
+                    screen.direct(help)?;
+                }
+            }
             Input::Invalid(message) => screen.direct(&style.error(&format!("  ✗ {message}")))?,
             Input::Act(action) => match m.act(player, &action, now) {
                 Ok(events) => return Ok(Some(events)),

@@ -10,7 +10,7 @@
 //! let dir = std::env::temp_dir().join(format!("schema-doc-{}", std::process::id()));
 //! let files = examples::schema::write_schemas(&examples::registry(), &dir).unwrap();
 //! assert!(files.contains(&dir.join("yut").join("view.json")));
-//! assert_eq!(files.len(), 2 * 5); // rps and yut, five types each
+//! assert_eq!(files.len(), 3 * 5); // rps, yut and yut-augments, five types each
 //! # std::fs::remove_dir_all(&dir).unwrap();
 //! ```
 

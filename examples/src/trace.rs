@@ -4,13 +4,25 @@
 //! For each game `g` (0-based) of `--games N`, the seed is `S + g`, the players are `p1`,
 //! `p2`, ... and the lines are:
 //!
-//! - `{"setup": {"game", "options", "players", "seed"}}` with the full resolved options;
+//! - `{"setup": {"game", "options", "players", "seed"}}` with the game's id and the full
+//!   resolved options (for `yut-augments` the base options and the layer's `augments`,
+//!   `cushion` and `truce`, in one flat object);
 //! - per applied action `{"player", "action", "events", "view"}`, where `view` is the
 //!   view of the player who acts next (so in the move phase it holds `legalMoves`), or the
 //!   spectator's view once the game is over. An action the engine took itself after the
 //!   deadline (via `Game::tick`) carries `"auto": true`;
 //! - per refused action `{"player", "action", "error", "view"}` with the engine's error
 //!   body and the unchanged view.
+//!
+//! The game: `--preset app` plays `yut-augments` with `yut_augments::app_options()` (the
+//! app base rules, all eighteen augments, the cushion and the truce); `--preset standard`
+//! plays `yut`. `--game yut|yut-augments` chooses explicitly: `--game yut --preset app` is
+//! the app base rules without the layer, `--game yut-augments --preset standard` the
+//! standard base rules with the whole layer. `--options` is parsed as the game's options
+//! type (the layer's fields are allowed only with `yut-augments`; fields left out take
+//! their defaults, which for the layer is the whole pack). The draft's
+//! `{"type":"CHOOSE_AUGMENT","index":n}` decisions are lines like any other action, and
+//! the view of the player to act holds the `draft` with its candidates.
 //!
 //! Bots (`--bot`): `policy` (default) plays the engine's own 8.5 timeout policy
 //! ([`game_core::TimeoutBot`]), `random` picks uniformly among the legal actions
@@ -20,7 +32,8 @@
 //! limit, `turnSeconds: null`, the player disconnects and the grace period runs out
 //! instead). `--illegal PCT` makes that share of decisions start with a refused action
 //! (a seat that is not to act, the wrong phase, a bad `throwIndex`, or a node without
-//! the mover's pieces). Bots' choices and these shares come from a RNG of their own
+//! the mover's pieces; with the augment layer also a `CHOOSE_AUGMENT` outside the draft or
+//! with an index past the candidates). Bots' choices and these shares come from a RNG of their own
 //! (seeded from the game's seed), never from the game's RNG, so the output is the same for
 //! the same arguments.
 //!
@@ -38,10 +51,13 @@ use std::io::{self, Write};
 use clap::Parser;
 use game_core::{Bot, ErrorBody, Game, GameError, GameRng, Match, Millis, Viewer};
 use serde::Serialize;
-use yut::{Origin, Phase, Yut, YutAction, YutError, YutOptions, YutState};
+use yut::rules::WithRules;
+use yut::{Origin, Phase, Rules, Standard, Yut, YutAction, YutError, YutOptions, YutState};
+use yut_augments::{AugmentConfig, AugmentOptions, Augments};
 
-use crate::args::{BotKind, ModeArg, PresetArg, default_players};
+use crate::args::{BotKind, GameArg, ModeArg, PresetArg, default_players};
 use crate::bots::SeatBot;
+use crate::layer::{Layer, LayerView};
 
 /// Host milliseconds between two decisions.
 const STEP_MS: Millis = 1_000;
@@ -65,11 +81,16 @@ pub struct TraceArgs {
     /// Individual or team play (overrides the preset's and `--options`' mode).
     #[arg(long, value_enum)]
     pub mode: Option<ModeArg>,
-    /// The named rule set.
+    /// The named rule set; `app` comes with the augment layer (game `yut-augments`)
+    /// unless `--game yut`.
     #[arg(long, value_enum, default_value_t = PresetArg::Standard)]
     pub preset: PresetArg,
-    /// A whole options object in the wire format (`{"nakPercent":10,"pieces":2}`); it
-    /// replaces the preset, and fields left out take their defaults.
+    /// The game [default: `yut-augments` with --preset app, else `yut`].
+    #[arg(long, value_enum)]
+    pub game: Option<GameArg>,
+    /// A whole options object of the game in the wire format
+    /// (`{"nakPercent":10,"pieces":2}`, with `yut-augments` also `"augments"`, `"cushion"`,
+    /// `"truce"`); it replaces the preset, and fields left out take their defaults.
     #[arg(long)]
     pub options: Option<String>,
     /// Percentage of decisions left to the engine's timeout action.
@@ -83,16 +104,74 @@ pub struct TraceArgs {
     pub bot: BotKind,
 }
 
+/// The resolved game and options of a trace.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TraceOptions {
+    /// `yut`: the engine's rules without a layer.
+    Yut(YutOptions),
+    /// `yut-augments`: with the augment layer.
+    Augmented(AugmentOptions),
+}
+
+impl TraceOptions {
+    /// The game id.
+    pub fn game(&self) -> &'static str {
+        match self {
+            TraceOptions::Yut(_) => Yut::standard().id(),
+            TraceOptions::Augmented(_) => yut_augments::game().id(),
+        }
+    }
+
+    /// The base options.
+    pub fn base(&self) -> &YutOptions {
+        match self {
+            TraceOptions::Yut(o) => o,
+            TraceOptions::Augmented(o) => &o.base,
+        }
+    }
+}
+
 impl TraceArgs {
-    /// The options of every game: `--options` or the preset, then `--mode`.
-    pub fn resolve_options(&self) -> Result<YutOptions, TraceError> {
-        let mut options = match &self.options {
-            Some(json) => serde_json::from_str::<YutOptions>(json)
-                .map_err(|e| TraceError::Options(e.to_string()))?,
-            None => yut::Preset::from(self.preset).options(),
+    /// The game: `--game`, or `yut-augments` for `--preset app` and `yut` otherwise.
+    pub fn game_arg(&self) -> GameArg {
+        self.game.unwrap_or(match self.preset {
+            PresetArg::App => GameArg::YutAugments,
+            PresetArg::Standard => GameArg::Yut,
+        })
+    }
+
+    /// The game and options of every game: `--options` (as the game's options type) or
+    /// the preset (with the whole augment pack for `yut-augments`), then `--mode`.
+    ///
+    /// ```
+    /// use clap::Parser;
+    /// use examples::trace::{TraceArgs, TraceOptions};
+    /// let args = TraceArgs::parse_from(["trace", "--preset", "app"]);
+    /// assert_eq!(args.resolve_options().unwrap(), TraceOptions::Augmented(yut_augments::app_options()));
+    /// let args = TraceArgs::parse_from(["trace", "--preset", "app", "--game", "yut"]);
+    /// assert_eq!(args.resolve_options().unwrap(), TraceOptions::Yut(yut::Preset::App.options()));
+    /// ```
+    pub fn resolve_options(&self) -> Result<TraceOptions, TraceError> {
+        let preset = yut::Preset::from(self.preset);
+        let parse_error = |e: serde_json::Error| TraceError::Options(e.to_string());
+        let mut options = match (self.game_arg(), &self.options) {
+            (GameArg::Yut, Some(json)) => {
+                TraceOptions::Yut(serde_json::from_str(json).map_err(parse_error)?)
+            }
+            (GameArg::Yut, None) => TraceOptions::Yut(preset.options()),
+            (GameArg::YutAugments, Some(json)) => {
+                TraceOptions::Augmented(serde_json::from_str(json).map_err(parse_error)?)
+            }
+            (GameArg::YutAugments, None) => TraceOptions::Augmented(WithRules {
+                base: preset.options(),
+                rules: AugmentConfig::app(),
+            }),
         };
         if let Some(mode) = self.mode {
-            options.mode = mode.into();
+            match &mut options {
+                TraceOptions::Yut(o) => o.mode = mode.into(),
+                TraceOptions::Augmented(o) => o.base.mode = mode.into(),
+            }
         }
         Ok(options)
     }
@@ -150,36 +229,36 @@ impl From<io::Error> for TraceError {
 
 /// The first line of a game.
 #[derive(Serialize)]
-struct SetupLine<'a> {
-    setup: Setup<'a>,
+struct SetupLine<'a, O> {
+    setup: Setup<'a, O>,
 }
 
 #[derive(Serialize)]
-struct Setup<'a> {
+struct Setup<'a, O> {
     game: &'static str,
-    options: &'a YutOptions,
+    options: &'a O,
     players: &'a [String],
     seed: u64,
 }
 
 /// An applied action.
 #[derive(Serialize)]
-struct ActLine<'a> {
+struct ActLine<'a, A, E, V> {
     player: &'a str,
-    action: &'a YutAction,
+    action: &'a A,
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     auto: bool,
-    events: &'a [yut::YutEvent],
-    view: &'a crate::play::View,
+    events: &'a [E],
+    view: &'a V,
 }
 
 /// A refused action.
 #[derive(Serialize)]
-struct ErrorLine<'a> {
+struct ErrorLine<'a, A, V> {
     player: &'a str,
-    action: &'a YutAction,
+    action: &'a A,
     error: ErrorBody,
-    view: &'a crate::play::View,
+    view: &'a V,
 }
 
 fn write_line(out: &mut impl Write, line: &impl Serialize) -> io::Result<()> {
@@ -193,7 +272,7 @@ fn roll(rng: &mut GameRng, pct: u8) -> bool {
 }
 
 /// The view of the player to act next, or the spectator's once the game is over.
-fn next_view(game: &Yut, state: &YutState<yut::Standard>) -> crate::play::View {
+fn next_view<R: Rules>(game: &Yut<R>, state: &YutState<R>) -> LayerView<R> {
     match game.to_act(state).first() {
         Some(&seat) => game.view(state, Viewer::Player(&state.board.table.players[seat])),
         None => game.view(state, Viewer::Spectator),
@@ -201,20 +280,26 @@ fn next_view(game: &Yut, state: &YutState<yut::Standard>) -> crate::play::View {
 }
 
 /// A random action the engine must refuse, and the seat that sends it: a seat that is not
-/// to act, an action of the other phase, a `throwIndex` past the pending results, or a
-/// move from a node without the mover's pieces.
-pub fn illegal_action(
-    game: &Yut,
-    state: &YutState<yut::Standard>,
+/// to act, an action of another phase, a `throwIndex` past the pending results, or a move
+/// from a node without the mover's pieces; under rules with an action of their own (the
+/// augment draft) also that action outside its phase, or with an index past the
+/// candidates. (Under the standard rules the draws are those of earlier versions, so
+/// their traces have not changed.)
+pub fn illegal_action<R: Layer>(
+    game: &Yut<R>,
+    state: &YutState<R>,
     seat: usize,
     rng: &mut GameRng,
-) -> Option<(usize, YutAction)> {
+) -> Option<(usize, YutAction<R::Action>)> {
     let board = &state.board;
     let seats = board.table.players.len();
-    let kinds: &[u8] = if board.phase == Phase::Move {
-        &[0, 1, 2, 3]
-    } else {
-        &[0, 1]
+    let rule_actions = R::raw_action(0).is_some();
+    let kinds: &[u8] = match (board.phase, rule_actions) {
+        (Phase::Move, false) => &[0, 1, 2, 3],
+        (Phase::Move, true) => &[0, 1, 2, 3, 4],
+        (Phase::Rule, _) => &[0, 1, 5, 6],
+        (_, false) => &[0, 1],
+        (_, true) => &[0, 1, 4],
     };
     let kind = kinds[rng.below(kinds.len() as u32) as usize];
     let (who, action) = match kind {
@@ -223,18 +308,18 @@ pub fn illegal_action(
             let action = game
                 .legal_actions(state, seat)
                 .first()
-                .copied()
+                .cloned()
                 .unwrap_or(YutAction::Throw);
             (other, action)
         }
-        1 if board.phase == Phase::Move => (seat, YutAction::Throw),
-        1 => (
+        1 if board.phase == Phase::Throw => (
             seat,
             YutAction::Move {
                 throw_index: 0,
                 from: Origin::HOME,
             },
         ),
+        1 => (seat, YutAction::Throw),
         2 => (
             seat,
             YutAction::Move {
@@ -242,7 +327,7 @@ pub fn illegal_action(
                 from: Origin::HOME,
             },
         ),
-        _ => {
+        3 => {
             let side = &board.sides[usize::from(board.current_side())];
             let empty: Vec<u8> = (0..yut::board::NODES as u8)
                 .filter(|&n| side.stack_on(n) == 0)
@@ -256,6 +341,18 @@ pub fn illegal_action(
                 },
             )
         }
+        4 => (seat, YutAction::Rule(R::raw_action(0)?)),
+        5 => (
+            seat,
+            YutAction::Move {
+                throw_index: 0,
+                from: Origin::HOME,
+            },
+        ),
+        _ => {
+            let count = game.legal_actions(state, seat).len() as u32;
+            (seat, YutAction::Rule(R::raw_action(count + rng.below(3))?))
+        }
     };
     game.validate(state, who, &action)
         .is_err()
@@ -264,24 +361,37 @@ pub fn illegal_action(
 
 /// Plays `args.games` seeded games and writes their lines to `out`.
 pub fn trace(args: &TraceArgs, mut out: impl Write) -> Result<(), TraceError> {
-    let options = args.resolve_options()?;
-    let count = args
-        .players
-        .unwrap_or_else(|| default_players(options.mode));
-    let players: Vec<String> = (1..=count).map(|i| format!("p{i}")).collect();
-    let game = Yut::standard();
-    for g in 0..args.games {
-        let seed = args.seed.wrapping_add(g);
-        play_one(args, &game, &options, &players, seed, &mut out)?;
+    match args.resolve_options()? {
+        TraceOptions::Yut(options) => trace_games::<Standard>(args, &options, &mut out)?,
+        TraceOptions::Augmented(options) => trace_games::<Augments>(args, &options, &mut out)?,
     }
     out.flush()?;
     Ok(())
 }
 
-fn play_one(
+/// [`trace`] under the rules `R`.
+fn trace_games<R: Layer>(
     args: &TraceArgs,
-    game: &Yut,
-    options: &YutOptions,
+    options: &R::Options,
+    out: &mut impl Write,
+) -> Result<(), TraceError> {
+    use yut::rules::RuleOptions;
+    let count = args
+        .players
+        .unwrap_or_else(|| default_players(options.base().mode));
+    let players: Vec<String> = (1..=count).map(|i| format!("p{i}")).collect();
+    let game = R::game();
+    for g in 0..args.games {
+        let seed = args.seed.wrapping_add(g);
+        play_one(args, &game, options, &players, seed, out)?;
+    }
+    Ok(())
+}
+
+fn play_one<R: Layer>(
+    args: &TraceArgs,
+    game: &Yut<R>,
+    options: &R::Options,
     players: &[String],
     seed: u64,
     out: &mut impl Write,

@@ -1,11 +1,15 @@
-//! The balance report on a tiny game count: every section is there, the numbers add up,
-//! and the same seed gives the same bytes whatever the number of threads.
+//! The balance report on a tiny game count: every section is there (the augment and
+//! house-rule rows included), the numbers add up, and the same seed gives the same bytes
+//! whatever the number of threads.
 
-use examples::balance::{BalanceArgs, Kind, Rate, configs, first_seat_rate, run};
+use examples::balance::{
+    BalanceArgs, Held, Kind, Rate, configs, first_seat_rate, holder, run, run_configs, subject_rate,
+};
 
 fn args(games: u64, seed: u64, threads: usize) -> BalanceArgs {
     BalanceArgs {
         games,
+        augment_games: games,
         seed,
         threads: Some(threads),
         progress: false,
@@ -30,6 +34,13 @@ fn the_report_is_deterministic_and_complete() {
         "## Head to head",
         "| standard |",
         "| app |",
+        "| app + augments |",
+        "## Augments and house rules",
+        "| `first-step` | 첫걸음 한 칸 | start (turn 1), unlimited | 4 |",
+        "| `yut-leap` | 윷 도약 | finish (turn 12), unlimited | 4 |",
+        "| `cushion` | 첫 잡힘 완충 | house rule (from the start) | 4 |",
+        "| `truce` | 쉼 약속 | house rule (from the start) | 4 |",
+        "--augment-games 4",
         "| strong vs policy | strong bot | policy bot | 4 |",
         "do (도)",
         "backdo (빽도)",
@@ -40,6 +51,16 @@ fn the_report_is_deterministic_and_complete() {
     assert!(a.svg.starts_with("<svg") && a.svg.trim_end().ends_with("</svg>"));
     assert!(a.svg.contains("standard: first seat"));
     assert!(a.svg.contains("strong vs policy: strong bot"));
+    assert!(a.svg.contains("second-look (middle): holder"));
+    assert!(a.svg.contains("truce (house rule): holder"));
+    // One table row per augment and house rule.
+    let rows = md
+        .lines()
+        .filter(|l| {
+            l.starts_with("| `") && (l.contains(" (turn ") || l.contains("house rule (from"))
+        })
+        .count();
+    assert_eq!(rows, 20, "{md}");
 
     // Every configuration played its games; results are in index order.
     let list = configs();
@@ -62,7 +83,7 @@ fn the_report_is_deterministic_and_complete() {
 #[test]
 fn odd_head_to_head_counts_round_up_so_seats_swap_evenly() {
     let report = run(&args(3, 1, 2)).unwrap();
-    let h2h = &report.results[2].1;
+    let h2h = &report.results[3].1;
     assert_eq!(h2h.len(), 4);
     assert_eq!(
         h2h.iter().map(|g| g.subject_seat).collect::<Vec<_>>(),
@@ -83,4 +104,53 @@ fn wilson_intervals() {
     .interval();
     assert!(lo > 0.5 && lo < 0.68 && hi > 0.68 && hi < 0.72);
     assert_eq!(Rate { wins: 0, games: 0 }.interval(), (0.0, 1.0));
+}
+
+#[test]
+fn augment_rows_give_the_holder_its_rule_and_swap_seats() {
+    // Rows that fire early and often: the holder's rule is announced for the holder only.
+    let list: Vec<_> = [
+        Held::Augment(yut_augments::Augment::FirstStep),
+        Held::Augment(yut_augments::Augment::SecondLook),
+        Held::House(yut_augments::HouseRule::Cushion),
+    ]
+    .into_iter()
+    .map(holder)
+    .collect();
+    let a = BalanceArgs {
+        games: 1,
+        augment_games: 24,
+        seed: 5,
+        threads: Some(2),
+        progress: false,
+    };
+    let report = run_configs(&a, &list).unwrap();
+    let again = run_configs(
+        &BalanceArgs {
+            threads: Some(1),
+            ..a.clone()
+        },
+        &list,
+    )
+    .unwrap();
+    assert_eq!(report.markdown, again.markdown, "deterministic");
+    for (config, (_, games)) in list.iter().zip(&report.results) {
+        assert!(matches!(config.kind, Kind::Holder { .. }));
+        assert_eq!(games.len(), 24);
+        for (i, g) in games.iter().enumerate() {
+            assert_eq!(g.subject_seat, i % 2, "seats alternate");
+            assert_eq!(g.winners.len(), 1);
+        }
+        // Pairs share a seed: the same side moves first in both games of a pair.
+        for pair in games.chunks(2) {
+            assert_eq!(pair[0].first_seat, pair[1].first_seat);
+        }
+        let fired: u32 = games.iter().map(|g| g.fired).sum();
+        assert!(fired > 0, "{}: never fired", config.name);
+        let r = subject_rate(games);
+        assert_eq!(r.games, 24);
+    }
+    // first-step fires on every entering move of the holder: many times per game.
+    let first_step: u32 = report.results[0].1.iter().map(|g| g.fired).sum();
+    assert!(first_step >= 24 * 2, "{first_step}");
 }

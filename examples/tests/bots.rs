@@ -137,6 +137,7 @@ fn head_to_head_smoke_strong_beats_policy() {
     let config = strong_vs_policy("smoke", Yut::standard(), Preset::Standard.options());
     let args = BalanceArgs {
         games: 24,
+        augment_games: 2,
         seed: 2024,
         threads: Some(2),
         progress: false,

@@ -35,7 +35,7 @@ fn code(reply: &Value) -> &str {
 fn games_lists_every_registered_game_and_ids_are_echoed() {
     let replies = serve(b"{\"op\":\"games\",\"id\":\"a\"}\n{\"op\":\"games\",\"id\":{\"n\":7}}\n{\"op\":\"games\"}\n");
     assert_eq!(replies.len(), 3);
-    assert_eq!(replies[0]["games"], json!(["rps", "yut"]));
+    assert_eq!(replies[0]["games"], json!(["rps", "yut", "yut-augments"]));
     assert_eq!(replies[0]["id"], "a");
     assert_eq!(replies[1]["id"], json!({"n": 7}));
     assert_eq!(replies[2]["id"], Value::Null);
@@ -62,7 +62,7 @@ fn reply_lines_start_with_id_and_ok() {
 #[test]
 fn schemas_are_the_five_wire_types() {
     let mut host = Host::default();
-    for game in ["yut", "rps"] {
+    for game in ["yut", "yut-augments", "rps"] {
         let r = ask(&mut host, json!({"op": "schemas", "game": game}));
         ok(&r);
         for key in ["options", "action", "view", "event", "outcome"] {
@@ -485,4 +485,103 @@ fn play_rps_bot_free(host: &mut Host) -> bool {
         }
     }
     false
+}
+
+#[test]
+fn the_app_preset_with_the_whole_augment_layer_is_served_too() {
+    // `yut-augments` with the app preset: the base options of `app` and the whole pack.
+    let mut host = Host::default();
+    let r = ask(&mut host, json!({"op": "schemas", "game": "yut-augments"}));
+    let defaults = ok(&r)["defaultOptions"].clone();
+    assert_eq!(defaults["augments"].as_array().unwrap().len(), 18);
+    assert_eq!(
+        (defaults["cushion"].clone(), defaults["truce"].clone()),
+        (json!(true), json!(true))
+    );
+    let options = serde_json::to_value(yut_augments::app_options()).unwrap();
+    assert_eq!(options["stickModel"], "fair");
+    let r = ask(
+        &mut host,
+        json!({"op": "create", "game": "yut-augments", "players": ["a", "b"], "seed": 5, "options": options}),
+    );
+    assert_eq!(ok(&r)["game"], "yut-augments");
+
+    // The first side drafts before its first throw: three candidates with names and texts.
+    let first = ok(&r)["toAct"][0].as_str().unwrap().to_owned();
+    let v = ask(
+        &mut host,
+        json!({"op": "view", "match": "m1", "player": first}),
+    );
+    let draft = &v["view"]["draft"];
+    assert_eq!(draft["slot"], "start");
+    let candidates = draft["candidates"].as_array().unwrap();
+    assert_eq!(candidates.len(), 3);
+    assert!(
+        candidates
+            .iter()
+            .all(|c| c["name"].is_string() && c["text"].is_string())
+    );
+    let legal = ask(
+        &mut host,
+        json!({"op": "legal", "match": "m1", "player": first}),
+    );
+    assert_eq!(
+        ok(&legal)["actions"],
+        json!([
+            {"type": "CHOOSE_AUGMENT", "index": 0},
+            {"type": "CHOOSE_AUGMENT", "index": 1},
+            {"type": "CHOOSE_AUGMENT", "index": 2}
+        ])
+    );
+    // The engine's typed errors: a throw in the draft, a candidate that does not exist.
+    let r = ask(
+        &mut host,
+        json!({"op": "act", "match": "m1", "player": first, "action": {"type": "THROW"}}),
+    );
+    assert_eq!(code(&r), "NOT_THROW_PHASE");
+    let r = ask(
+        &mut host,
+        json!({"op": "act", "match": "m1", "player": first, "action": {"type": "CHOOSE_AUGMENT", "index": 3}}),
+    );
+    assert_eq!(code(&r), "UNKNOWN_CANDIDATE");
+    let r = ask(
+        &mut host,
+        json!({"op": "act", "match": "m1", "player": first, "action": {"type": "CHOOSE_AUGMENT", "index": 2}}),
+    );
+    let events = ok(&r)["events"].as_array().unwrap().clone();
+    assert_eq!(events[0]["type"], "augmentChosen");
+    assert_eq!(events[0]["id"], candidates[2]["id"]);
+    let v = ask(&mut host, json!({"op": "view", "match": "m1"}));
+    let side = events[0]["side"].as_u64().unwrap() as usize;
+    assert_eq!(
+        v["view"]["augmentSides"][side]["augments"][0]["id"],
+        candidates[2]["id"]
+    );
+    assert!(v["view"]["draft"].is_null());
+
+    // Played to the end through the protocol, recorded and loaded back identically.
+    let actions = play_out(&mut host, "m1");
+    assert!(actions > 10);
+    let record = ok(&ask(&mut host, json!({"op": "record", "match": "m1"})))["record"].clone();
+    assert_eq!(record["game"], "yut-augments");
+    let r = ask(
+        &mut host,
+        json!({"op": "load", "record": record, "match": "copy"}),
+    );
+    assert_eq!(ok(&r)["over"], true);
+    let a = ask(&mut host, json!({"op": "view", "match": "m1"}));
+    let b = ask(&mut host, json!({"op": "view", "match": "copy"}));
+    assert_eq!(a["view"], b["view"]);
+
+    // The layer's fields are refused by `yut`, and a bad pack by `yut-augments`.
+    let r = ask(
+        &mut host,
+        json!({"op": "create", "game": "yut", "players": ["a", "b"], "options": {"augments": []}}),
+    );
+    assert_eq!(code(&r), "BAD_JSON");
+    let r = ask(
+        &mut host,
+        json!({"op": "create", "game": "yut-augments", "players": ["a", "b"], "options": {"augments": ["do-echo", "do-echo"]}}),
+    );
+    assert_eq!(code(&r), "INVALID_OPTION");
 }

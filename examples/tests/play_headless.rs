@@ -222,3 +222,165 @@ fn colours_only_on_a_terminal_and_never_with_no_color() {
     assert!(redrawn.matches("\x1b[2J").count() > 10);
     assert!(redrawn.contains("결과(result)"));
 }
+
+/// The widest line of `out`, in terminal columns.
+fn widest(out: &str) -> usize {
+    out.lines()
+        .map(examples::style::display_width)
+        .max()
+        .unwrap_or(0)
+}
+
+#[test]
+fn the_app_preset_plays_the_whole_augment_layer_on_screen() {
+    let (end, out) = play(&["--preset", "app", "--seed", "4"], "");
+    finished(end);
+    for text in [
+        "증강(augments): 18개 전부(all 18) · 첫 잡힘 완충(cushion) 켬(on) · 쉼 약속(truce) 켬(on)",
+        // The draft: the slot, the candidates with name, id and effect text, the choice.
+        "시작 증강 고르기(augment draft, start) — 후보(candidates):",
+        "중간 증강 고르기(augment draft, middle)",
+        "   1) 「",
+        "증강 선택(chose): 「",
+        // Each side's augments with uses left, the house rules.
+        "● P1 증강 ",
+        "▲ P2 증강 ",
+        "  완충 ",
+        "  쉼약속 ",
+        // What the augments did, in Korean with the augment's name.
+        "   ✦ ",
+        "결과(result): ",
+    ] {
+        assert!(out.contains(text), "missing {text:?}");
+    }
+    // Every augment's line names it with its text.
+    let chosen = out
+        .lines()
+        .filter(|l| l.contains("증강 선택(chose): 「"))
+        .count();
+    assert!(
+        chosen >= 4,
+        "each side drafts at turns 1 and 6 at least: {chosen}"
+    );
+    assert!(widest(&out) <= 120, "{}", widest(&out));
+    // Reproducible.
+    let (_, again) = play(&["--preset", "app", "--seed", "4"], "");
+    assert_eq!(out, again);
+
+    // Every bot kind drafts, in every mode.
+    for args in [
+        &["--preset", "app", "--bot", "random", "--seed", "8"][..],
+        &[
+            "--preset", "app", "--bot", "strong", "--pieces", "2", "--seed", "9",
+        ],
+        &["--preset", "app", "--mode", "team", "--seed", "10"],
+        &[
+            "--preset",
+            "app",
+            "--players",
+            "3",
+            "--bot",
+            "random",
+            "--seed",
+            "11",
+        ],
+    ] {
+        let (end, out) = play(args, "");
+        finished(end);
+        assert!(out.contains("증강 선택(chose): 「"), "{args:?}");
+        assert!(widest(&out) <= 120, "{args:?}: {}", widest(&out));
+    }
+}
+
+#[test]
+fn packs_are_chosen_with_flags_and_no_augments_plays_the_app_base_rules() {
+    let (end, out) = play(&["--preset", "app", "--no-augments"], "");
+    finished(end);
+    assert!(!out.contains("증강"), "no layer");
+    assert!(out.contains("fair(배 0.5)") && out.contains("대기로(home)"));
+
+    let (end, out) = play(
+        &[
+            "--augments",
+            "first-step,yut-leap",
+            "--no-truce",
+            "--seed",
+            "3",
+        ],
+        "",
+    );
+    finished(end);
+    assert!(out.contains(
+        "증강(augments): 2개: 첫걸음 한 칸 · 윷 도약 · 첫 잡힘 완충(cushion) 끔(off) · 쉼 약속(truce) 끔(off)"
+    ));
+    assert!(out.contains("realistic(배 0.6)"), "the standard base rules");
+    assert!(!out.contains("  쉼약속 "));
+
+    let (end, out) = play(
+        &["--preset", "app", "--augments", "none", "--no-cushion"],
+        "",
+    );
+    finished(end);
+    assert!(out.contains(
+        "증강(augments): 없음(no draft) · 첫 잡힘 완충(cushion) 끔(off) · 쉼 약속(truce) 켬(on)"
+    ));
+    assert!(!out.contains("고르기(augment draft"));
+
+    // A pack the engine refuses is its typed error; unknown ids and conflicts are clap's.
+    let (end, out) = play(&["--augments", "do-echo,do-echo"], "");
+    match end {
+        Err(err @ PlayError::Setup(_)) => {
+            assert_eq!(err.exit_code(), 2);
+            assert!(
+                err.to_string().starts_with("오류 [INVALID_OPTION]: "),
+                "{err}"
+            );
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(out.is_empty());
+    assert!(PlayArgs::try_parse_from(["play", "--augments", "wings"]).is_err());
+    assert!(PlayArgs::try_parse_from(["play", "--no-augments", "--augments", "all"]).is_err());
+    assert!(PlayArgs::try_parse_from(["play", "--no-augments", "--truce"]).is_err());
+}
+
+#[test]
+fn a_person_drafts_by_number_after_a_bad_choice() {
+    // At P1's first draft: help, a number off the list, a raw index the engine refuses,
+    // then the second candidate. Afterwards Enter and 1 are enough for every phase (later
+    // drafts refuse Enter with the engine's message and take 1).
+    let input = format!("?\n9\nc 7\n2\n{}", "\n1\n".repeat(3000));
+    let (end, out) = play(&["--preset", "app", "--humans", "0", "--seed", "6"], &input);
+    finished(end);
+    for text in [
+        "P1 차례 — 시작 증강을 고르세요 (choose an augment)",
+        "← 시간이 다 되면 이것(timeout pick)",
+        "c I           증강 후보를 직접 고르기",
+        "목록에 없는 번호예요: 9. 1~3 중에서 골라 주세요.",
+        "(UNKNOWN_CANDIDATE)",
+        "P1 차례 — 중간 증강을 고르세요",
+        "(NOT_THROW_PHASE)",
+    ] {
+        assert!(out.contains(text), "missing {text:?}");
+    }
+    // The second candidate of the first prompt is what P1 took.
+    let lines: Vec<&str> = out.lines().collect();
+    let prompt = lines
+        .iter()
+        .position(|l| l.contains("P1 차례 — 시작 증강을 고르세요"))
+        .unwrap();
+    let second = lines[prompt + 2];
+    assert!(second.starts_with("   2) 「"), "{second}");
+    let label = second.trim_start_matches("   2) ");
+    assert!(
+        out.contains(&format!("● P1 증강 선택(chose): {label}")),
+        "P1 took {label}"
+    );
+    // The engine's refusal came between the bad number and the good one.
+    let bad = out.find("목록에 없는 번호예요: 9").unwrap();
+    let refused = out.find("(UNKNOWN_CANDIDATE)").unwrap();
+    let took = out
+        .find(&format!("● P1 증강 선택(chose): {label}"))
+        .unwrap();
+    assert!(bad < refused && refused < took);
+}

@@ -1,7 +1,8 @@
 //! The schema files cannot drift from the data: the `schema` example's files (written by
 //! `examples::schema::write_schemas`, read back from disk) validate every option set,
 //! action, event, view (each player's and the spectator's) and outcome of random games of
-//! every registered game, with the `jsonschema` crate.
+//! every registered game (`yut`, `yut-augments` with its draft choices, augment events
+//! and layer view, `rps`), with the `jsonschema` crate.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -69,6 +70,27 @@ fn setups(game: &str, default: &Value) -> Vec<(Value, usize)> {
                 4,
             ),
         ],
+        "yut-augments" => vec![
+            // The default: the standard base options with the whole pack.
+            (default.clone(), 2),
+            // The `app` preset with the whole layer.
+            (
+                serde_json::to_value(yut_augments::app_options()).unwrap(),
+                3,
+            ),
+            (
+                json!({"mode": "team", "stickModel": "fair", "turnSeconds": null, "truce": false}),
+                4,
+            ),
+            (
+                json!({"pieces": 2, "finishRule": "reach", "augments": ["low-threshold", "second-look", "twin-entry"], "cushion": false}),
+                2,
+            ),
+            (
+                serde_json::to_value(yut_augments::plain_options(yut::Preset::App)).unwrap(),
+                2,
+            ),
+        ],
         "rps" => vec![
             (default.clone(), 2),
             (json!({"winsNeeded": 1, "turnSeconds": null}), 2),
@@ -85,13 +107,27 @@ struct Counts {
     events: usize,
     views: usize,
     outcomes: usize,
+    /// `CHOOSE_AUGMENT` actions and views with a draft.
+    drafts: usize,
+    /// `augmentOffered`, `augmentChosen` and `augmentFired` events.
+    augment_events: usize,
 }
 
 fn check_views(m: &dyn DynMatch, players: &[String], s: &Schemas, n: &mut Counts, ctx: &str) {
     for p in players {
-        n.views += s.check("view", &m.view(Some(p)), ctx);
+        let view = m.view(Some(p));
+        n.drafts += usize::from(view.get("draft").is_some_and(|d| !d.is_null()));
+        n.views += s.check("view", &view, ctx);
     }
     n.views += s.check("view", &m.view(None), ctx);
+}
+
+/// Counts the augment layer's events among `events`.
+fn count_layer(events: &[Value], n: &mut Counts) {
+    n.augment_events += events
+        .iter()
+        .filter(|e| e["type"].as_str().is_some_and(|t| t.starts_with("augment")))
+        .count();
 }
 
 /// Plays one random game through the erased layer, validating everything on the way.
@@ -121,6 +157,7 @@ fn play_random(game: &str, options: Value, count: usize, seed: u64, s: &Schemas,
                 for e in &applied.events {
                     n.events += s.check("event", e, &ctx);
                 }
+                count_layer(&applied.events, n);
             }
             check_views(m.as_ref(), &players, s, n, &ctx);
             continue;
@@ -144,6 +181,7 @@ fn play_random(game: &str, options: Value, count: usize, seed: u64, s: &Schemas,
             for e in &events {
                 n.events += s.check("event", e, &ctx);
             }
+            count_layer(&events, n);
             check_views(m.as_ref(), &players, s, n, &ctx);
             if m.outcome().is_some() {
                 break;
@@ -185,6 +223,12 @@ fn schema_files_validate_real_data_of_every_game() {
             n.options > 0 && n.actions > 0 && n.events > 0 && n.views > 0 && n.outcomes > 0,
             "{id}: {n:?}"
         );
+        if *id == "yut-augments" {
+            // The layer's own data went through the schemas too.
+            assert!(n.drafts > 0 && n.augment_events > 0, "{id}: {n:?}");
+            assert!(!schemas.0["action"].is_valid(&json!({"type": "CHOOSE_AUGMENT"})));
+            assert!(!schemas.0["options"].is_valid(&json!({"augments": ["wings"]})));
+        }
         eprintln!("{id}: validated {n:?}");
     }
     let _ = std::fs::remove_dir_all(&dir);
@@ -217,6 +261,7 @@ fn schema_files_are_the_engine_s_schemas_byte_for_byte_and_reproducible() {
     }
     assert!(a.join("yut").join("view.json").is_file());
     assert!(a.join("rps").join("outcome.json").is_file());
+    assert!(a.join("yut-augments").join("options.json").is_file());
     let _ = std::fs::remove_dir_all(&a);
     let _ = std::fs::remove_dir_all(&b);
 }

@@ -35,19 +35,31 @@ fn games(lines: &[Value]) -> Vec<(Value, Vec<Value>)> {
     games
 }
 
-const ILLEGAL_CODES: [&str; 6] = [
+const ILLEGAL_CODES: [&str; 8] = [
     "NOT_YOUR_TURN",
     "NOT_THROW_PHASE",
     "NOT_MOVE_PHASE",
     "UNKNOWN_THROW_INDEX",
     "CANNOT_MOVE",
     "BACKDO_FROM_HOME",
+    // With the augment layer: a draft choice outside the draft, or past the candidates.
+    "WRONG_PHASE",
+    "UNKNOWN_CANDIDATE",
 ];
 
 /// Checks the invariants of one game's lines and returns (applied, auto, refused) counts.
 fn check_game(setup: &Value, body: &[Value]) -> (usize, usize, usize) {
-    assert_eq!(setup["game"], "yut");
-    assert_eq!(setup["options"].as_object().unwrap().len(), 10, "{setup}");
+    // `yut` has the ten base options; `yut-augments` adds `augments`, `cushion`, `truce`.
+    let fields = match setup["game"].as_str().unwrap() {
+        "yut" => 10,
+        "yut-augments" => 13,
+        other => panic!("unexpected game {other}"),
+    };
+    assert_eq!(
+        setup["options"].as_object().unwrap().len(),
+        fields,
+        "{setup}"
+    );
     let players: Vec<&str> = setup["players"]
         .as_array()
         .unwrap()
@@ -100,6 +112,10 @@ fn check_game(setup: &Value, body: &[Value]) -> (usize, usize, usize) {
                     assert!(!view["legalMoves"].as_array().unwrap().is_empty(), "{view}");
                 } else {
                     assert!(view.get("legalMoves").is_none());
+                }
+                // The draft is in the view exactly in the rule phase.
+                if fields == 13 {
+                    assert_eq!(phase == "rule", !view["draft"].is_null(), "{view}");
                 }
                 expected_actor = Some(actor);
             }
@@ -224,10 +240,13 @@ fn options_presets_modes_and_bots() {
         "without a time limit the grace period runs out instead"
     );
 
-    let text = run(&["--preset", "app"]);
+    let text = run(&["--preset", "app", "--game", "yut"]);
     let games_ = games(&lines(&text));
+    assert_eq!(games_[0].0["game"], "yut");
     assert_eq!(games_[0].0["options"]["stickModel"], "fair");
     assert_eq!(games_[0].0["options"]["backdoFromDo"], "home");
+    assert!(!text.contains("CHOOSE_AUGMENT"));
+    check_game(&games_[0].0, &games_[0].1);
 
     let text = run(&[
         "--mode",
@@ -264,6 +283,22 @@ fn refused_setups_are_typed_errors_with_exit_code_2() {
         vec!["trace", "--options", r#"{"pieces":9}"#],
         vec!["trace", "--options", "not json"],
         vec!["trace", "--options", r#"{"bogus":true}"#],
+        // The layer's fields belong to `yut-augments`, and a pack lists an augment once.
+        vec!["trace", "--options", r#"{"cushion":true}"#],
+        vec![
+            "trace",
+            "--game",
+            "yut-augments",
+            "--options",
+            r#"{"augments":["do-echo","do-echo"]}"#,
+        ],
+        vec![
+            "trace",
+            "--preset",
+            "app",
+            "--options",
+            r#"{"augments":["wings"]}"#,
+        ],
     ] {
         let parsed = TraceArgs::parse_from(&args);
         let mut out = Vec::new();
@@ -280,4 +315,107 @@ fn refused_setups_are_typed_errors_with_exit_code_2() {
     .unwrap_err();
     assert!(err.to_string().contains("INVALID_OPTION"));
     assert!(TraceArgs::try_parse_from(["trace", "--illegal", "101"]).is_err());
+}
+
+#[test]
+fn the_app_preset_plays_the_augment_layer_with_its_draft_in_the_lines() {
+    let text = run(&[
+        "--preset",
+        "app",
+        "--games",
+        "3",
+        "--seed",
+        "21",
+        "--illegal",
+        "15",
+        "--timeouts",
+        "15",
+        "--bot",
+        "random",
+    ]);
+    let all = lines(&text);
+    let played = games(&all);
+    assert_eq!(played.len(), 3);
+    let (mut chosen, mut fired, mut refused) = (0, 0, 0);
+    let mut codes = std::collections::BTreeSet::new();
+    for (setup, body) in &played {
+        assert_eq!(setup["game"], "yut-augments");
+        let options = &setup["options"];
+        assert_eq!(
+            options,
+            &serde_json::to_value(yut_augments::app_options()).unwrap()
+        );
+        let (_, _, r) = check_game(setup, body);
+        refused += r;
+        for line in body {
+            if let Some(error) = line.get("error") {
+                codes.insert(error["code"].as_str().unwrap().to_owned());
+                continue;
+            }
+            if line["action"]["type"] == "CHOOSE_AUGMENT" {
+                chosen += 1;
+                assert!(line["action"]["index"].as_u64().unwrap() < 3);
+                let events = line["events"].as_array().unwrap();
+                assert_eq!(events[0]["type"], "augmentChosen", "{line}");
+            }
+            fired += line["events"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|e| e["type"] == "augmentFired")
+                .count();
+        }
+    }
+    // Each side drafts at its 1st turn at least: two per game.
+    assert!(chosen >= 6, "{chosen} drafts");
+    assert!(fired > 0, "augments fired");
+    assert!(refused > 0);
+    assert!(
+        codes.contains("UNKNOWN_CANDIDATE") || codes.contains("WRONG_PHASE"),
+        "{codes:?}"
+    );
+
+    // The same arguments give the same bytes; `--game yut-augments` is the same game.
+    let again = run(&[
+        "--game",
+        "yut-augments",
+        "--preset",
+        "app",
+        "--games",
+        "3",
+        "--seed",
+        "21",
+        "--illegal",
+        "15",
+        "--timeouts",
+        "15",
+        "--bot",
+        "random",
+    ]);
+    assert_eq!(text, again);
+
+    // A pack of one's own through `--options`, in team mode.
+    let text = run(&[
+        "--game",
+        "yut-augments",
+        "--options",
+        r#"{"stickModel":"fair","augments":["second-look","yut-leap"],"cushion":false}"#,
+        "--mode",
+        "team",
+        "--illegal",
+        "20",
+    ]);
+    let games_ = games(&lines(&text));
+    let options = &games_[0].0["options"];
+    assert_eq!(
+        options["augments"],
+        serde_json::json!(["second-look", "yut-leap"])
+    );
+    assert_eq!(
+        (options["cushion"].clone(), options["truce"].clone()),
+        (Value::Bool(false), Value::Bool(true))
+    );
+    assert_eq!(options["mode"], "team");
+    check_game(&games_[0].0, &games_[0].1);
+    assert!(text.contains("CHOOSE_AUGMENT"));
 }
