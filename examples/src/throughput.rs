@@ -13,12 +13,9 @@
 //!   is never listed), with one [`GameRng`] seeded from `S` for the whole run; throws come
 //!   from the state's own seeded RNG. The same arguments play the same games.
 //! - **No allocation per action.** Actions go through [`Game::apply_seat_into`] with one
-//!   reused events buffer. The legal list is read without building a new `Vec`: in the
-//!   throw phase it is `[THROW]`, in the move phase the moves of
-//!   [`Yut::legal_moves_into`] (into one reused buffer; the same list, in the same order,
-//!   as `legal_actions` — a test checks it); only the rare rule phase (a draft, three times
-//!   per side and game at most) calls `legal_actions` itself. Setting up a game allocates
-//!   its state.
+//!   reused events buffer, and the legal list through [`Game::legal_actions_into`] with
+//!   another (only a draft, three times per side and game at most, builds its list).
+//!   Setting up a game allocates its state.
 //! - **Timing.** [`std::time::Instant`] around the games only (setup of each game
 //!   included, argument parsing not). The engine itself never reads a clock.
 //!
@@ -36,7 +33,7 @@ use std::time::{Duration, Instant};
 
 use clap::Parser;
 use game_core::{Game, GameRng};
-use yut::{LegalMove, Phase, Rules, Standard, Yut, YutAction, YutError};
+use yut::{Phase, Rules, Standard, Yut, YutAction, YutError};
 use yut_augments::Augments;
 
 use crate::args::PresetArg;
@@ -225,35 +222,21 @@ pub fn play_games<R: Rules>(
 ) -> Result<u64, YutError> {
     let mut rng = GameRng::from_seed(seed ^ 0x7468_726F_7567_6870);
     let mut events = Vec::with_capacity(64);
-    let mut moves: Vec<LegalMove> = Vec::with_capacity(64);
+    let mut actions: Vec<YutAction<R::Action>> = Vec::with_capacity(64);
     let mut decisions = 0u64;
     for g in 0..games {
         let mut state = game.setup(options, players, seed.wrapping_add(g), 0)?;
         let mut taken = 0u64;
         loop {
-            let board = &state.board;
-            let seat = board.current_seat();
-            let action = match board.phase {
-                Phase::Finished => break,
-                Phase::Throw => YutAction::Throw,
-                Phase::Move => {
-                    game.legal_moves_into(&state, &mut moves);
-                    let Some(m) = pick(&mut rng, &moves) else {
-                        return Err(stuck(seed.wrapping_add(g)));
-                    };
-                    YutAction::Move {
-                        throw_index: m.throw_index,
-                        from: m.from,
-                    }
-                }
-                Phase::Rule => {
-                    let mut actions = game.legal_actions(&state, seat);
-                    if actions.is_empty() {
-                        return Err(stuck(seed.wrapping_add(g)));
-                    }
-                    let i = rng.below(actions.len() as u32) as usize;
-                    actions.swap_remove(i)
-                }
+            if state.board.phase == Phase::Finished {
+                break;
+            }
+            let seat = state.board.current_seat();
+            game.legal_actions_into(&state, seat, &mut actions);
+            let action = match actions.len() {
+                0 => return Err(stuck(seed.wrapping_add(g))),
+                1 => actions.swap_remove(0),
+                n => actions.swap_remove(rng.below(n as u32) as usize),
             };
             game.apply_seat_into(&mut state, seat, &action, 0, &mut events)?;
             taken += 1;
@@ -264,15 +247,6 @@ pub fn play_games<R: Rules>(
         decisions += taken;
     }
     Ok(decisions)
-}
-
-/// A uniform pick (no draw when there is one choice).
-fn pick<'a>(rng: &mut GameRng, moves: &'a [LegalMove]) -> Option<&'a LegalMove> {
-    match moves.len() {
-        0 => None,
-        1 => moves.first(),
-        n => moves.get(rng.below(n as u32) as usize),
-    }
 }
 
 /// A game that offers no decision or does not end: a bug, reported as the engine's

@@ -132,6 +132,13 @@ pub trait Game: Send + Sync + 'static {
     /// Every action the player at `seat` could legally take now.
     fn legal_actions(&self, state: &Self::State, seat: usize) -> Vec<Self::Action>;
 
+    /// [`Game::legal_actions`] written into `out` (cleared first), so that a loop can reuse
+    /// one buffer. Games whose legal list is hot override it to allocate nothing.
+    fn legal_actions_into(&self, state: &Self::State, seat: usize, out: &mut Vec<Self::Action>) {
+        out.clear();
+        out.extend(self.legal_actions(state, seat));
+    }
+
     /// The result, once the game is over.
     fn outcome(&self, state: &Self::State) -> Option<Self::Outcome>;
 
@@ -339,7 +346,7 @@ pub trait Game: Send + Sync + 'static {
     fn restore(&self, json: &str) -> Result<Self::State, Self::Error> {
         let state: Self::State =
             serde_json::from_str(json).map_err(|e| Rejection::CorruptState {
-                detail: e.to_string(),
+                detail: crate::error::parse_detail(&e),
             })?;
         self.table(&state).check()?;
         self.check_state(&state)?;

@@ -348,6 +348,19 @@ impl Rules for Augments {
 
     /// 철벽 업기 (an opponent's stack of three or more that owns it cannot be stopped on)
     /// and the truce (the barred side cannot stop on another side's piece).
+    /// Only a truce in force or a 철벽 업기 stack of three can forbid a move.
+    fn forbids_moves(&self, board: &Board, state: &AugmentState) -> bool {
+        state.barred.is_some()
+            || state.sides.iter().zip(&board.sides).any(|(mine, side)| {
+                mine.owns(Augment::IronStack)
+                    && side
+                        .pieces
+                        .iter()
+                        .filter_map(|p| p.node.filter(|_| p.status == yut::PieceStatus::Board))
+                        .any(|n| side.stack_on(n) >= 3)
+            })
+    }
+
     fn allows_move(&self, board: &Board, state: &AugmentState, info: &MoveInfo, to: To) -> bool {
         let Some(node) = to.node() else {
             return true;

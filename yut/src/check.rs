@@ -111,6 +111,15 @@ impl<R: Rules> Yut<R> {
                 return Err(format!("side {i}: concede order out of range"));
             }
         }
+        // Each side concedes once, so the count is the number of sides that did (and a
+        // tampered count cannot overflow on the next concede).
+        let conceded = b.sides.iter().filter(|s| s.conceded.is_some()).count();
+        if usize::from(b.concedes) != conceded {
+            return Err(format!(
+                "{} concedes counted, but {conceded} sides conceded",
+                b.concedes
+            ));
+        }
         let mut seen = vec![false; players];
         for &s in &b.turn_order {
             if usize::from(s) >= players || std::mem::replace(&mut seen[usize::from(s)], true) {
@@ -135,7 +144,10 @@ impl<R: Rules> Yut<R> {
             return Err("the seat to act has left the game".into());
         }
         let phase: Result<(), String> = match b.phase {
-            Phase::Throw if b.throws_owed == 0 => Err("throw phase with no throw owed".into()),
+            // A rule action goes on to the throws of the turn (`TurnStart::Throw`).
+            Phase::Throw | Phase::Rule if b.throws_owed == 0 => {
+                Err("throw or rule phase with no throw owed".into())
+            }
             Phase::Move if b.pending.is_empty() || b.throws_owed > 0 => {
                 Err("move phase needs pending results and no owed throw".into())
             }
@@ -153,6 +165,17 @@ impl<R: Rules> Yut<R> {
             _ => Ok(()),
         };
         phase?;
-        self.rules.check_state(&state.rules, b)
+        self.rules.check_state(&state.rules, b)?;
+        // Otherwise the player to act could do nothing, and no timeout would act either:
+        // the game would be stuck for good.
+        match b.phase {
+            Phase::Move if !self.any_legal_move(state) => {
+                Err("move phase without a legal move".into())
+            }
+            Phase::Rule if !self.rules.waiting(b, &state.rules) => {
+                Err("rule phase while the rules wait for no action".into())
+            }
+            _ => Ok(()),
+        }
     }
 }

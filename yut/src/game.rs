@@ -222,7 +222,8 @@ impl<R: Rules> Game for Yut<R> {
                         return Err(YutError::CannotMove { from: None });
                     }
                 }
-                if self.is_legal(state, side, index, *from) {
+                let forbids = self.rules.forbids_moves(board, &state.rules);
+                if self.is_legal(state, forbids, side, index, *from) {
                     Ok(())
                 } else {
                     Err(YutError::MoveForbidden)
@@ -285,27 +286,34 @@ impl<R: Rules> Game for Yut<R> {
 
     /// Concede is always possible and is not listed: bots should not pick it at random.
     fn legal_actions(&self, state: &YutState<R>, seat: usize) -> Vec<Self::Action> {
+        let mut actions = Vec::new();
+        self.legal_actions_into(state, seat, &mut actions);
+        actions
+    }
+
+    /// Moves are listed without computing destinations unless the rules may forbid some,
+    /// so a random play-out pays for the walk only of the move it plays.
+    fn legal_actions_into(&self, state: &YutState<R>, seat: usize, out: &mut Vec<Self::Action>) {
+        out.clear();
         let board = &state.board;
         if board.phase == Phase::Finished || board.current_seat() != seat {
-            return Vec::new();
+            return;
         }
         match board.phase {
-            Phase::Throw => vec![YutAction::Throw],
+            Phase::Throw => out.push(YutAction::Throw),
             Phase::Move => {
-                let mut actions = Vec::with_capacity(board.pending.len() * 2);
                 self.find_legal(state, |throw_index, from| {
-                    actions.push(YutAction::Move { throw_index, from });
+                    out.push(YutAction::Move { throw_index, from });
                     false
                 });
-                actions
             }
-            Phase::Rule => self
-                .rules
-                .legal_actions(board, &state.rules, seat)
-                .into_iter()
-                .map(YutAction::Rule)
-                .collect(),
-            Phase::Finished => Vec::new(),
+            Phase::Rule => out.extend(
+                self.rules
+                    .legal_actions(board, &state.rules, seat)
+                    .into_iter()
+                    .map(YutAction::Rule),
+            ),
+            Phase::Finished => {}
         }
     }
 

@@ -145,18 +145,19 @@ impl<R: Rules> Yut<R> {
         out
     }
 
-    /// Whether `side` may move its stack at `from` with pending result `throw_index`.
-    /// Without rules that forbid moves this needs no walk: only a backdo from home (or a
-    /// missing stack, or index) is illegal.
+    /// Whether `side` may move its stack at `from` with pending result `throw_index`;
+    /// `forbids` is [`Rules::forbids_moves`] of this state. Without it this needs no walk:
+    /// only a backdo from home (or a missing stack, or index) is illegal.
     #[inline]
     pub(crate) fn is_legal(
         &self,
         state: &YutState<R>,
+        forbids: bool,
         side: SideId,
         throw_index: usize,
         from: Origin,
     ) -> bool {
-        if R::FORBIDS_MOVES {
+        if forbids {
             return self.legal_move(state, side, throw_index, from).is_some();
         }
         let Some(result) = state.board.pending.get(throw_index) else {
@@ -177,10 +178,11 @@ impl<R: Rules> Yut<R> {
         let side = state.board.current_side();
         let mut origins = [Origin::HOME; 6];
         let k = Self::origins(state, side, &mut origins);
+        let forbids = self.rules.forbids_moves(&state.board, &state.rules);
         (0..state.board.pending.len()).any(|i| {
             origins[..k]
                 .iter()
-                .any(|&from| self.is_legal(state, side, i, from) && f(i as u32, from))
+                .any(|&from| self.is_legal(state, forbids, side, i, from) && f(i as u32, from))
         })
     }
 

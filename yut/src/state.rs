@@ -243,7 +243,8 @@ impl ThrowStats {
             Some(Throw::Mo) => &mut self.mo,
             Some(Throw::Backdo) => &mut self.backdo,
         };
-        *slot += 1;
+        // Saturating: a restored state may hold any count; real games never get near.
+        *slot = slot.saturating_add(1);
     }
 }
 

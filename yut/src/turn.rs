@@ -280,8 +280,11 @@ impl<R: Rules> Yut<R> {
     ) -> u8 {
         let board = &mut state.board;
         let count = board.sides[usize::from(victim)].stack_on(node) as u8;
-        board.sides[usize::from(victim)].lost += u16::from(count);
-        board.sides[usize::from(side)].captures += u16::from(count);
+        // Saturating: a restored state may hold any count; real games never get near.
+        let lost = &mut board.sides[usize::from(victim)].lost;
+        *lost = lost.saturating_add(u16::from(count));
+        let captures = &mut board.sides[usize::from(side)].captures;
+        *captures = captures.saturating_add(u16::from(count));
         events.push(YutEvent::Captured {
             side,
             victim_side: victim,

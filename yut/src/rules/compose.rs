@@ -169,8 +169,6 @@ fn right<A: Rules, B: Rules, T>(cx: &mut Cx<'_, (A, B)>, f: impl FnOnce(&mut Cx<
 /// - rule actions go to the rule set they belong to; while the first waits, its actions
 ///   are the legal ones, then the second's.
 impl<A: Rules, B: Rules> Rules for (A, B) {
-    const FORBIDS_MOVES: bool = A::FORBIDS_MOVES || B::FORBIDS_MOVES;
-
     type Config = Both<A::Config, B::Config>;
     type Options = WithRules<Both<A::Config, B::Config>>;
     type State = (A::State, B::State);
@@ -275,6 +273,10 @@ impl<A: Rules, B: Rules> Rules for (A, B) {
     fn after_result(&self, cx: &mut Cx<'_, Self>, result: Throw) {
         left(cx, |c| self.0.after_result(c, result));
         right(cx, |c| self.1.after_result(c, result));
+    }
+
+    fn forbids_moves(&self, board: &Board, state: &Self::State) -> bool {
+        self.0.forbids_moves(board, &state.0) || self.1.forbids_moves(board, &state.1)
     }
 
     fn allows_move(&self, board: &Board, state: &Self::State, info: &MoveInfo, to: To) -> bool {

@@ -171,11 +171,6 @@ pub trait Rules: Clone + Debug + Default + PartialEq + Send + Sync + 'static {
     /// Extra view fields, flattened into the view.
     type View: Clone + Debug + Serialize + JsonSchema;
 
-    /// Whether [`Rules::allows_move`] can ever refuse a move. Rules that never forbid
-    /// moves set it to `false`, and the engine then decides legality without computing
-    /// destinations (the standard rules refuse only a backdo from home).
-    const FORBIDS_MOVES: bool = true;
-
     /// The game id under which this rule set registers (`"yut"` for the standard rules).
     fn id(&self) -> &'static str;
 
@@ -255,6 +250,14 @@ pub trait Rules: Clone + Debug + Default + PartialEq + Send + Sync + 'static {
     /// The final result was added to the pending list; rules may add results or throws.
     fn after_result(&self, _cx: &mut Cx<'_, Self>, _result: Throw) {}
 
+    /// Whether [`Rules::allows_move`] could refuse any move of the player to act now. When
+    /// it says `false`, the engine decides legality without computing destinations (the
+    /// standard rules refuse only a backdo from home), which keeps play-outs fast. The
+    /// default, `true`, is always correct.
+    fn forbids_moves(&self, _board: &Board, _state: &Self::State) -> bool {
+        true
+    }
+
     /// Whether a move the base rules allow is legal (never makes an illegal move legal).
     fn allows_move(&self, _board: &Board, _state: &Self::State, _info: &MoveInfo, _to: To) -> bool {
         true
@@ -313,8 +316,6 @@ pub enum NoAction {}
 pub struct NoView {}
 
 impl Rules for Standard {
-    const FORBIDS_MOVES: bool = false;
-
     type Config = NoConfig;
     type Options = YutOptions;
     type State = ();
@@ -324,6 +325,10 @@ impl Rules for Standard {
 
     fn id(&self) -> &'static str {
         "yut"
+    }
+
+    fn forbids_moves(&self, _board: &Board, _state: &()) -> bool {
+        false
     }
 
     fn view(&self, _board: &Board, _state: &()) -> NoView {
