@@ -62,7 +62,7 @@ fn game_err<E: GameError>(e: E) -> HostError {
 fn parse<T: serde::de::DeserializeOwned>(what: &'static str, v: Value) -> Result<T, HostError> {
     serde_json::from_value(v).map_err(|e| HostError::BadJson {
         what,
-        detail: e.to_string(),
+        detail: crate::error::parse_detail(&e),
     })
 }
 

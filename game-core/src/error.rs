@@ -110,3 +110,22 @@ impl GameError for Rejection {
         }
     }
 }
+
+/// The longest parser message an error carries, in bytes.
+pub(crate) const MAX_DETAIL: usize = 256;
+
+/// A JSON parser's message, cut to [`MAX_DETAIL`] bytes: the message quotes the input
+/// (an unknown variant, an oversized string), and a hostile document must not come back
+/// whole, or twice, inside the error.
+pub(crate) fn parse_detail(e: &serde_json::Error) -> String {
+    let mut detail = e.to_string();
+    if detail.len() > MAX_DETAIL {
+        let mut cut = MAX_DETAIL;
+        while !detail.is_char_boundary(cut) {
+            cut -= 1;
+        }
+        detail.truncate(cut);
+        detail.push('…');
+    }
+    detail
+}

@@ -242,7 +242,7 @@ impl<G: Game> Match<G> {
         let options: G::Options =
             serde_json::from_value(record.options.clone()).map_err(|e| RecordError::Malformed {
                 what: "options",
-                detail: e.to_string(),
+                detail: crate::error::parse_detail(&e),
             })?;
         let mut m = Self::new(
             game,
@@ -259,7 +259,7 @@ impl<G: Game> Match<G> {
                         serde_json::from_value(action.clone()).map_err(|e| {
                             RecordError::Malformed {
                                 what: "action",
-                                detail: e.to_string(),
+                                detail: crate::error::parse_detail(&e),
                             }
                         })?;
                     m.act(player, &action, *at)
