@@ -3,7 +3,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::{Applied, Game, Millis, PlayerId, Rejection};
+use crate::{Applied, Game, Millis, PlayerId};
 
 /// One step of a record: an action a player took, or a clock tick, or a presence change.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
@@ -173,15 +173,11 @@ impl<G: Game> Match<G> {
         now: Millis,
     ) -> Result<Vec<G::Event>, G::Error> {
         let events = self.game.apply(&mut self.state, player, action, now)?;
-        self.record.entries.push(RecordEntry::Act {
-            at: now,
-            player: player.to_owned(),
-            action: serde_json::to_value(action).unwrap_or(serde_json::Value::Null),
-        });
+        self.record_act(player, action, now);
         Ok(events)
     }
 
-    /// [`Match::act`] with the `turnSeq` the sender saw.
+    /// [`Match::act`] with the `turnSeq` the sender saw (see [`Game::apply_at`]).
     pub fn act_at(
         &mut self,
         player: &str,
@@ -189,15 +185,20 @@ impl<G: Game> Match<G> {
         turn_seq: u64,
         now: Millis,
     ) -> Result<Vec<G::Event>, G::Error> {
-        let expected = self.game.turn_seq(&self.state);
-        if turn_seq != expected {
-            return Err(Rejection::StaleTurnSeq {
-                got: turn_seq,
-                expected,
-            }
-            .into());
-        }
-        self.act(player, action, now)
+        let events = self
+            .game
+            .apply_at(&mut self.state, player, action, turn_seq, now)?;
+        self.record_act(player, action, now);
+        Ok(events)
+    }
+
+    /// Adds an applied action to the record.
+    fn record_act(&mut self, player: &str, action: &G::Action, now: Millis) {
+        self.record.entries.push(RecordEntry::Act {
+            at: now,
+            player: player.to_owned(),
+            action: serde_json::to_value(action).unwrap_or(serde_json::Value::Null),
+        });
     }
 
     /// Moves the clock; records the tick only if a timeout was taken.
