@@ -64,6 +64,15 @@ fn fire(cx: &mut Cx<'_, Augments>, side: SideId, id: Source, effect: Effect) {
     cx.emit(AugmentEvent::AugmentFired { side, id, effect });
 }
 
+/// Uses up one use of augment `a` of `side` for one more throw, and announces it.
+fn extra_throw(cx: &mut Cx<'_, Augments>, side: SideId, a: Augment) {
+    if let Some(mine) = cx.state.sides.get_mut(usize::from(side)) {
+        mine.spend(a);
+    }
+    cx.board.throws_owed = cx.board.throws_owed.saturating_add(1);
+    fired(cx, side, a, Effect::ExtraThrows { throws: 1 });
+}
+
 /// Announces that augment `a` of `side` did `effect`.
 fn fired(cx: &mut Cx<'_, Augments>, side: SideId, a: Augment, effect: Effect) {
     fire(cx, side, Source::Augment(a), effect);
@@ -167,14 +176,7 @@ impl Rules for Augments {
         if std::mem::take(&mut cx.state.sides[i].payback_owed)
             && cx.state.sides[i].can_use(Augment::Payback)
         {
-            cx.state.sides[i].spend(Augment::Payback);
-            cx.board.throws_owed = cx.board.throws_owed.saturating_add(1);
-            fired(
-                cx,
-                side,
-                Augment::Payback,
-                Effect::ExtraThrows { throws: 1 },
-            );
+            extra_throw(cx, side, Augment::Payback);
         }
         let Some(slot) = Slot::at_turn(cx.board.sides[i].turns) else {
             return TurnStart::Throw;
@@ -331,9 +333,7 @@ impl Rules for Augments {
             return;
         };
         if result == Throw::Do && mine.can_use(Augment::DoEcho) {
-            mine.spend(Augment::DoEcho);
-            cx.board.throws_owed = cx.board.throws_owed.saturating_add(1);
-            fired(cx, side, Augment::DoEcho, Effect::ExtraThrows { throws: 1 });
+            extra_throw(cx, side, Augment::DoEcho);
         } else if result == Throw::Mo && mine.can_use(Augment::MoBonus) {
             mine.spend(Augment::MoBonus);
             cx.board.pending.push(Throw::Do);
@@ -533,24 +533,10 @@ impl Rules for Augments {
                 && CORNERS.contains(&n)
                 && cx.state.sides[i].can_use(Augment::CornerClap)
             {
-                cx.state.sides[i].spend(Augment::CornerClap);
-                cx.board.throws_owed = cx.board.throws_owed.saturating_add(1);
-                fired(
-                    cx,
-                    side,
-                    Augment::CornerClap,
-                    Effect::ExtraThrows { throws: 1 },
-                );
+                extra_throw(cx, side, Augment::CornerClap);
             }
             if done.to == To::GOAL && cx.state.sides[i].can_use(Augment::GoalCheer) {
-                cx.state.sides[i].spend(Augment::GoalCheer);
-                cx.board.throws_owed = cx.board.throws_owed.saturating_add(1);
-                fired(
-                    cx,
-                    side,
-                    Augment::GoalCheer,
-                    Effect::ExtraThrows { throws: 1 },
-                );
+                extra_throw(cx, side, Augment::GoalCheer);
             }
         }
         // 업고 달리기: a forward move spends the mark, a backdo carries it along.
