@@ -1,6 +1,7 @@
 //! Shared helpers for the engine benchmarks (`benches/engine.rs`) and the allocation and
 //! size checks (`tests/`): seeded players, seeded busy mid-game positions, and whole
-//! uniform-random games of the standard Yut Nori rules.
+//! uniform-random games of the standard Yut Nori rules. The [`fuzz`] module holds the fuzz
+//! harnesses that `tests/fuzz_short.rs` and the cargo-fuzz targets of `fuzz/` share.
 //!
 //! Everything here is deterministic: the same seed gives the same position or game in
 //! every run, so benchmark numbers compare across runs.
@@ -16,6 +17,8 @@
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
+
+pub mod fuzz;
 
 use game_core::{Bot, Game, Match, Millis, PlayerId, RandomBot};
 use yut::{Phase, PieceStatus, Standard, Yut, YutOptions};

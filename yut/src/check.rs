@@ -151,6 +151,9 @@ impl<R: Rules> Yut<R> {
             Phase::Move if b.pending.is_empty() || b.throws_owed > 0 => {
                 Err("move phase needs pending results and no owed throw".into())
             }
+            Phase::Finished if b.table.deadline_at.is_some() => {
+                Err("a deadline after the end".into())
+            }
             Phase::Finished if !b.pending.is_empty() || b.throws_owed > 0 => {
                 Err("a finished game has nothing pending".into())
             }

@@ -1,0 +1,129 @@
+//! Helpers shared by the hostile-input, information-safety and determinism tests (each test
+//! binary uses some of them).
+#![allow(dead_code)]
+
+use benches::fuzz::assert_typed;
+use game_core::{DynMatch, Game, GameError, GameRng, Millis, PlayerId, Registry};
+use serde_json::{Value, json};
+
+/// The three games as `(registry id, options, players)` set-ups worth testing: standard
+/// Yut Nori in individual and team play, Yut Nori with the whole augment pack (2 and 4
+/// players), and rock-paper-scissors.
+pub fn setups() -> Vec<(&'static str, Value, usize)> {
+    vec![
+        ("yut", json!({ "nakPercent": 5 }), 2),
+        ("yut", json!({ "mode": "team", "turnSeconds": null }), 4),
+        (
+            "yut-augments",
+            json!({ "stickModel": "fair", "backdoFromDo": "home" }),
+            2,
+        ),
+        (
+            "yut-augments",
+            json!({ "ranking": "all", "turnSeconds": 15 }),
+            3,
+        ),
+        ("rps", json!({ "winsNeeded": 3 }), 2),
+    ]
+}
+
+/// Player ids `p0`, `p1`, ...
+pub fn players(n: usize) -> Vec<PlayerId> {
+    (0..n).map(|i| format!("p{i}")).collect()
+}
+
+/// Plays a registry match with random inputs: mostly legal actions of the player to act
+/// (never a concede, except now and then), timeouts and presence changes, `steps` of them
+/// at most. `each` sees the match after every step with the events of that step.
+pub fn play(
+    registry: &Registry,
+    (id, options, n): (&str, Value, usize),
+    seed: u64,
+    steps: usize,
+    mut each: impl FnMut(&dyn DynMatch, &[Value]),
+) -> Box<dyn DynMatch> {
+    let ids = players(n);
+    let mut m = registry.create(id, options, ids.clone(), seed, 0).unwrap();
+    let mut rng = GameRng::from_seed(seed ^ 0xABCD);
+    let mut now: Millis = 0;
+    for _ in 0..steps {
+        if m.outcome().is_some() {
+            break;
+        }
+        now += Millis::from(rng.below(4_000));
+        let events: Vec<Value> = match rng.below(20) {
+            0 => m
+                .tick(m.deadline().unwrap_or(now).max(now))
+                .into_iter()
+                .flat_map(|a| a.events)
+                .collect(),
+            1 => {
+                let p = &ids[rng.below(n as u32) as usize];
+                m.set_connected(p, rng.chance(1, 2), now).unwrap();
+                Vec::new()
+            }
+            2 if rng.below(40) == 0 => {
+                let p = &ids[rng.below(n as u32) as usize];
+                m.act(p, json!({ "type": "CONCEDE" }), None, now)
+                    .unwrap_or_default()
+            }
+            _ => {
+                let to_act = m.to_act();
+                let p = &to_act[rng.below(to_act.len() as u32) as usize];
+                let legal: Vec<Value> = m
+                    .legal_actions(p)
+                    .unwrap()
+                    .into_iter()
+                    .filter(|a| a["type"] != "CONCEDE")
+                    .collect();
+                if legal.is_empty() {
+                    continue;
+                }
+                let a = legal[rng.below(legal.len() as u32) as usize].clone();
+                m.act(p, a, Some(m.turn_seq()), now).unwrap()
+            }
+        };
+        each(m.as_ref(), &events);
+    }
+    m
+}
+
+/// Restores a registry match's stored state with its typed game (the full check), or
+/// panics.
+#[track_caller]
+pub fn assert_valid(m: &dyn DynMatch) {
+    let json = m.state_json().to_string();
+    let r = match m.game_id() {
+        "yut" => yut::Yut::standard()
+            .restore(&json)
+            .map(drop)
+            .map_err(|e| e.body()),
+        "yut-augments" => yut_augments::game()
+            .restore(&json)
+            .map(drop)
+            .map_err(|e| e.body()),
+        "rps" => game_core::rps::Rps
+            .restore(&json)
+            .map(drop)
+            .map_err(|e| e.body()),
+        other => panic!("unknown game {other}"),
+    };
+    if let Err(body) = r {
+        panic!(
+            "{}: a state that does not pass the check: {body:?}",
+            m.game_id()
+        );
+    }
+}
+
+/// Panics unless `err` is typed with one of `codes`.
+#[track_caller]
+pub fn assert_code(err: &impl GameError, codes: &[&str]) {
+    let body = err.body();
+    assert_typed(&body);
+    assert!(
+        codes.contains(&body.code.as_str()),
+        "code {} not among {codes:?}: {body:?}",
+        body.code
+    );
+}

@@ -1,0 +1,256 @@
+//! Setting a game up with any options, any players, any seed and any clock, for all three
+//! games (standard Yut Nori, Yut Nori with augments, rock-paper-scissors), through the
+//! registry's JSON and through the typed `Game::setup`: either a typed error with one of
+//! the setup codes, or a game whose state passes the check and plays. Never a panic.
+
+mod common;
+
+use benches::fuzz::{Bytes, json_value, registry};
+use common::{assert_code, assert_valid, players};
+use game_core::rps::{Rps, RpsOptions};
+use game_core::{Game, Millis};
+use serde_json::{Value, json};
+use yut::rules::WithRules;
+use yut::{Yut, YutOptions};
+use yut_augments::AugmentConfig;
+
+const IDS: [&str; 3] = ["yut", "yut-augments", "rps"];
+
+/// Every code a refused setup may carry, host-level or the game's.
+const SETUP_CODES: &[&str] = &[
+    "BAD_JSON",
+    "UNKNOWN_GAME",
+    "INVALID_OPTION",
+    "BAD_OPTION",
+    "BAD_PLAYER_COUNT",
+    "BAD_PLAYERS",
+];
+
+/// Creates `id` with `options` and checks the answer: typed refusal, or a valid game in
+/// which the player to act can act.
+#[track_caller]
+fn create(id: &str, options: Value, players: Vec<String>, seed: u64, now: Millis) -> bool {
+    match registry().create(id, options, players, seed, now) {
+        Err(e) => {
+            assert_code(&e, SETUP_CODES);
+            false
+        }
+        Ok(mut m) => {
+            assert_valid(m.as_ref());
+            let p = m.to_act()[0].clone();
+            let a = m.legal_actions(&p).unwrap()[0].clone();
+            m.act(&p, a, Some(m.turn_seq()), now).unwrap();
+            assert_valid(m.as_ref());
+            true
+        }
+    }
+}
+
+/// A hostile value of every kind: huge, negative, fractional and non-finite-looking
+/// numbers, wrong types, oversized strings, the deepest nesting a parsed document can have.
+fn hostile_values() -> Vec<Value> {
+    let deepest: Value = serde_json::from_str(&("[".repeat(126) + &"]".repeat(126))).unwrap();
+    vec![
+        json!(-1),
+        json!(-128),
+        json!(i64::MIN),
+        json!(256),
+        json!(65_536),
+        json!(u32::MAX),
+        json!(u64::MAX),
+        json!(1e300),
+        json!(0.5),
+        json!(-0.0),
+        json!("4"),
+        json!(""),
+        json!("x".repeat(1 << 16)),
+        json!(true),
+        json!(null),
+        json!([]),
+        json!([4]),
+        json!({}),
+        json!({ "pieces": 4 }),
+        deepest,
+    ]
+}
+
+/// Every option field of the three games.
+const FIELDS: &[&str] = &[
+    "mode",
+    "pieces",
+    "stickModel",
+    "backdo",
+    "backdoFromDo",
+    "finishRule",
+    "nakPercent",
+    "backdoCaptureBonus",
+    "ranking",
+    "turnSeconds",
+    "augments",
+    "cushion",
+    "truce",
+    "winsNeeded",
+];
+
+#[test]
+fn every_field_with_every_hostile_value() {
+    let mut accepted = 0;
+    for id in IDS {
+        let n = if id == "rps" { 2 } else { 3 };
+        for field in FIELDS {
+            for value in hostile_values() {
+                let mut options = json!({});
+                options[*field] = value;
+                accepted += usize::from(create(id, options, players(n), 1, 0));
+            }
+        }
+    }
+    // `turnSeconds: null` (no limit) and a few booleans are fine; nearly all are refused.
+    assert!((1..40).contains(&accepted), "accepted {accepted}");
+}
+
+#[test]
+fn options_that_are_not_objects_or_have_unknown_fields() {
+    for id in IDS {
+        // Arrays are left out: serde reads a struct from a JSON array positionally, so `[]`
+        // is the default options (see `arrays_are_read_positionally`).
+        for options in hostile_values()
+            .into_iter()
+            .filter(|v| !v.is_object() && !v.is_array())
+            .chain([
+                json!({ "wings": 2 }),
+                json!({ "pieces": 4, "Pieces": 4 }),
+                json!({ "x".repeat(1 << 16): 1 }),
+                json!({ "augments": ["first-step", "wings"] }),
+                json!({ "augments": ["first-step", "first-step"] }),
+                json!({ "augments": "first-step" }),
+                json!({ "winsNeeded": 3, "turnSeconds": 4 }),
+            ])
+        {
+            let text = options.to_string();
+            let ok = create(id, options, players(2), 1, 0);
+            assert!(!ok, "{id} accepted {}", &text[..60.min(text.len())]);
+        }
+    }
+}
+
+/// A quirk of serde's derived `Deserialize`, left alone: a struct also reads from a JSON
+/// array, field by field in declaration order. Whatever such an array gives is validated
+/// like any options.
+#[test]
+fn arrays_are_read_positionally() {
+    assert!(
+        create("yut", json!([]), players(2), 1, 0),
+        "[] is the defaults"
+    );
+    assert!(
+        create("rps", json!([]), players(2), 1, 0),
+        "[] is the defaults"
+    );
+    // The augment layer's options read a map first, so they refuse arrays.
+    assert!(!create("yut-augments", json!([]), players(2), 1, 0));
+    assert!(create("yut", json!(["individual", 3]), players(2), 1, 0));
+    assert!(!create("yut", json!(["individual", 9]), players(2), 1, 0));
+    assert!(create("rps", json!([5]), players(2), 1, 0));
+    assert!(!create("rps", json!([0]), players(2), 1, 0));
+}
+
+#[test]
+fn random_json_objects_as_options() {
+    let mut accepted = 0;
+    for seed in 0..300u64 {
+        let bytes: Vec<u8> = (0..64u64)
+            .map(|i| (seed.wrapping_mul(0x9E37_79B9).wrapping_add(i * 7919) >> 3) as u8)
+            .collect();
+        let mut b = Bytes::new(&bytes);
+        let mut options = json!({});
+        for _ in 0..1 + b.below(3) {
+            options[FIELDS[b.below(FIELDS.len())]] = json_value(&mut b, 1);
+        }
+        let id = IDS[seed as usize % 3];
+        accepted += usize::from(create(id, options, players(2), seed, seed));
+    }
+    assert!(accepted < 300);
+}
+
+#[test]
+fn hostile_players_seeds_and_clocks() {
+    let long = "p".repeat(129);
+    let lists: Vec<Vec<String>> = vec![
+        vec![],
+        vec!["a".into()],
+        vec!["a".into(), "a".into()],
+        vec!["a".into(), String::new()],
+        vec!["a".into(), long.clone()],
+        vec!["a".into(), "x".repeat(1 << 20)],
+        (0..9).map(|i| format!("p{i}")).collect(),
+        (0..1_000).map(|i| format!("p{i}")).collect(),
+        vec!["말".repeat(40), "🎲\u{0}\"\\".into()],
+    ];
+    for id in IDS {
+        for list in &lists {
+            for (seed, now) in [(0, 0), (u64::MAX, u64::MAX), (1, u64::MAX - 1)] {
+                let ok = create(id, json!({}), list.clone(), seed, now);
+                let fits = match id {
+                    "rps" => list.len() == 2,
+                    _ => (2..=4).contains(&list.len()),
+                };
+                let ids_ok = list.iter().all(|p| !p.is_empty() && p.len() <= 128)
+                    && list.iter().enumerate().all(|(i, p)| !list[..i].contains(p));
+                assert_eq!(ok, fits && ids_ok, "{id} with {} players", list.len());
+            }
+        }
+    }
+}
+
+/// The typed entry point, without JSON: values no JSON parse would refuse but the
+/// validation must.
+#[test]
+fn typed_setup_with_out_of_range_values() {
+    let yut = Yut::standard();
+    let augmented = yut_augments::game();
+    let p = players(2);
+    for f in [
+        (|o: &mut YutOptions| o.pieces = 0) as fn(&mut YutOptions),
+        |o| o.pieces = 1,
+        |o| o.pieces = 6,
+        |o| o.pieces = u8::MAX,
+        |o| o.nak_percent = 1,
+        |o| o.nak_percent = u8::MAX,
+        |o| o.turn_seconds = Some(0),
+        |o| o.turn_seconds = Some(u32::MAX),
+        |o| o.mode = yut::Mode::Team,
+    ] {
+        let mut o = YutOptions::default();
+        f(&mut o);
+        let err = yut.setup(&o, &p, 1, 0).unwrap_err();
+        assert_code(&err, &["INVALID_OPTION"]);
+        let with = WithRules {
+            base: o,
+            rules: AugmentConfig::app(),
+        };
+        let err = augmented.setup(&with, &p, 1, 0).unwrap_err();
+        assert_code(&err, &["INVALID_OPTION"]);
+    }
+    for (wins, secs) in [
+        (0, Some(15)),
+        (10, Some(15)),
+        (u8::MAX, None),
+        (3, Some(4)),
+        (3, Some(u32::MAX)),
+    ] {
+        let o = RpsOptions {
+            wins_needed: wins,
+            turn_seconds: secs,
+        };
+        assert_code(&Rps.setup(&o, &p, 1, 0).unwrap_err(), &["BAD_OPTION"]);
+    }
+    // A limit at the end of time saturates instead of overflowing.
+    let o = RpsOptions {
+        wins_needed: 1,
+        turn_seconds: Some(600),
+    };
+    let s = Rps.setup(&o, &p, 1, u64::MAX).unwrap();
+    assert_eq!(Rps.deadline(&s), Some(u64::MAX));
+    Rps.check_state(&s).unwrap();
+}

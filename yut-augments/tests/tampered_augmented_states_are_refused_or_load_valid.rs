@@ -1,0 +1,260 @@
+//! A stored augmented state from outside is checked the way a new game is: every field of
+//! real mid-game states of the augment layer (an open draft, drafted augments with uses
+//! left, cushions, the truce, piggyback marks) is mutated in turn — numbers nudged and made
+//! huge or negative, booleans flipped, strings replaced by nonsense or by every other wire
+//! word (another phase, status, result, slot or augment id), arrays shortened and
+//! lengthened, nulls filled. Each mutation is refused with `CORRUPT_STATE`, or loads a
+//! state that passes `check_state` and plays on: the player to act always has a legal
+//! action, every legal action is accepted and the check holds after each.
+
+use game_core::{Bot, Game, GameError, RandomBot};
+use serde_json::Value;
+use yut::rules::WithRules;
+use yut::{Mode, Phase, Yut, YutOptions};
+use yut_augments::{AugmentConfig, Augments};
+
+type AugmentedGame = Yut<Augments>;
+
+/// Mid-game states of a few seeded games with the whole pack, as JSON: a draft open at the
+/// first turn, a middle draft open, a move phase with augments drafted, and a late state.
+fn mid_game_states() -> Vec<Value> {
+    let game = Yut::new(Augments);
+    let mut out = Vec::new();
+    // Seeds whose games reach a middle draft within the steps taken.
+    for (seed, players, mode, picks) in [
+        (11u64, 2usize, Mode::Individual, [0usize, 70, 140]),
+        (13, 4, Mode::Team, [2, 60, 180]),
+    ] {
+        let options = WithRules {
+            base: YutOptions {
+                mode,
+                nak_percent: 5,
+                ..yut::Preset::App.options()
+            },
+            rules: AugmentConfig::app(),
+        };
+        let ids: Vec<String> = (0..players).map(|i| format!("p{i}")).collect();
+        let mut state = game.setup(&options, &ids, seed, 0).unwrap();
+        let mut bot = RandomBot::new(seed);
+        let mut middle_draft = false;
+        for step in 0..=picks[2] {
+            if game.is_over(&state) {
+                break;
+            }
+            let open_middle = state
+                .rules
+                .draft
+                .as_ref()
+                .is_some_and(|d| d.slot == yut_augments::Slot::Middle);
+            if picks.contains(&step) || (open_middle && !middle_draft) {
+                middle_draft |= open_middle;
+                // A short log keeps the test fast; the log only feeds the view.
+                let mut short = state.clone();
+                short.log.drain(..short.log.len().saturating_sub(3));
+                out.push(serde_json::to_value(&short).unwrap());
+            }
+            let seat = game.to_act(&state)[0];
+            let action = bot.choose(&game, &state, seat).unwrap();
+            game.apply_seat(&mut state, seat, &action, step as u64)
+                .unwrap();
+        }
+    }
+    // What the states cover, so that the mutations reach every part of the layer.
+    let all = Value::Array(out.clone()).to_string();
+    for must in [
+        "\"phase\":\"rule\"",
+        "\"slot\":\"middle\"",
+        "\"usesLeft\":1",
+    ] {
+        assert!(all.contains(must), "no state has {must}");
+    }
+    out
+}
+
+/// The wire words a string of the state can hold, in groups of one kind: phases, piece
+/// statuses, throw results, draft slots, augment ids, option values. Swapping a word for
+/// another of its kind is the subtle tampering a nonsense string cannot show.
+const WORDS: &[&[&str]] = &[
+    &["throw", "move", "rule", "finished"],
+    &["home", "board", "done", "goal"],
+    &["do", "gae", "geol", "yut", "mo", "backdo", "nak"],
+    &["start", "middle", "finish"],
+    &[
+        "first-step",
+        "twin-entry",
+        "do-echo",
+        "erase-backdo",
+        "walk-together",
+        "mo-bonus",
+        "soft-landing",
+        "payback",
+        "piggyback-dash",
+        "second-look",
+        "corner-clap",
+        "double-hunt",
+        "low-threshold",
+        "one-line-wind",
+        "goal-cheer",
+        "iron-stack",
+        "comeback-wind",
+        "yut-leap",
+    ],
+    &["individual", "team"],
+    &["fair", "realistic"],
+    &["chammeogi", "home", "finish"],
+    &["pass", "reach"],
+    &["first", "all"],
+];
+
+/// Every way this test changes one leaf (`deep`: also the wire-word swaps).
+fn mutations(v: &Value, deep: bool) -> Vec<Value> {
+    match v {
+        Value::Number(n) => {
+            let x = n.as_i64().unwrap_or(0);
+            vec![
+                Value::from(x + 1),
+                Value::from(x - 1),
+                Value::from(-1),
+                Value::from(u8::MAX),
+                Value::from(u16::MAX),
+                Value::from(u64::MAX),
+                Value::from("7"),
+            ]
+        }
+        Value::Bool(b) => vec![Value::Bool(!b), Value::Null],
+        Value::String(s) => {
+            let mut out = vec![Value::from("nonsense"), Value::from(3)];
+            if deep {
+                for group in WORDS.iter().filter(|g| g.contains(&s.as_str())) {
+                    out.extend(group.iter().filter(|w| *w != s).map(|&w| Value::from(w)));
+                }
+            }
+            out
+        }
+        Value::Null => vec![Value::from(0), Value::from(1), Value::from(true)],
+        Value::Array(a) => {
+            let mut shorter = a.clone();
+            shorter.pop();
+            let mut longer = a.clone();
+            longer.push(a.first().cloned().unwrap_or(Value::from(1)));
+            vec![Value::Array(shorter), Value::Array(longer), Value::Null]
+        }
+        Value::Object(_) => vec![Value::Null, Value::Object(Default::default())],
+    }
+}
+
+#[derive(Clone, Debug)]
+enum Step {
+    Key(String),
+    Index(usize),
+}
+
+/// Paths to every node of a JSON tree.
+fn paths(v: &Value, prefix: &mut Vec<Step>, out: &mut Vec<Vec<Step>>) {
+    out.push(prefix.clone());
+    match v {
+        Value::Object(m) => {
+            for (k, child) in m {
+                prefix.push(Step::Key(k.clone()));
+                paths(child, prefix, out);
+                prefix.pop();
+            }
+        }
+        Value::Array(a) => {
+            for (i, child) in a.iter().enumerate() {
+                prefix.push(Step::Index(i));
+                paths(child, prefix, out);
+                prefix.pop();
+            }
+        }
+        _ => {}
+    }
+}
+
+fn at<'a>(v: &'a mut Value, path: &[Step]) -> &'a mut Value {
+    path.iter().fold(v, |v, step| match step {
+        Step::Key(k) => &mut v[k.as_str()],
+        Step::Index(i) => &mut v[*i],
+    })
+}
+
+fn under(path: &[Step], key: &str) -> bool {
+    path.iter().any(|s| matches!(s, Step::Key(k) if k == key))
+}
+
+/// A loaded state must play on: someone may act, has a legal action, and every step keeps
+/// the check.
+#[track_caller]
+fn plays_on(game: &AugmentedGame, mut state: yut::YutState<Augments>, what: &str) {
+    let mut bot = RandomBot::new(7);
+    for step in 0..6 {
+        game.check_state(&state)
+            .unwrap_or_else(|e| panic!("{what}: step {step}: {e:?}"));
+        let Some(&seat) = game.to_act(&state).first() else {
+            assert!(game.is_over(&state), "{what}: nobody to act");
+            return;
+        };
+        let Some(action) = bot.choose(game, &state, seat) else {
+            panic!("{what}: the seat to act has no legal action (stuck)");
+        };
+        game.apply_seat(&mut state, seat, &action, 1_000 + step)
+            .unwrap_or_else(|e| panic!("{what}: legal action {action:?} refused: {e:?}"));
+    }
+    game.check_state(&state).unwrap();
+}
+
+#[test]
+fn every_mutated_field_is_refused_or_loads_fully_valid() {
+    let game = Yut::new(Augments);
+    let (mut refused, mut loaded) = (0usize, 0usize);
+    let mut seen_rules = 0usize;
+    for original in mid_game_states() {
+        let mut all = Vec::new();
+        paths(&original, &mut Vec::new(), &mut all);
+        for path in all {
+            // The RNG's internal words are opaque: any value is a valid generator state.
+            if under(&path, "rng") {
+                continue;
+            }
+            // The recent-event log only feeds the view: the plain mutations suffice there.
+            let deep = !under(&path, "log");
+            seen_rules += usize::from(under(&path, "rules"));
+            let here = at(&mut original.clone(), &path).clone();
+            for replacement in mutations(&here, deep) {
+                let mut tampered = original.clone();
+                *at(&mut tampered, &path) = replacement.clone();
+                let what = format!("{path:?} = {replacement}");
+                match game.restore(&tampered.to_string()) {
+                    Err(e) => {
+                        assert_eq!(e.code(), "CORRUPT_STATE", "{what}: {e:?}");
+                        refused += 1;
+                    }
+                    Ok(state) => {
+                        loaded += 1;
+                        plays_on(&game, state, &what);
+                    }
+                }
+            }
+        }
+    }
+    assert!(seen_rules > 50, "the layer's own fields were mutated");
+    assert!(refused > loaded, "refused {refused}, loaded {loaded}");
+}
+
+/// Regression: a state in the rule phase with no draft open loaded, and then nobody could
+/// act (no legal action, no timeout action): the game was stuck for good. Found by the
+/// wire-word swaps of the test above; refused since by the base check (`Rules::waiting`).
+#[test]
+fn a_rule_phase_without_a_draft_is_refused() {
+    let game = Yut::new(Augments);
+    let players = yut::testing::players(2);
+    let state = game
+        .setup(&yut_augments::app_options(), &players, 4, 0)
+        .unwrap();
+    assert_eq!(state.board.phase, Phase::Rule);
+    let mut v = serde_json::to_value(&state).unwrap();
+    v["rules"]["draft"] = Value::Null;
+    let err = game.restore(&v.to_string()).unwrap_err();
+    assert_eq!(err.code(), "CORRUPT_STATE");
+    assert!(err.to_string().contains("rule phase"), "{err}");
+}
