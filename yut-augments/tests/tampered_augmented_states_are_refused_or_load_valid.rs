@@ -10,6 +10,7 @@
 use game_core::{Bot, Game, GameError, RandomBot};
 use serde_json::Value;
 use yut::rules::WithRules;
+use yut::testing::{json_at as at, json_paths, json_under as under};
 use yut::{Mode, Phase, Yut, YutOptions};
 use yut_augments::{AugmentConfig, Augments};
 
@@ -143,45 +144,6 @@ fn mutations(v: &Value, deep: bool) -> Vec<Value> {
     }
 }
 
-#[derive(Clone, Debug)]
-enum Step {
-    Key(String),
-    Index(usize),
-}
-
-/// Paths to every node of a JSON tree.
-fn paths(v: &Value, prefix: &mut Vec<Step>, out: &mut Vec<Vec<Step>>) {
-    out.push(prefix.clone());
-    match v {
-        Value::Object(m) => {
-            for (k, child) in m {
-                prefix.push(Step::Key(k.clone()));
-                paths(child, prefix, out);
-                prefix.pop();
-            }
-        }
-        Value::Array(a) => {
-            for (i, child) in a.iter().enumerate() {
-                prefix.push(Step::Index(i));
-                paths(child, prefix, out);
-                prefix.pop();
-            }
-        }
-        _ => {}
-    }
-}
-
-fn at<'a>(v: &'a mut Value, path: &[Step]) -> &'a mut Value {
-    path.iter().fold(v, |v, step| match step {
-        Step::Key(k) => &mut v[k.as_str()],
-        Step::Index(i) => &mut v[*i],
-    })
-}
-
-fn under(path: &[Step], key: &str) -> bool {
-    path.iter().any(|s| matches!(s, Step::Key(k) if k == key))
-}
-
 /// A loaded state must play on: someone may act, has a legal action, and every step keeps
 /// the check.
 #[track_caller]
@@ -209,9 +171,7 @@ fn every_mutated_field_is_refused_or_loads_fully_valid() {
     let (mut refused, mut loaded) = (0usize, 0usize);
     let mut seen_rules = 0usize;
     for original in mid_game_states() {
-        let mut all = Vec::new();
-        paths(&original, &mut Vec::new(), &mut all);
-        for path in all {
+        for path in json_paths(&original) {
             // The RNG's internal words are opaque: any value is a valid generator state.
             if under(&path, "rng") {
                 continue;

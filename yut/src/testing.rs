@@ -478,3 +478,71 @@ impl<R: Rules> Script<R> {
             .unwrap_or_else(|e| panic!("state does not serialize: {e}"))
     }
 }
+
+/// One step of a path into a JSON document: an object key or an array index.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum JsonStep {
+    /// An object's field.
+    Key(String),
+    /// An array's element.
+    Index(usize),
+}
+
+/// The path of every node of a JSON document (the root first, then depth first), for tests
+/// that tamper with stored states field by field.
+///
+/// ```
+/// let doc = serde_json::json!({ "a": [1, 2] });
+/// assert_eq!(yut::testing::json_paths(&doc).len(), 4);
+/// ```
+pub fn json_paths(doc: &serde_json::Value) -> Vec<Vec<JsonStep>> {
+    fn walk(v: &serde_json::Value, prefix: &mut Vec<JsonStep>, out: &mut Vec<Vec<JsonStep>>) {
+        out.push(prefix.clone());
+        match v {
+            serde_json::Value::Object(m) => {
+                for (k, child) in m {
+                    prefix.push(JsonStep::Key(k.clone()));
+                    walk(child, prefix, out);
+                    prefix.pop();
+                }
+            }
+            serde_json::Value::Array(a) => {
+                for (i, child) in a.iter().enumerate() {
+                    prefix.push(JsonStep::Index(i));
+                    walk(child, prefix, out);
+                    prefix.pop();
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    walk(doc, &mut Vec::new(), &mut out);
+    out
+}
+
+/// The node of `doc` at `path` (see [`json_paths`]), mutably.
+///
+/// ```
+/// let mut doc = serde_json::json!({ "a": [1, 2] });
+/// let path = [yut::testing::JsonStep::Key("a".into()), yut::testing::JsonStep::Index(1)];
+/// *yut::testing::json_at(&mut doc, &path) = 5.into();
+/// assert_eq!(doc["a"][1], 5);
+/// ```
+pub fn json_at<'a>(doc: &'a mut serde_json::Value, path: &[JsonStep]) -> &'a mut serde_json::Value {
+    path.iter().fold(doc, |v, step| match step {
+        JsonStep::Key(k) => &mut v[k.as_str()],
+        JsonStep::Index(i) => &mut v[*i],
+    })
+}
+
+/// Whether `path` passes through the field `key`.
+///
+/// ```
+/// let path = [yut::testing::JsonStep::Key("rng".into())];
+/// assert!(yut::testing::json_under(&path, "rng"));
+/// ```
+pub fn json_under(path: &[JsonStep], key: &str) -> bool {
+    path.iter()
+        .any(|s| matches!(s, JsonStep::Key(k) if k == key))
+}

@@ -5,6 +5,7 @@
 
 use game_core::{Bot, Game, GameError, RandomBot};
 use serde_json::Value;
+use yut::testing::{json_at, json_paths, json_under};
 use yut::{Mode, Yut, YutOptions};
 
 /// Mid-game states of a few seeded games, as JSON.
@@ -68,61 +69,21 @@ fn mutations(v: &Value) -> Vec<Value> {
     }
 }
 
-/// Paths to every node of a JSON tree.
-fn paths(v: &Value, prefix: &mut Vec<PathStep>, out: &mut Vec<Vec<PathStep>>) {
-    out.push(prefix.clone());
-    match v {
-        Value::Object(m) => {
-            for (k, child) in m {
-                prefix.push(PathStep::Key(k.clone()));
-                paths(child, prefix, out);
-                prefix.pop();
-            }
-        }
-        Value::Array(a) => {
-            for (i, child) in a.iter().enumerate() {
-                prefix.push(PathStep::Index(i));
-                paths(child, prefix, out);
-                prefix.pop();
-            }
-        }
-        _ => {}
-    }
-}
-
-#[derive(Clone, Debug)]
-enum PathStep {
-    Key(String),
-    Index(usize),
-}
-
-fn at<'a>(v: &'a mut Value, path: &[PathStep]) -> &'a mut Value {
-    path.iter().fold(v, |v, step| match step {
-        PathStep::Key(k) => &mut v[k.as_str()],
-        PathStep::Index(i) => &mut v[*i],
-    })
-}
-
 #[test]
 fn every_mutated_field_is_refused_or_loads_fully_valid() {
     let game = Yut::standard();
     let mut refused = 0usize;
     let mut loaded = 0usize;
     for original in mid_game_states() {
-        let mut all = Vec::new();
-        paths(&original, &mut Vec::new(), &mut all);
-        for path in all {
+        for path in json_paths(&original) {
             // The RNG's internal words are opaque: any value is a valid generator state.
-            if path
-                .iter()
-                .any(|s| matches!(s, PathStep::Key(k) if k == "rng"))
-            {
+            if json_under(&path, "rng") {
                 continue;
             }
-            let here = at(&mut original.clone(), &path).clone();
+            let here = json_at(&mut original.clone(), &path).clone();
             for replacement in mutations(&here) {
                 let mut tampered = original.clone();
-                *at(&mut tampered, &path) = replacement;
+                *json_at(&mut tampered, &path) = replacement;
                 let json = serde_json::to_string(&tampered).unwrap();
                 match game.restore(&json) {
                     Err(e) => {
