@@ -1,9 +1,9 @@
 //! [`Augments`]: the layer as one rule set on the `yut` seam. Every effect is a hook that
 //! adjusts the standard outcome at the point `decisions.md` section 5 names.
 
-use yut::board::{CHAMMEOGI, DWIMO, FIRST, JJIMO, MO, Node};
+use yut::board::{DWIMO, FIRST, JJIMO, MO, Node};
 use yut::rules::{CaptureTo, Cx, MoveDone, MoveInfo, OnResult, TurnStart};
-use yut::{Board, FinishRule, Nodes, Origin, Rules, SideId, Throw, To, YutError, YutOptions};
+use yut::{Board, Nodes, Origin, Rules, SideId, Throw, To, YutError, YutOptions};
 
 use crate::action::{no_draft, unknown_candidate};
 use crate::{
@@ -20,15 +20,6 @@ pub struct Augments;
 
 /// The corners for 모서리 박수 (`decisions.md` section 5).
 const CORNERS: [Node; 3] = [MO, DWIMO, JJIMO];
-
-/// Whether a stack on `node` is one step short of finishing under the finish rule
-/// (`decisions.md` section 5, 문턱 낮추기).
-fn one_short(options: &YutOptions, node: Node) -> bool {
-    match options.finish_rule {
-        FinishRule::Pass => node == CHAMMEOGI,
-        FinishRule::Reach => matches!(node, 19 | 28),
-    }
-}
 
 /// Whether `side` has finished fewer pieces than the side that has finished the most
 /// (every other side counts, finished and conceded ones included).
@@ -517,7 +508,7 @@ impl Rules for Augments {
                 let walk =
                     yut::movement::forward(&cx.board.options, done.info.from, Nodes::new(), steps);
                 if let To::Node(n) = walk.to
-                    && one_short(&cx.board.options, n)
+                    && yut::movement::one_short(&cx.board.options, n)
                 {
                     fired(
                         cx,

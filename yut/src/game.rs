@@ -109,7 +109,7 @@ impl<R: Rules> Game for Yut<R> {
         let base = options.base().clone();
         base.validate(players.len())?;
         self.rules.validate_config(options.config(), &base)?;
-        let mut table = Table::new(players, seed, now)?;
+        let table = Table::new(players, seed, now)?;
         let sides = base.sides(players.len());
         let side_of: Vec<u8> = (0..players.len())
             .map(|seat| match base.mode {
@@ -142,10 +142,9 @@ impl<R: Rules> Game for Yut<R> {
             stats: ThrowStats::default(),
             concedes: 0,
             options: base,
-            table: table.clone(),
+            table,
         };
-        self.first_turn(&mut board, &mut table.rng);
-        board.table = table;
+        self.first_turn(&mut board);
         let rules = self.rules.setup(options.config(), &board);
         let mut state = YutState {
             board,

@@ -8,6 +8,22 @@ use crate::options::{BackdoFromDo, FinishRule, YutOptions};
 use crate::state::{Board, PieceStatus, SideId};
 use crate::{Nodes, Origin, To};
 
+/// Whether a stack standing on `node` is one step short of finishing under the finish rule:
+/// on 참먹이 under `pass`, on 19 or 28 under `reach`.
+///
+/// ```
+/// use yut::{FinishRule, YutOptions, movement::one_short};
+/// assert!(one_short(&YutOptions::default(), 0));
+/// let reach = YutOptions { finish_rule: FinishRule::Reach, ..YutOptions::default() };
+/// assert!(one_short(&reach, 28) && !one_short(&reach, 0));
+/// ```
+pub fn one_short(options: &YutOptions, node: Node) -> bool {
+    match options.finish_rule {
+        FinishRule::Pass => node == CHAMMEOGI,
+        FinishRule::Reach => matches!(node, 19 | 28),
+    }
+}
+
 /// Where a stack would go: its end, the nodes stepped on, and its new trail.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Walk {

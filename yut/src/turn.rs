@@ -1,8 +1,6 @@
 //! Turn flow of section 5.3: throwing, moving, bonuses, discarding, passing the turn,
 //! and the end of the game (section 6).
 
-use game_core::GameRng;
-
 use crate::board::Node;
 use crate::movement::{self, Walk};
 use crate::options::{Mode, Ranking};
@@ -49,7 +47,7 @@ impl<R: Rules> Yut<R> {
             let steps = result.steps() as u8 + self.rules.extra_steps(board, &state.rules, &info);
             let mut walk = movement::forward(&board.options, from, trail, steps);
             if let To::Node(n) = walk.to
-                && self.one_short(board, n)
+                && movement::one_short(&board.options, n)
                 && self.rules.finishes_short(board, &state.rules, &info, n)
             {
                 walk.to = To::GOAL;
@@ -58,16 +56,6 @@ impl<R: Rules> Yut<R> {
             walk
         };
         Some((walk, info))
-    }
-
-    /// Whether a stack on `node` is one step short of finishing under the finish rule.
-    fn one_short(&self, board: &Board, node: Node) -> bool {
-        let reach = board.options.finish_rule == crate::FinishRule::Reach;
-        if reach {
-            matches!(node, 19 | 28)
-        } else {
-            node == crate::board::CHAMMEOGI
-        }
     }
 
     /// The hooks' view of `state`, announcing into `events`.
@@ -486,10 +474,10 @@ impl<R: Rules> Yut<R> {
 
     /// Seats the players, picks the first side with the RNG and starts its turn
     /// (section 4, decisions.md 7).
-    pub(crate) fn first_turn(&self, board: &mut Board, rng: &mut GameRng) {
+    pub(crate) fn first_turn(&self, board: &mut Board) {
         let seats = board.side_of.len();
         let sides = board.sides.len();
-        let first = rng.below(sides as u32) as usize;
+        let first = board.table.rng.below(sides as u32) as usize;
         board.turn_order = match board.options.mode {
             Mode::Individual => (0..seats).map(|i| ((first + i) % seats) as u8).collect(),
             Mode::Team => {
