@@ -546,3 +546,62 @@ pub fn json_under(path: &[JsonStep], key: &str) -> bool {
     path.iter()
         .any(|s| matches!(s, JsonStep::Key(k) if k == key))
 }
+
+/// A proptest strategy for random valid base options with a fitting number of players:
+/// every mode, player count, piece count and option value of section 2.
+///
+/// ```
+/// use proptest::strategy::{Strategy, ValueTree};
+/// let mut runner = proptest::test_runner::TestRunner::deterministic();
+/// let (options, players) = yut::testing::arb_options().new_tree(&mut runner).unwrap().current();
+/// assert!(options.validate(players).is_ok());
+/// ```
+pub fn arb_options() -> impl proptest::strategy::Strategy<Value = (YutOptions, usize)> {
+    use crate::{BackdoFromDo, FinishRule, Mode, Ranking, StickModel};
+    use proptest::prelude::*;
+    let mode_players = prop_oneof![
+        (2usize..=4).prop_map(|n| (Mode::Individual, n)),
+        prop::sample::select(vec![4usize, 6, 8]).prop_map(|n| (Mode::Team, n)),
+    ];
+    (
+        mode_players,
+        2u8..=5,
+        any::<bool>(),
+        any::<bool>(),
+        0u8..3,
+        any::<bool>(),
+        prop::sample::select(vec![0u8, 3, 5, 10]),
+        any::<bool>(),
+        any::<bool>(),
+        prop::sample::select(vec![Some(15u32), Some(30), Some(60), None]),
+    )
+        .prop_map(
+            |((mode, n), pieces, fair, backdo, from_do, reach, nak, bonus, all, secs)| {
+                let options = YutOptions {
+                    mode,
+                    pieces,
+                    stick_model: if fair {
+                        StickModel::Fair
+                    } else {
+                        StickModel::Realistic
+                    },
+                    backdo,
+                    backdo_from_do: [
+                        BackdoFromDo::Chammeogi,
+                        BackdoFromDo::Finish,
+                        BackdoFromDo::Home,
+                    ][usize::from(from_do)],
+                    finish_rule: if reach {
+                        FinishRule::Reach
+                    } else {
+                        FinishRule::Pass
+                    },
+                    nak_percent: nak,
+                    backdo_capture_bonus: bonus,
+                    ranking: if all { Ranking::All } else { Ranking::First },
+                    turn_seconds: secs,
+                };
+                (options, n)
+            },
+        )
+}

@@ -8,10 +8,7 @@ use proptest::prelude::*;
 use serde_json::Value;
 use yut::board::NODES;
 use yut::testing::players;
-use yut::{
-    BackdoFromDo, FinishRule, Mode, Origin, Phase, PieceStatus, Ranking, StickModel, Yut,
-    YutAction, YutOptions, YutState,
-};
+use yut::{Mode, Origin, Phase, PieceStatus, Ranking, Yut, YutAction, YutOptions, YutState};
 
 /// One thing done to the game, recorded for the replay.
 #[derive(Clone, Debug)]
@@ -19,54 +16,6 @@ enum Op {
     Apply(String, YutAction, Millis),
     Tick(Millis),
     Connect(String, bool, Millis),
-}
-
-fn options() -> impl Strategy<Value = (YutOptions, usize)> {
-    let mode_players = prop_oneof![
-        (2usize..=4).prop_map(|n| (Mode::Individual, n)),
-        prop::sample::select(vec![4usize, 6, 8]).prop_map(|n| (Mode::Team, n)),
-    ];
-    (
-        mode_players,
-        2u8..=5,
-        any::<bool>(),
-        any::<bool>(),
-        0u8..3,
-        any::<bool>(),
-        prop::sample::select(vec![0u8, 3, 5, 10]),
-        any::<bool>(),
-        any::<bool>(),
-        prop::sample::select(vec![Some(15u32), Some(30), Some(60), None]),
-    )
-        .prop_map(
-            |((mode, n), pieces, fair, backdo, from_do, reach, nak, bonus, all, secs)| {
-                let options = YutOptions {
-                    mode,
-                    pieces,
-                    stick_model: if fair {
-                        StickModel::Fair
-                    } else {
-                        StickModel::Realistic
-                    },
-                    backdo,
-                    backdo_from_do: [
-                        BackdoFromDo::Chammeogi,
-                        BackdoFromDo::Finish,
-                        BackdoFromDo::Home,
-                    ][usize::from(from_do)],
-                    finish_rule: if reach {
-                        FinishRule::Reach
-                    } else {
-                        FinishRule::Pass
-                    },
-                    nak_percent: nak,
-                    backdo_capture_bonus: bonus,
-                    ranking: if all { Ranking::All } else { Ranking::First },
-                    turn_seconds: secs,
-                };
-                (options, n)
-            },
-        )
 }
 
 /// Every invariant a state must keep between actions.
@@ -330,7 +279,7 @@ proptest! {
 
     #[test]
     fn random_games_keep_every_invariant(
-        (options, n) in options(),
+        (options, n) in yut::testing::arb_options(),
         seed in any::<u64>(),
         steps in prop::collection::vec(any::<u32>(), 50..350),
     ) {
