@@ -36,7 +36,7 @@ fn player_to_act(state: &YutState) -> String {
 /// seeds, so that "one game" is a typical one. Returns the seed and its decisions.
 fn typical_seed(players: usize) -> (u64, usize) {
     let lengths: Vec<usize> = (0..100)
-        .map(|s| benches::random_game_of(players, s))
+        .map(|s| benches::uniform_game(&GAME, &YutOptions::default(), players, s))
         .collect();
     let mean = lengths.iter().sum::<usize>() as f64 / lengths.len() as f64;
     let (seed, &len) = lengths
@@ -90,22 +90,25 @@ fn moves_and_actions(c: &mut Criterion) {
     let seat = state.board.current_seat();
     let action = policy_action(&state);
 
-    c.bench_function("move/step (unchecked, one move)", |b| {
+    // Each iteration starts from a fresh copy of the position with an empty events buffer
+    // of room enough (made outside the timing), as a play-out loop reuses its own.
+    let fresh = |s: &YutState| (s.clone(), Vec::with_capacity(32));
+    c.bench_function("move/step_into (unchecked, one move)", |b| {
         b.iter_batched(
-            || state.clone(),
-            |mut s| {
-                let events = GAME.step(&mut s, seat, &action, None, NOW);
+            || fresh(&state),
+            |(mut s, mut events)| {
+                GAME.step_into(&mut s, seat, &action, None, NOW, &mut events);
                 (s, events)
             },
             BatchSize::SmallInput,
         )
     });
-    c.bench_function("action/apply_seat move", |b| {
+    c.bench_function("action/apply_seat_into move", |b| {
         b.iter_batched(
-            || state.clone(),
-            |mut s| {
-                let events = GAME.apply_seat(&mut s, seat, &action, NOW);
-                (s, events)
+            || fresh(&state),
+            |(mut s, mut events)| {
+                let r = GAME.apply_seat_into(&mut s, seat, &action, NOW, &mut events);
+                (s, events, r)
             },
             BatchSize::SmallInput,
         )
@@ -113,12 +116,13 @@ fn moves_and_actions(c: &mut Criterion) {
 
     let throw_state = benches::mid_game_throw_state(SEED);
     let throw_seat = throw_state.board.current_seat();
-    c.bench_function("action/apply_seat throw", |b| {
+    c.bench_function("action/apply_seat_into throw", |b| {
         b.iter_batched(
-            || throw_state.clone(),
-            |mut s| {
-                let events = GAME.apply_seat(&mut s, throw_seat, &YutAction::Throw, NOW);
-                (s, events)
+            || fresh(&throw_state),
+            |(mut s, mut events)| {
+                let r =
+                    GAME.apply_seat_into(&mut s, throw_seat, &YutAction::Throw, NOW, &mut events);
+                (s, events, r)
             },
             BatchSize::SmallInput,
         )
@@ -196,13 +200,18 @@ fn erased(c: &mut Criterion) {
     });
 }
 
+/// A whole uniform-random game of a typical seed, as a host or bot loop plays it
+/// ([`benches::uniform_game`]: set-up, then `legal_actions_into` and `apply_seat_into`
+/// with reused buffers at every decision). Throughput is in decisions.
 fn games(c: &mut Criterion) {
     let mut group = c.benchmark_group("game");
     for players in [2, 4] {
         let (seed, decisions) = typical_seed(players);
         group.throughput(Throughput::Elements(decisions as u64));
         group.bench_function(format!("random {players}-player game"), |b| {
-            b.iter(|| benches::random_game_of(players, black_box(seed)))
+            b.iter(|| {
+                benches::uniform_game(&GAME, &YutOptions::default(), players, black_box(seed))
+            })
         });
     }
     group.finish();

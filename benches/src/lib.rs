@@ -209,7 +209,8 @@ pub fn random_game(seed: u64) -> usize {
 
 /// Plays a whole game of `game` with `options` and `n` players from `seed`, choosing
 /// uniformly among the legal actions at every decision (draft choices included), through
-/// the `Game` trait with one reused events buffer. Returns the number of decisions.
+/// the `Game` trait with reused events and actions buffers (as a host or bot loop would
+/// run it: nothing allocated per decision). Returns the number of decisions.
 ///
 /// The same loop runs every rule set, so the seam benchmarks compare rules, not harnesses.
 ///
@@ -233,9 +234,11 @@ pub fn uniform_game<R: yut::Rules>(
         .expect("options accept the players");
     let mut rng = game_core::GameRng::from_seed(seed ^ 0x5eed);
     let mut events = Vec::with_capacity(32);
+    let mut actions = Vec::with_capacity(32);
     let mut decisions = 0;
-    while let Some(&seat) = game.to_act(&state).first() {
-        let mut actions = game.legal_actions(&state, seat);
+    while state.board.phase != Phase::Finished {
+        let seat = state.board.current_seat();
+        game.legal_actions_into(&state, seat, &mut actions);
         let pick = rng.below(actions.len() as u32) as usize;
         let action = actions.swap_remove(pick);
         game.apply_seat_into(&mut state, seat, &action, NOW, &mut events)

@@ -30,34 +30,59 @@ pub struct LegalMove {
     pub stacks: bool,
 }
 
+/// Who stands where: a bit set of nodes for each side (the board has 29 nodes, sides are
+/// at most four). Built once per listing of legal moves instead of scanning every piece
+/// for every candidate.
+struct Occupancy([u32; 4]);
+
+impl Occupancy {
+    fn of(board: &crate::Board) -> Self {
+        let mut held = [0u32; 4];
+        for (mask, side) in held.iter_mut().zip(&board.sides) {
+            for p in &side.pieces {
+                if let (PieceStatus::Board, Some(n)) = (p.status, p.node) {
+                    *mask |= 1u32.checked_shl(u32::from(n)).unwrap_or(0);
+                }
+            }
+        }
+        Self(held)
+    }
+
+    /// The side holding `node` (the first found, as [`crate::Board::occupant`] reads it).
+    fn holder(&self, node: Node) -> Option<SideId> {
+        let bit = 1u32.checked_shl(u32::from(node)).unwrap_or(0);
+        self.0
+            .iter()
+            .position(|m| m & bit != 0)
+            .map(|s| s as SideId)
+    }
+}
+
 impl<R: Rules> Yut<R> {
-    /// Every origin of `side`: home if a piece waits, then each node with a stack, in
-    /// node order. Written into a fixed buffer; returns how many.
+    /// Every origin of `side`: each node with a stack, in node order, then home if a piece
+    /// waits. Written into a fixed buffer; returns how many.
+    ///
+    /// One pass over the pieces marks the nodes in a bit set (the board has 29), so the
+    /// order comes from the bits, with no sort and no duplicate search.
     #[inline]
     fn origins(state: &YutState<R>, side: SideId, out: &mut [Origin; 6]) -> usize {
         let pieces = &state.board.sides[usize::from(side)].pieces;
-        let mut nodes: [Node; 5] = [u8::MAX; 5];
-        let mut n = 0;
+        let mut nodes: u32 = 0;
         let mut home = false;
         for p in pieces {
-            match p.status {
-                PieceStatus::Home => home = true,
-                PieceStatus::Board => {
-                    if let Some(node) = p.node
-                        && !nodes[..n].contains(&node)
-                        && n < 5
-                    {
-                        nodes[n] = node;
-                        n += 1;
-                    }
+            match (p.status, p.node) {
+                (PieceStatus::Home, _) => home = true,
+                (PieceStatus::Board, Some(node)) => {
+                    nodes |= 1u32.checked_shl(u32::from(node)).unwrap_or(0)
                 }
-                PieceStatus::Done => {}
+                _ => {}
             }
         }
-        nodes[..n].sort_unstable();
         let mut k = 0;
-        for &node in &nodes[..n] {
-            out[k] = Origin::Node(node);
+        // At most five stacks fit (a side has at most five pieces), so out never overflows.
+        while nodes != 0 && k < 5 {
+            out[k] = Origin::Node(nodes.trailing_zeros() as Node);
+            nodes &= nodes - 1;
             k += 1;
         }
         if home {
@@ -76,27 +101,42 @@ impl<R: Rules> Yut<R> {
         throw_index: usize,
         from: Origin,
     ) -> Option<LegalMove> {
+        let stack = crate::movement::stack_at(&state.board, side, from)?;
+        self.legal_move_of(state, side, throw_index, from, stack, None)
+    }
+
+    /// [`Yut::legal_move`] for a stack already found (`stack` as
+    /// [`crate::movement::stack_at`] gives it), with the board's occupancy at hand when
+    /// several candidates are tried (without it the destination alone is looked up).
+    #[inline]
+    fn legal_move_of(
+        &self,
+        state: &YutState<R>,
+        side: SideId,
+        throw_index: usize,
+        from: Origin,
+        stack: (u8, Nodes),
+        occupancy: Option<&Occupancy>,
+    ) -> Option<LegalMove> {
         let result = *state.board.pending.get(throw_index)?;
         if result.is_backdo() && from.node().is_none() {
             return None;
         }
-        let (walk, info) = self.walk(state, side, from, result)?;
+        let (walk, info) = self.walk(state, side, from, stack, result)?;
         if !self
             .rules
             .allows_move(&state.board, &state.rules, &info, walk.to)
         {
             return None;
         }
-        let (captures, stacks) = match walk.to {
-            To::Node(node) => match state.board.occupant(node) {
-                Some(s) if s != side => (
-                    state.board.sides[usize::from(s)].stack_on(node) as u8,
-                    false,
-                ),
+        let board = &state.board;
+        let (captures, stacks) = match walk.to.node() {
+            Some(n) => match occupancy.map_or_else(|| board.occupant(n), |o| o.holder(n)) {
+                Some(s) if s != side => (board.sides[usize::from(s)].stack_on(n) as u8, false),
                 Some(_) => (0, true),
                 None => (0, false),
             },
-            To::Off(_) => (0, false),
+            None => (0, false),
         };
         Some(LegalMove {
             throw_index: throw_index as u32,
@@ -129,9 +169,15 @@ impl<R: Rules> Yut<R> {
         let side = state.board.current_side();
         let mut origins = [Origin::HOME; 6];
         let k = Self::origins(state, side, &mut origins);
+        // Each stack and the board's occupancy are looked up once, not once per result.
+        let mut stacks = [(0u8, Nodes::new()); 6];
+        for (stack, &from) in stacks.iter_mut().zip(&origins[..k]) {
+            *stack = crate::movement::stack_at(&state.board, side, from).unwrap_or_default();
+        }
+        let occupancy = Occupancy::of(&state.board);
         for i in 0..state.board.pending.len() {
-            for &from in &origins[..k] {
-                if let Some(m) = self.legal_move(state, side, i, from) {
+            for (&from, &stack) in origins[..k].iter().zip(&stacks) {
+                if let Some(m) = self.legal_move_of(state, side, i, from, stack, Some(&occupancy)) {
                     out.push(m);
                 }
             }
@@ -178,17 +224,36 @@ impl<R: Rules> Yut<R> {
         let side = state.board.current_side();
         let mut origins = [Origin::HOME; 6];
         let k = Self::origins(state, side, &mut origins);
-        let forbids = self.rules.forbids_moves(&state.board, &state.rules);
-        (0..state.board.pending.len()).any(|i| {
-            origins[..k]
+        let origins = &origins[..k];
+        if self.rules.forbids_moves(&state.board, &state.rules) {
+            return (0..state.board.pending.len()).any(|i| {
+                origins.iter().any(|&from| {
+                    self.legal_move(state, side, i, from).is_some() && f(i as u32, from)
+                })
+            });
+        }
+        // Every origin holds a stack of the side, so only a backdo from home is illegal.
+        state.board.pending.iter().enumerate().any(|(i, result)| {
+            origins
                 .iter()
-                .any(|&from| self.is_legal(state, forbids, side, i, from) && f(i as u32, from))
+                .filter(|from| !(result.is_backdo() && from.node().is_none()))
+                .any(|&from| f(i as u32, from))
         })
     }
 
     /// Whether the player to act has any legal move with the pending results.
     #[inline]
     pub(crate) fn any_legal_move(&self, state: &YutState<R>) -> bool {
-        self.find_legal(state, |_, _| true)
+        let board = &state.board;
+        if board.pending.is_empty() {
+            return false;
+        }
+        if self.rules.forbids_moves(board, &state.rules) {
+            return self.find_legal(state, |_, _| true);
+        }
+        // Without forbidding rules: any stack on the board can use any result (a backdo
+        // steps back along its trail), and a waiting piece any forward result.
+        let side = &board.sides[usize::from(board.current_side())];
+        side.on_board() || (side.at_home() > 0 && board.pending.iter().any(|r| !r.is_backdo()))
     }
 }

@@ -24,15 +24,57 @@ pub fn one_short(options: &YutOptions, node: Node) -> bool {
     }
 }
 
-/// Where a stack would go: its end, the nodes stepped on, and its new trail.
+/// Where a stack would go: its end and the nodes stepped on. Its new trail is asked for
+/// separately ([`Walk::trail`]), since only the move itself needs it, not the listing of
+/// legal moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Walk {
     /// Where it ends.
     pub to: To,
     /// The start (if on the board) and every node stepped on.
     pub path: Nodes,
-    /// The stack's trail after the move (empty when it leaves the board).
-    pub trail: Nodes,
+    /// How many of `path`'s newest nodes were stepped on (all of them when entering).
+    stepped: u8,
+    /// Whether it enters from home (its trail starts afresh).
+    enters: bool,
+    /// The trail a backdo leaves (a step back shortens the trail rather than extending it).
+    back_trail: Option<Nodes>,
+}
+
+impl Walk {
+    /// The stack's trail after the move, given its trail before (`stack_trail`, empty for
+    /// home): empty when it leaves the board, else the old trail extended by every node
+    /// stepped on (a backdo's own shortened trail).
+    ///
+    /// ```
+    /// use yut::{Nodes, Origin, YutOptions, movement::forward};
+    /// let mut trail = Nodes::one(1);
+    /// trail.push(2);
+    /// let walk = forward(&YutOptions::default(), Origin::Node(2), trail, 3);
+    /// assert_eq!(walk.trail(trail).as_slice(), &[1, 2, 3, 4, 5]);
+    /// ```
+    pub fn trail(&self, stack_trail: Nodes) -> Nodes {
+        if self.to.node().is_none() {
+            return Nodes::new();
+        }
+        if let Some(trail) = self.back_trail {
+            return trail;
+        }
+        let path = self.path.as_slice();
+        let mut trail = stack_trail;
+        if self.enters {
+            trail.clear();
+        }
+        for &n in &path[path.len().saturating_sub(usize::from(self.stepped))..] {
+            trail.push(n);
+        }
+        trail
+    }
+
+    /// Sends the stack to the goal instead (a rule finished it short of 참먹이).
+    pub fn finish(&mut self) {
+        self.to = To::GOAL;
+    }
 }
 
 /// The trail and size of `side`'s stack at `from` (for home: one waiting piece, empty
@@ -61,52 +103,52 @@ pub fn stack_at(board: &Board, side: SideId, from: Origin) -> Option<(u8, Nodes)
 ///
 /// Entering from home counts node 1 as the first step. A piece standing on 참먹이 has gone
 /// round: any step finishes it. Under `pass` a piece finishes when a step leads past 0;
-/// under `reach` when it arrives on 0.
+/// under `reach` when it arrives on 0. Only the node before the last of `trail` is read (it
+/// decides the way through the center).
 #[inline]
 pub fn forward(options: &YutOptions, from: Origin, trail: Nodes, steps: u8) -> Walk {
     let reach = options.finish_rule == FinishRule::Reach;
     let mut path = Nodes::new();
-    let mut trail = trail;
-    let (mut node, mut came_from, mut starts_here, mut left) = match from {
+    let (mut node, mut came_from, mut starts_here, mut left, mut stepped) = match from {
         Origin::Home(_) => {
-            trail.clear();
-            trail.push(FIRST);
             path.push(FIRST);
-            (FIRST, None, false, steps.saturating_sub(1))
+            (FIRST, None, false, steps.saturating_sub(1), 1u8)
         }
         Origin::Node(n) => {
             path.push(n);
-            (n, trail.before_last(), true, steps)
+            (n, trail.before_last(), true, steps, 0u8)
         }
+    };
+    let enters = from.node().is_none();
+    let goal = |path| Walk {
+        to: To::GOAL,
+        path,
+        stepped: 0,
+        enters,
+        back_trail: None,
     };
     while left > 0 {
         if node == CHAMMEOGI {
             // Standing on, or arriving at, 0 with a step left: the piece goes out.
-            return Walk {
-                to: To::GOAL,
-                path,
-                trail: Nodes::new(),
-            };
+            return goal(path);
         }
         let next = board::next(node, starts_here, came_from);
         came_from = Some(node);
         node = next;
         starts_here = false;
         left -= 1;
+        stepped = stepped.saturating_add(1);
         path.push(node);
-        trail.push(node);
         if node == CHAMMEOGI && reach {
-            return Walk {
-                to: To::GOAL,
-                path,
-                trail: Nodes::new(),
-            };
+            return goal(path);
         }
     }
     Walk {
         to: To::Node(node),
         path,
-        trail,
+        stepped,
+        enters,
+        back_trail: None,
     }
 }
 
@@ -130,13 +172,17 @@ pub fn backdo(options: &YutOptions, from: Origin, trail: Nodes) -> Option<Walk> 
             return Some(Walk {
                 to,
                 path,
-                trail: Nodes::one(n),
+                stepped: 1,
+                enters: false,
+                back_trail: Some(Nodes::one(n)),
             });
         }
         return Some(Walk {
             to,
             path,
-            trail: Nodes::new(),
+            stepped: 0,
+            enters: false,
+            back_trail: None,
         });
     }
     trail.pop();
@@ -153,6 +199,8 @@ pub fn backdo(options: &YutOptions, from: Origin, trail: Nodes) -> Option<Walk> 
     Some(Walk {
         to: To::Node(to),
         path,
-        trail,
+        stepped: 1,
+        enters: false,
+        back_trail: Some(trail),
     })
 }

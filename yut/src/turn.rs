@@ -19,18 +19,19 @@ fn pieces_on(pieces: &mut [Piece], node: Node) -> impl Iterator<Item = &mut Piec
 const MAX_PIECES: usize = 5;
 
 impl<R: Rules> Yut<R> {
-    /// Where the stack of `side` at `from` would go with `result`, hooks included; `None`
-    /// if there is no such stack or the base rules forbid it (backdo from home).
+    /// Where `side`'s stack at `from` would go with `result`, hooks included; `None` if the
+    /// base rules forbid it (backdo from home). `stack` is the stack's size and trail as
+    /// [`movement::stack_at`] gives them (callers trying several results look it up once).
     #[inline]
     pub(crate) fn walk(
         &self,
         state: &YutState<R>,
         side: SideId,
         from: Origin,
+        (stack, trail): (u8, Nodes),
         result: Throw,
     ) -> Option<(Walk, MoveInfo)> {
         let board = &state.board;
-        let (stack, trail) = movement::stack_at(board, side, from)?;
         let count = match from {
             Origin::Home(_) => self.rules.enter_count(board, &state.rules, side).max(1),
             Origin::Node(_) => stack,
@@ -50,8 +51,7 @@ impl<R: Rules> Yut<R> {
                 && movement::one_short(&board.options, n)
                 && self.rules.finishes_short(board, &state.rules, &info, n)
             {
-                walk.to = To::GOAL;
-                walk.trail = Nodes::new();
+                walk.finish();
             }
             walk
         };
@@ -142,9 +142,13 @@ impl<R: Rules> Yut<R> {
         let Some(&result) = state.board.pending.get(throw_index) else {
             return;
         };
-        let Some((walk, info)) = self.walk(state, side, from, result) else {
+        let Some(stack) = movement::stack_at(&state.board, side, from) else {
             return;
         };
+        let Some((walk, info)) = self.walk(state, side, from, stack, result) else {
+            return;
+        };
+        let trail = walk.trail(stack.1);
         state.board.pending.remove(throw_index);
 
         // Lift the moving pieces.
@@ -187,13 +191,13 @@ impl<R: Rules> Yut<R> {
                     pieces[i] = Piece {
                         status: PieceStatus::Board,
                         node: Some(node),
-                        trail: walk.trail,
+                        trail,
                     };
                 }
                 if stacked {
                     // The stack keeps the trail of the pieces that moved in (decisions.md 7).
                     for p in pieces_on(pieces, node) {
-                        p.trail = walk.trail;
+                        p.trail = trail;
                     }
                     let size = board.sides[usize::from(side)].stack_on(node) as u8;
                     events.push(YutEvent::Stacked {
@@ -240,7 +244,12 @@ impl<R: Rules> Yut<R> {
         self.rules.after_move(&mut Self::cx(state, events), &done);
 
         let side_ref = &state.board.sides[usize::from(side)];
-        if side_ref.finished_rank.is_none() && side_ref.finished() == side_ref.pieces.len() {
+        if side_ref.finished_rank.is_none()
+            && side_ref
+                .pieces
+                .iter()
+                .all(|p| p.status == PieceStatus::Done)
+        {
             self.side_finished(state, side, events);
             if state.board.phase == Phase::Finished {
                 return;
