@@ -1,5 +1,5 @@
 //! The type-erased registry with arbitrary JSON, for all three games: actions of wrong
-//! types, unknown kinds, oversized strings, the deepest nesting a parsed document can have,
+//! types, unknown kinds, unknown fields, oversized strings, the deepest nesting a parsed document can have,
 //! huge and negative numbers, and thousands of generated documents; ids of anyone; every
 //! request of the `DynMatch` interface in every phase. A refusal is a typed `{code,
 //! message}` body and changes nothing: not the state, not the record, not the `turnSeq`.
@@ -47,6 +47,15 @@ fn hostile_actions() -> Vec<Value> {
         json!({ "type": "PICK", "hand": "lizard" }),
         json!({ "type": "PICK", "hand": big }),
         json!({ "type": "PICK", "hand": ["rock"] }),
+        // Unknown fields, on actions with fields and without, and the array form.
+        json!({ "type": "THROW", "force": "mo" }),
+        json!({ "type": "CONCEDE", "seat": 0 }),
+        json!({ "type": "RANDOM", "hand": "rock" }),
+        json!({ "type": "MOVE", "throwIndex": 0, "from": "home", "count": 5 }),
+        json!({ "type": "CHOOSE_AUGMENT", "index": 0, "augment": "yut-leap" }),
+        json!({ "type": "PICK", "hand": "rock", "peek": true }),
+        json!(["THROW"]),
+        json!(["CONCEDE"]),
         json!({ "type": deepest.clone() }),
         deepest,
     ]
@@ -216,13 +225,13 @@ fn the_parser_bounds_nesting() {
     assert!(serde_json::from_str::<Value>(&deep).is_err());
     let ok = "[".repeat(127) + &"]".repeat(127);
     assert!(serde_json::from_str::<Value>(&ok).is_ok());
-    // A quirk of serde, left alone: an internally tagged enum also reads from an array
-    // whose first element is the tag, so `["THROW"]` is a throw.
+    // An action is an object: serde's array form of a tagged enum (`["THROW"]`) is refused.
     let mut m = registry()
         .create("yut", json!({}), vec!["a".into(), "b".into()], 1, 0)
         .unwrap();
     let p = m.to_act()[0].clone();
-    m.act(&p, json!(["THROW"]), None, 0).unwrap();
+    let err = m.act(&p, json!(["THROW"]), None, 0).unwrap_err();
+    assert_eq!(err.code(), "BAD_JSON", "{err:?}");
     // Errors from the game (not the host layer) keep their own codes through the registry.
     let mut m = registry()
         .create("yut", json!({}), vec!["a".into(), "b".into()], 1, 0)

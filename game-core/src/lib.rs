@@ -11,6 +11,7 @@ mod record;
 mod rng;
 pub mod rps;
 mod table;
+pub mod wire;
 
 pub use bot::{Bot, RandomBot, TimeoutBot};
 pub use erased::{AppliedJson, DynGame, DynMatch, Erased, GameSchemas, HostError, Registry};

@@ -168,12 +168,16 @@ impl Hand {
 /// assert_eq!(a, RpsAction::Pick { hand: Hand::Rock });
 /// let r: RpsAction = serde_json::from_str(r#"{"type":"RANDOM"}"#).unwrap();
 /// assert_eq!(r, RpsAction::Random);
+/// // Strict: no extra fields, no array form (see `game_core::wire`).
+/// assert!(serde_json::from_str::<RpsAction>(r#"{"type":"CONCEDE","x":1}"#).is_err());
+/// assert!(serde_json::from_str::<RpsAction>(r#"["RANDOM"]"#).is_err());
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, JsonSchema)]
 #[serde(
     tag = "type",
     rename_all = "SCREAMING_SNAKE_CASE",
-    rename_all_fields = "camelCase"
+    rename_all_fields = "camelCase",
+    deny_unknown_fields
 )]
 pub enum RpsAction {
     /// Picks a hand for the current round.
@@ -185,6 +189,32 @@ pub enum RpsAction {
     Random,
     /// Gives up: the opponent wins the game. Allowed at any time before the end.
     Concede,
+}
+
+/// The fields of `PICK` besides its `type`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PickFields {
+    #[serde(rename = "type")]
+    _type: String,
+    hand: Hand,
+}
+
+impl<'de> Deserialize<'de> for RpsAction {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::Error as _;
+        let value = serde_json::Value::deserialize(d)?;
+        let (object, kind) =
+            crate::wire::tagged_object(value, &["RANDOM", "CONCEDE"]).map_err(D::Error::custom)?;
+        match kind.as_str() {
+            "RANDOM" => Ok(RpsAction::Random),
+            "CONCEDE" => Ok(RpsAction::Concede),
+            "PICK" => PickFields::deserialize(serde_json::Value::Object(object))
+                .map(|p| RpsAction::Pick { hand: p.hand })
+                .map_err(D::Error::custom),
+            _ => Err(D::Error::custom(format!("unknown action type `{kind}`"))),
+        }
+    }
 }
 
 /// A revealed round: both hands and who won it.

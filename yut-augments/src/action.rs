@@ -13,7 +13,7 @@ use yut::YutError;
 /// assert_eq!(a, yut::YutAction::Rule(AugmentAction::ChooseAugment { index: 2 }));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(tag = "type", rename_all = "SCREAMING_SNAKE_CASE")]
+#[serde(tag = "type", rename_all = "SCREAMING_SNAKE_CASE", deny_unknown_fields)]
 pub enum AugmentAction {
     /// Take the candidate at `index` of the draft in progress.
     ChooseAugment {

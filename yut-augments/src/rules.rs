@@ -140,8 +140,13 @@ impl Rules for Augments {
         }
     }
 
-    fn check_state(&self, state: &AugmentState, board: &Board) -> Result<(), String> {
-        state.check(board)
+    fn check_state(
+        &self,
+        config: &AugmentConfig,
+        state: &AugmentState,
+        board: &Board,
+    ) -> Result<(), String> {
+        state.check(config, board)
     }
 
     /// In order: a draft left open by a chooser who left is closed; the truce owed to this

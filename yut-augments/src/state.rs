@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 use yut::board::{NODES, Node};
 use yut::{Board, Phase, SideId};
 
-use crate::{Augment, Slot};
+use crate::{Augment, AugmentConfig, Slot};
 
 /// An augment a side owns, with the uses it has left.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -116,7 +116,7 @@ impl AugmentState {
 
     /// Every invariant of the layer's state against the base board, as a developer-facing
     /// sentence on failure.
-    pub fn check(&self, board: &Board) -> Result<(), String> {
+    pub fn check(&self, config: &AugmentConfig, board: &Board) -> Result<(), String> {
         if self.sides.len() != board.sides.len() {
             return Err(format!(
                 "augments: {} sides, the board has {}",
@@ -125,7 +125,23 @@ impl AugmentState {
             ));
         }
         for (i, (s, side)) in self.sides.iter().zip(&board.sides).enumerate() {
+            if s.cushion && !config.cushion {
+                return Err(format!(
+                    "augments: side {i} keeps a cushion the game is without"
+                ));
+            }
+            if (s.truce || s.truce_owed) && !config.truce {
+                return Err(format!(
+                    "augments: side {i} keeps a truce the game is without"
+                ));
+            }
             for (k, o) in s.owned.iter().enumerate() {
+                if !config.augments.contains(&o.id) {
+                    return Err(format!(
+                        "augments: side {i} owns {}, outside the pack",
+                        o.id
+                    ));
+                }
                 if s.owned[..k].iter().any(|p| p.id == o.id) {
                     return Err(format!("augments: side {i} owns {} twice", o.id));
                 }
@@ -169,6 +185,9 @@ impl AugmentState {
                 ));
             }
         }
+        if self.barred.is_some() && !config.truce {
+            return Err("augments: a side is barred by a truce the game is without".into());
+        }
         if let Some(b) = self.barred {
             if usize::from(b) >= board.sides.len() {
                 return Err(format!("augments: barred side {b} does not exist"));
@@ -186,7 +205,10 @@ impl AugmentState {
                 return Err("augments: a draft offers one to three candidates".into());
             }
             for (k, c) in d.candidates.iter().enumerate() {
-                if c.slot() != d.slot || d.candidates[..k].contains(c) {
+                if c.slot() != d.slot
+                    || d.candidates[..k].contains(c)
+                    || !config.augments.contains(c)
+                {
                     return Err(format!("augments: bad draft candidate {c}"));
                 }
             }

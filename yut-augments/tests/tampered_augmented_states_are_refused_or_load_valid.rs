@@ -218,3 +218,60 @@ fn a_rule_phase_without_a_draft_is_refused() {
     assert_eq!(err.code(), "CORRUPT_STATE");
     assert!(err.to_string().contains("rule phase"), "{err}");
 }
+
+/// The layer's state is checked against the game's own pack: a side cannot own, nor a
+/// draft offer, an augment outside it, and no side keeps a cushion or a truce the game was
+/// set up without. Each tampering of the options below is refused with a sentence that
+/// says so; the untouched state loads.
+#[test]
+fn a_state_at_odds_with_its_pack_is_refused() {
+    let game = Yut::new(Augments);
+    let players = yut::testing::players(2);
+    let mut state = game
+        .setup(&yut_augments::app_options(), &players, 4, 0)
+        .unwrap();
+    // The first draft is open: choose, then play on to the next turn's start.
+    let draft = state.rules.draft.clone().expect("the first turn drafts");
+    let offered = draft.candidates[1];
+    let chosen = draft.candidates[0];
+    let seat = game.to_act(&state)[0];
+    let choose = game.legal_actions(&state, seat)[0].clone();
+    game.apply_seat(&mut state, seat, &choose, 1).unwrap();
+    assert!(state.rules.sides[usize::from(draft.side)].owns(chosen));
+    let v = serde_json::to_value(&state).unwrap();
+    game.restore(&v.to_string())
+        .expect("the untouched state loads");
+
+    let without = |id: yut_augments::Augment| {
+        let mut t = v.clone();
+        t["options"]["augments"]
+            .as_array_mut()
+            .unwrap()
+            .retain(|a| a != &serde_json::to_value(id).unwrap());
+        t
+    };
+    let refused = |t: Value, says: &str| {
+        let err = game.restore(&t.to_string()).unwrap_err();
+        assert_eq!(err.code(), "CORRUPT_STATE", "{says}");
+        assert!(err.to_string().contains(says), "{err} should say {says}");
+    };
+    refused(without(chosen), "outside the pack");
+
+    let mut t = v.clone();
+    t["options"]["cushion"] = Value::Bool(false);
+    refused(t, "cushion the game is without");
+    let mut t = v.clone();
+    t["options"]["truce"] = Value::Bool(false);
+    refused(t, "truce the game is without");
+
+    // An open draft offering what the pack lacks.
+    let state = game
+        .setup(&yut_augments::app_options(), &players, 4, 0)
+        .unwrap();
+    let mut t = serde_json::to_value(&state).unwrap();
+    t["options"]["augments"]
+        .as_array_mut()
+        .unwrap()
+        .retain(|a| a != &serde_json::to_value(offered).unwrap());
+    refused(t, "bad draft candidate");
+}

@@ -3,6 +3,7 @@
 
 use crate::board::NODES;
 use crate::options::Mode;
+use crate::rules::RuleOptions;
 use crate::state::{LOG_LEN, Phase, PieceStatus};
 use crate::{Rules, Yut, YutState};
 
@@ -143,6 +144,15 @@ impl<R: Rules> Yut<R> {
         {
             return Err("the seat to act has left the game".into());
         }
+        // Every action asks for the next decision with a fresh clock, so a running game's
+        // deadline is always its decision start plus the turn limit (none without one).
+        let expected = b
+            .options
+            .turn_seconds
+            .map(|s| b.table.decision_since.saturating_add(u64::from(s) * 1000));
+        if !over && b.table.deadline_at != expected {
+            return Err("the deadline does not match turnSeconds".into());
+        }
         let phase: Result<(), String> = match b.phase {
             // A rule action goes on to the throws of the turn (`TurnStart::Throw`).
             Phase::Throw | Phase::Rule if b.throws_owed == 0 => {
@@ -168,7 +178,8 @@ impl<R: Rules> Yut<R> {
             _ => Ok(()),
         };
         phase?;
-        self.rules.check_state(&state.rules, b)?;
+        self.rules
+            .check_state(state.options.config(), &state.rules, b)?;
         // Otherwise the player to act could do nothing, and no timeout would act either:
         // the game would be stuck for good.
         match b.phase {

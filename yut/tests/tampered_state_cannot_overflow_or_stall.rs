@@ -11,7 +11,10 @@
 //!   action and no timeout action (stuck for good), or broke the check one action later:
 //!   the check refuses them now;
 //! - a finished game with a deadline loaded, and showed a countdown after the end (found
-//!   by the `restore_json` fuzz target): the check refuses it now.
+//!   by the `restore_json` fuzz target): the check refuses it now;
+//! - a running game whose deadline was moved (or removed, or added without a turn limit)
+//!   loaded, and its timeout fired at the wrong time or never: the check now requires the
+//!   deadline to be the decision start plus `turnSeconds`.
 
 use game_core::{Game, GameError};
 use serde_json::Value;
@@ -128,5 +131,44 @@ fn a_finished_game_with_a_deadline_is_refused() {
     assert_corrupt(
         restore_with(&s, |v| v["board"]["table"]["deadlineAt"] = 30_000.into()),
         "a deadline after the end",
+    );
+}
+
+#[test]
+fn a_deadline_that_does_not_match_the_turn_limit_is_refused() {
+    let timed = YutOptions {
+        turn_seconds: Some(30),
+        ..YutOptions::default()
+    };
+    let s = Script::new(timed, 2);
+    let v: Value = serde_json::from_str(&s.json()).unwrap();
+    let since = v["board"]["table"]["decisionSince"].as_u64().unwrap();
+    assert_eq!(v["board"]["table"]["deadlineAt"], since + 30_000);
+    assert!(s.game.restore(&s.json()).is_ok());
+    for tampered in [
+        Value::from(since + 29_999),
+        Value::from(u64::MAX),
+        Value::Null,
+    ] {
+        assert_corrupt(
+            restore_with(&s, |v| v["board"]["table"]["deadlineAt"] = tampered),
+            "the deadline does not match turnSeconds",
+        );
+    }
+    // Moving the decision start without the deadline is the same tampering.
+    assert_corrupt(
+        restore_with(&s, |v| {
+            v["board"]["table"]["decisionSince"] = (since + 1).into()
+        }),
+        "the deadline does not match turnSeconds",
+    );
+    // Without a turn limit there is no deadline to have.
+    let untimed = Script::new(YutOptions::default(), 2);
+    assert!(untimed.game.restore(&untimed.json()).is_ok());
+    assert_corrupt(
+        restore_with(&untimed, |v| {
+            v["board"]["table"]["deadlineAt"] = 5_000.into()
+        }),
+        "the deadline does not match turnSeconds",
     );
 }

@@ -192,9 +192,14 @@ impl<A: Rules, B: Rules> Rules for (A, B) {
         )
     }
 
-    fn check_state(&self, state: &Self::State, board: &Board) -> Result<(), String> {
-        self.0.check_state(&state.0, board)?;
-        self.1.check_state(&state.1, board)
+    fn check_state(
+        &self,
+        config: &Self::Config,
+        state: &Self::State,
+        board: &Board,
+    ) -> Result<(), String> {
+        self.0.check_state(&config.first, &state.0, board)?;
+        self.1.check_state(&config.second, &state.1, board)
     }
 
     fn turn_start(&self, cx: &mut Cx<'_, Self>) -> TurnStart {

@@ -184,8 +184,15 @@ pub trait Rules: Clone + Debug + Default + PartialEq + Send + Sync + 'static {
         Self::State::default()
     }
 
-    /// Checks the rules' state of a restored game.
-    fn check_state(&self, _state: &Self::State, _board: &Board) -> Result<(), String> {
+    /// Checks the rules' state of a restored game against the game's configuration and
+    /// board (for example: nothing outside the configured pack, no bookkeeping of a rule
+    /// switched off).
+    fn check_state(
+        &self,
+        _config: &Self::Config,
+        _state: &Self::State,
+        _board: &Board,
+    ) -> Result<(), String> {
         Ok(())
     }
 
