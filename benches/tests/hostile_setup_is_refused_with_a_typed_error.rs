@@ -8,7 +8,7 @@ mod common;
 use benches::fuzz::{Bytes, json_value, registry};
 use common::{assert_code, assert_valid, players};
 use game_core::rps::{Rps, RpsOptions};
-use game_core::{Game, Millis};
+use game_core::{Game, GameError, Millis};
 use serde_json::{Value, json};
 use yut::rules::WithRules;
 use yut::{Yut, YutOptions};
@@ -134,25 +134,21 @@ fn options_that_are_not_objects_or_have_unknown_fields() {
     }
 }
 
-/// A quirk of serde's derived `Deserialize`, left alone: a struct also reads from a JSON
-/// array, field by field in declaration order. Whatever such an array gives is validated
-/// like any options.
+/// serde's derived `Deserialize` also reads a struct from a JSON array, field by field in
+/// declaration order; the host layer refuses that for every game whose options are an
+/// object, so `[]` or `["individual", 3]` is a typed `BAD_JSON`, not the defaults.
 #[test]
-fn arrays_are_read_positionally() {
-    assert!(
-        create("yut", json!([]), players(2), 1, 0),
-        "[] is the defaults"
-    );
-    assert!(
-        create("rps", json!([]), players(2), 1, 0),
-        "[] is the defaults"
-    );
-    // The augment layer's options read a map first, so they refuse arrays.
-    assert!(!create("yut-augments", json!([]), players(2), 1, 0));
-    assert!(create("yut", json!(["individual", 3]), players(2), 1, 0));
-    assert!(!create("yut", json!(["individual", 9]), players(2), 1, 0));
-    assert!(create("rps", json!([5]), players(2), 1, 0));
-    assert!(!create("rps", json!([0]), players(2), 1, 0));
+fn options_that_are_arrays_are_refused() {
+    for id in IDS {
+        for options in [json!([]), json!(["individual", 3]), json!([5]), json!([{}])] {
+            let err = registry()
+                .create(id, options.clone(), players(2), 1, 0)
+                .err()
+                .unwrap_or_else(|| panic!("{id} accepted {options}"));
+            assert_eq!(err.code(), "BAD_JSON", "{id} {options}: {err:?}");
+            assert!(err.to_string().contains("JSON object"), "{err}");
+        }
+    }
 }
 
 #[test]

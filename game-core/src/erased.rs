@@ -212,6 +212,14 @@ where
         seed: u64,
         now: Millis,
     ) -> Result<Box<dyn DynMatch>, HostError> {
+        // serde's derived structs also read from a JSON array, field by field in order: a
+        // game whose options are an object takes them only as one.
+        if !options.is_object() && self.default_options().is_object() {
+            return Err(HostError::BadJson {
+                what: "options",
+                detail: "the options are a JSON object".into(),
+            });
+        }
         let options: G::Options = parse("options", options)?;
         let m = Match::new(self.0.clone(), options, players, seed, now).map_err(game_err)?;
         Ok(Box::new(m))
