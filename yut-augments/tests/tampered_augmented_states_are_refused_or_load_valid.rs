@@ -235,7 +235,7 @@ fn a_state_at_odds_with_its_pack_is_refused() {
     let offered = draft.candidates[1];
     let chosen = draft.candidates[0];
     let seat = game.to_act(&state)[0];
-    let choose = game.legal_actions(&state, seat)[0].clone();
+    let choose = game.legal_actions(&state, seat)[0];
     game.apply_seat(&mut state, seat, &choose, 1).unwrap();
     assert!(state.rules.sides[usize::from(draft.side)].owns(chosen));
     let v = serde_json::to_value(&state).unwrap();
