@@ -198,6 +198,9 @@ fn erased(c: &mut Criterion) {
     c.bench_function("erased/view (JSON Value, player to act)", |b| {
         b.iter(|| dm.view(Some(black_box(&mover))))
     });
+    c.bench_function("erased/view_text (JSON text, player to act)", |b| {
+        b.iter(|| dm.view_text(Some(black_box(&mover))))
+    });
 }
 
 /// A whole uniform-random game of a typical seed, as a host or bot loop plays it
@@ -273,6 +276,13 @@ fn bots(c: &mut Criterion) {
     let mut bot = RandomBot::new(SEED);
     c.bench_function("bot/RandomBot decision", |b| {
         b.iter(|| bot.choose(&GAME, black_box(&state), seat))
+    });
+    // The bot builds its evaluation tables on its first decision under given options and
+    // reuses them after: one decision first, so this measures a searched decision.
+    let mut strong = examples::bots::StrongBot::new(SEED);
+    strong.choose(&GAME, &state, seat);
+    c.bench_function("bot/StrongBot decision (expectimax search)", |b| {
+        b.iter(|| strong.choose(&GAME, black_box(&state), seat))
     });
 }
 

@@ -28,6 +28,15 @@ fn play_to_end(registry: &Registry, game: &str, options: Value, players: usize, 
         assert!(!events.is_empty());
         let view = serde_json::to_string(&m.view(None)).unwrap();
         assert!(!view.contains("\"rng\"") && !view.contains("\"seed\""));
+        // The text form is the same view, for the spectator and the player who acted (every
+        // eighth step keeps the test quick).
+        for who in [None, Some(player.as_str())]
+            .into_iter()
+            .filter(|_| steps % 8 == 0)
+        {
+            let text: Value = serde_json::from_str(&m.view_text(who)).unwrap();
+            assert_eq!(text, m.view(who));
+        }
         now += 250;
         steps += 1;
         assert!(steps < 5_000, "{game} did not end");
