@@ -204,3 +204,79 @@ pub fn backdo(options: &YutOptions, from: Origin, trail: Nodes) -> Option<Walk> 
         back_trail: Some(trail),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn nodes(list: &[Node]) -> Nodes {
+        let mut out = Nodes::new();
+        for &n in list {
+            out.push(n);
+        }
+        out
+    }
+
+    /// The trail a stack had before, extended node by node as the stack steps: what the
+    /// walk's trail must equal (it is computed from the path instead, and only on demand).
+    fn stepped_trail(options: &YutOptions, from: Origin, before: Nodes, steps: u8) -> Nodes {
+        let walk = forward(options, from, before, steps);
+        if walk.to.node().is_none() {
+            return Nodes::new();
+        }
+        let mut trail = if from.node().is_some() {
+            before
+        } else {
+            Nodes::new()
+        };
+        let skip = usize::from(from.node().is_some());
+        for &n in &walk.path.as_slice()[skip..] {
+            trail.push(n);
+        }
+        trail
+    }
+
+    #[test]
+    fn trails_extend_by_the_nodes_stepped_on() {
+        let options = YutOptions::default();
+        let enter = forward(&options, Origin::HOME, Nodes::new(), 3);
+        assert_eq!(enter.trail(Nodes::new()).as_slice(), &[1, 2, 3]);
+        // A waiting piece's trail starts afresh whatever it is handed.
+        assert_eq!(enter.trail(nodes(&[7, 8])).as_slice(), &[1, 2, 3]);
+        let before = nodes(&[1, 2, 3, 4, 5]);
+        let corner = forward(&options, Origin::Node(5), before, 2);
+        assert_eq!(corner.trail(before).as_slice(), &[1, 2, 3, 4, 5, 20, 21]);
+        for steps in 0..=40 {
+            for from in [
+                Origin::HOME,
+                Origin::Node(5),
+                Origin::Node(22),
+                Origin::Node(12),
+            ] {
+                let walk = forward(&options, from, before, steps);
+                assert_eq!(
+                    walk.trail(before),
+                    stepped_trail(&options, from, before, steps),
+                    "{from:?} + {steps}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn finishing_empties_the_trail_and_backdo_shortens_it() {
+        let options = YutOptions::default();
+        let before = nodes(&[
+            1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19,
+        ]);
+        let out = forward(&options, Origin::Node(19), before, 2);
+        assert_eq!(out.to, To::GOAL);
+        assert!(out.trail(before).is_empty());
+        let mut short = forward(&options, Origin::Node(17), before, 1);
+        short.finish();
+        assert!(short.trail(before).is_empty());
+        let back = backdo(&options, Origin::Node(19), before).unwrap();
+        assert_eq!(back.to, To::Node(18));
+        assert_eq!(back.trail(before).as_slice(), &before.as_slice()[..18]);
+    }
+}
