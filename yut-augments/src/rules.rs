@@ -1,7 +1,7 @@
 //! [`Augments`]: the layer as one rule set on the `yut` seam. Every effect is a hook that
 //! adjusts the standard outcome at the point `decisions.md` section 5 names.
 
-use yut::board::{DWIMO, FIRST, JJIMO, MO, Node};
+use yut::board::{DWIMO, FIRST, JJIMO, MO, NODES, Node};
 use yut::rules::{CaptureTo, Cx, MoveDone, MoveInfo, OnResult, TurnStart};
 use yut::{Board, Nodes, Origin, Rules, SideId, Throw, To, YutError, YutOptions};
 
@@ -41,6 +41,10 @@ fn all_done(board: &Board, side: SideId) -> bool {
 /// The step bonuses of a forward move, in table order: 첫걸음 한 칸 (entering),
 /// 함께 걷는 힘 (a stack of two or more), 업고 달리기 (a marked stack), 윷 도약 (윷).
 fn step_bonuses(mine: &SideAugments, info: &MoveInfo) -> [Option<Augment>; 4] {
+    if mine.owned.is_empty() {
+        // Asked for every walk the engine tries: most sides own nothing for most of a game.
+        return [None; 4];
+    }
     let marked = info.from.node().is_some_and(|n| mine.marks.contains(&n));
     [
         (info.from.node().is_none() && mine.owns(Augment::FirstStep)).then_some(Augment::FirstStep),
@@ -346,15 +350,24 @@ impl Rules for Augments {
     /// and the truce (the barred side cannot stop on another side's piece).
     /// Only a truce in force or a 철벽 업기 stack of three can forbid a move.
     fn forbids_moves(&self, board: &Board, state: &AugmentState) -> bool {
-        state.barred.is_some()
-            || state.sides.iter().zip(&board.sides).any(|(mine, side)| {
-                mine.owns(Augment::IronStack)
-                    && side
-                        .pieces
-                        .iter()
-                        .filter_map(|p| p.node.filter(|_| p.status == yut::PieceStatus::Board))
-                        .any(|n| side.stack_on(n) >= 3)
+        if state.barred.is_some() {
+            return true;
+        }
+        // Asked before every listing and check of moves: one pass over each 철벽 owner's
+        // pieces, counting per node, rather than a count per piece.
+        state.sides.iter().zip(&board.sides).any(|(mine, side)| {
+            if !mine.owns(Augment::IronStack) {
+                return false;
+            }
+            let mut on = [0u8; NODES];
+            side.pieces.iter().any(|p| match (p.status, p.node) {
+                (yut::PieceStatus::Board, Some(n)) => on.get_mut(usize::from(n)).is_some_and(|c| {
+                    *c += 1;
+                    *c >= 3
+                }),
+                _ => false,
             })
+        })
     }
 
     fn allows_move(&self, board: &Board, state: &AugmentState, info: &MoveInfo, to: To) -> bool {
@@ -473,6 +486,10 @@ impl Rules for Augments {
         let side = done.info.side;
         let i = usize::from(side);
         if i >= cx.state.sides.len() {
+            return;
+        }
+        if cx.state.sides[i].owned.is_empty() && cx.state.sides.iter().all(|s| s.marks.is_empty()) {
+            // Everything below needs an augment of the mover, or a mark to keep up to date.
             return;
         }
         let forward = !done.info.result.is_backdo();

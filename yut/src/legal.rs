@@ -219,13 +219,25 @@ impl<R: Rules> Yut<R> {
     pub(crate) fn find_legal(
         &self,
         state: &YutState<R>,
+        f: impl FnMut(u32, Origin) -> bool,
+    ) -> bool {
+        let forbids = self.rules.forbids_moves(&state.board, &state.rules);
+        self.find_legal_with(state, forbids, f)
+    }
+
+    /// [`Yut::find_legal`] with [`Rules::forbids_moves`] of this state already asked.
+    #[inline]
+    fn find_legal_with(
+        &self,
+        state: &YutState<R>,
+        forbids: bool,
         mut f: impl FnMut(u32, Origin) -> bool,
     ) -> bool {
         let side = state.board.current_side();
         let mut origins = [Origin::HOME; 6];
         let k = Self::origins(state, side, &mut origins);
         let origins = &origins[..k];
-        if self.rules.forbids_moves(&state.board, &state.rules) {
+        if forbids {
             return (0..state.board.pending.len()).any(|i| {
                 origins.iter().any(|&from| {
                     self.legal_move(state, side, i, from).is_some() && f(i as u32, from)
@@ -249,7 +261,7 @@ impl<R: Rules> Yut<R> {
             return false;
         }
         if self.rules.forbids_moves(board, &state.rules) {
-            return self.find_legal(state, |_, _| true);
+            return self.find_legal_with(state, true, |_, _| true);
         }
         // Without forbidding rules: any stack on the board can use any result (a backdo
         // steps back along its trail), and a waiting piece any forward result.
