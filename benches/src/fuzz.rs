@@ -239,15 +239,7 @@ fn yut_action<X>(b: &mut Bytes, rule: impl FnOnce(&mut Bytes) -> Option<X>) -> Y
 
 /// Any throw outcome, nak included.
 fn throw_chance(b: &mut Bytes) -> ThrowChance {
-    b.pick(&[
-        ThrowChance::Nak,
-        ThrowChance::Do,
-        ThrowChance::Gae,
-        ThrowChance::Geol,
-        ThrowChance::Yut,
-        ThrowChance::Mo,
-        ThrowChance::Backdo,
-    ])
+    b.pick(&ThrowChance::ALL)
 }
 
 const YUT_SETUP_CODES: &[&str] = &["INVALID_OPTION", "BAD_PLAYERS"];
@@ -935,9 +927,10 @@ pub fn registry() -> Registry {
     r
 }
 
-/// Restores a registry match's stored state with its typed game: it must pass the check.
+/// Restores a registry match's stored state with its typed game (the full check), or
+/// panics.
 #[track_caller]
-fn assert_state_valid(m: &dyn DynMatch) {
+pub fn assert_valid(m: &dyn DynMatch) {
     let json = m.state_json().to_string();
     let ok = match m.game_id() {
         "yut" => Yut::standard()
@@ -948,10 +941,14 @@ fn assert_state_valid(m: &dyn DynMatch) {
             .restore(&json)
             .map(drop)
             .map_err(|e| e.body()),
-        _ => Rps.restore(&json).map(drop).map_err(|e| e.body()),
+        "rps" => Rps.restore(&json).map(drop).map_err(|e| e.body()),
+        other => panic!("unknown game {other}"),
     };
     if let Err(body) = ok {
-        panic!("a registry match holds a state that does not restore: {body:?}");
+        panic!(
+            "{}: a registry match holds a state that does not pass the check: {body:?}",
+            m.game_id()
+        );
     }
 }
 
@@ -1001,7 +998,7 @@ pub fn registry_json(data: &[u8]) {
         if b.is_empty() {
             break;
         }
-        assert_state_valid(m.as_ref());
+        assert_valid(m.as_ref());
         let before = m.state_json();
         let entries = m.record().entries.len();
         let anyone = match b.below(players.len() + 2) {
@@ -1070,7 +1067,7 @@ pub fn registry_json(data: &[u8]) {
             assert_eq!(again.state_json(), m.state_json(), "replay differs");
         }
     }
-    assert_state_valid(m.as_ref());
+    assert_valid(m.as_ref());
     // A tampered record: replayed to a valid state, or refused with a typed error.
     let mut record = serde_json::to_value(m.record()).expect("record JSON");
     if b.bool() {
@@ -1087,7 +1084,7 @@ pub fn registry_json(data: &[u8]) {
         return;
     };
     match registry.replay(&record) {
-        Ok(m) => assert_state_valid(m.as_ref()),
+        Ok(m) => assert_valid(m.as_ref()),
         Err(e) => {
             host_error(&e);
         }

@@ -199,16 +199,6 @@ fn yut_actions<X: Clone>(rule: &[X]) -> Vec<YutAction<X>> {
     out
 }
 
-const CHANCES: [ThrowChance; 7] = [
-    ThrowChance::Nak,
-    ThrowChance::Do,
-    ThrowChance::Gae,
-    ThrowChance::Geol,
-    ThrowChance::Yut,
-    ThrowChance::Mo,
-    ThrowChance::Backdo,
-];
-
 /// In Yut Nori only the seat to act acts; anyone still playing may concede.
 fn yut_may_act<R: yut::Rules>(
     state: &yut::YutState<R>,
@@ -240,7 +230,14 @@ fn standard_yut_in_every_phase() {
         }
         let mut tally = Tally::default();
         for state in &states {
-            hammer(&game, state, &actions, &CHANCES, yut_may_act, &mut tally);
+            hammer(
+                &game,
+                state,
+                &actions,
+                &ThrowChance::ALL,
+                yut_may_act,
+                &mut tally,
+            );
         }
         assert!(
             tally.accepted > 0 && tally.refused > 10 * tally.accepted,
@@ -264,7 +261,14 @@ fn augmented_yut_in_every_phase() {
     let actions = yut_actions(&rule);
     let mut tally = Tally::default();
     for state in &states {
-        hammer(&game, state, &actions, &CHANCES, yut_may_act, &mut tally);
+        hammer(
+            &game,
+            state,
+            &actions,
+            &ThrowChance::ALL,
+            yut_may_act,
+            &mut tally,
+        );
     }
     assert!(
         tally.accepted > 0 && tally.refused > 10 * tally.accepted,

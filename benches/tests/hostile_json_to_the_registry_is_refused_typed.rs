@@ -6,8 +6,8 @@
 
 mod common;
 
-use benches::fuzz::{Bytes, assert_no_rng_keys, json_value, registry};
-use common::{assert_code, assert_valid, play, setups};
+use benches::fuzz::{Bytes, assert_no_rng_keys, assert_valid, json_value, registry};
+use common::{assert_code, play, setups};
 use game_core::{DynMatch, GameError};
 use serde_json::{Value, json};
 

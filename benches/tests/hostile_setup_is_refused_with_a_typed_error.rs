@@ -5,8 +5,8 @@
 
 mod common;
 
-use benches::fuzz::{Bytes, json_value, registry};
-use common::{assert_code, assert_valid, players};
+use benches::fuzz::{Bytes, assert_valid, json_value, registry};
+use common::{assert_code, players};
 use game_core::rps::{Rps, RpsOptions};
 use game_core::{Game, GameError, Millis};
 use serde_json::{Value, json};

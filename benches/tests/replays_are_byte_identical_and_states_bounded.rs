@@ -12,27 +12,7 @@ mod common;
 
 use benches::fuzz::registry;
 use common::{play, setups};
-use game_core::{Game, Match, MatchRecord, RecordEntry};
-
-/// Plays the `entries` on `m` the way `Match::replay` does.
-fn apply<G: Game>(m: &mut Match<G>, entries: &[RecordEntry]) {
-    for entry in entries {
-        match entry {
-            RecordEntry::Act { at, player, action } => {
-                let action: G::Action = serde_json::from_value(action.clone()).unwrap();
-                m.act(player, &action, *at).unwrap();
-            }
-            RecordEntry::Tick { at } => {
-                m.tick(*at);
-            }
-            RecordEntry::Presence {
-                at,
-                player,
-                connected,
-            } => m.set_connected(player, *connected, *at).unwrap(),
-        }
-    }
-}
+use game_core::{Game, Match, MatchRecord};
 
 /// For every `stride`-th cut of the record: replay up to the cut, save the state as JSON,
 /// restore it, play the rest of the record on it; the final state is byte-identical to the
@@ -52,7 +32,9 @@ fn restore_anywhere<G: Game + Clone>(game: &G, record: &MatchRecord, stride: usi
             state: restored,
             record: head,
         };
-        apply(&mut m, &record.entries[cut..]);
+        for (index, entry) in record.entries.iter().enumerate().skip(cut) {
+            m.apply_entry(index, entry).unwrap();
+        }
         assert_eq!(
             serde_json::to_string(&m.state).unwrap(),
             straight,

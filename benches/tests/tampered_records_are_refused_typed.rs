@@ -7,8 +7,8 @@
 
 mod common;
 
-use benches::fuzz::{Bytes, registry, tamper};
-use common::{assert_code, assert_valid, play, setups};
+use benches::fuzz::{Bytes, assert_valid, registry, tamper};
+use common::{assert_code, play, setups};
 use game_core::{GameError, Match, MatchRecord, RecordEntry, Registry};
 use serde_json::{Value, json};
 

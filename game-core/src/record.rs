@@ -227,6 +227,38 @@ impl<G: Game> Match<G> {
         Ok(())
     }
 
+    /// Plays one record entry on this match, as [`Match::replay`] does for each; `index` is
+    /// the entry's place in its record, for the error. A match restored from a stored state
+    /// continues its record this way.
+    pub fn apply_entry(
+        &mut self,
+        index: usize,
+        entry: &RecordEntry,
+    ) -> Result<(), RecordError<G::Error>> {
+        match entry {
+            RecordEntry::Act { at, player, action } => {
+                let action: G::Action =
+                    serde_json::from_value(action.clone()).map_err(|e| RecordError::Malformed {
+                        what: "action",
+                        detail: crate::error::parse_detail(&e),
+                    })?;
+                self.act(player, &action, *at)
+                    .map_err(|error| RecordError::Refused { index, error })?;
+            }
+            RecordEntry::Tick { at } => {
+                self.tick(*at);
+            }
+            RecordEntry::Presence {
+                at,
+                player,
+                connected,
+            } => self
+                .set_connected(player, *connected, *at)
+                .map_err(|error| RecordError::Refused { index, error })?,
+        }
+        Ok(())
+    }
+
     /// Rebuilds a match from its record. Refuses records of another game or version.
     pub fn replay(game: G, record: &MatchRecord) -> Result<Self, RecordError<G::Error>> {
         if record.game != game.id() {
@@ -254,29 +286,7 @@ impl<G: Game> Match<G> {
         )
         .map_err(|error| RecordError::Refused { index: 0, error })?;
         for (index, entry) in record.entries.iter().enumerate() {
-            match entry {
-                RecordEntry::Act { at, player, action } => {
-                    let action: G::Action =
-                        serde_json::from_value(action.clone()).map_err(|e| {
-                            RecordError::Malformed {
-                                what: "action",
-                                detail: crate::error::parse_detail(&e),
-                            }
-                        })?;
-                    m.act(player, &action, *at)
-                        .map_err(|error| RecordError::Refused { index, error })?;
-                }
-                RecordEntry::Tick { at } => {
-                    m.tick(*at);
-                }
-                RecordEntry::Presence {
-                    at,
-                    player,
-                    connected,
-                } => m
-                    .set_connected(player, *connected, *at)
-                    .map_err(|error| RecordError::Refused { index, error })?,
-            }
+            m.apply_entry(index, entry)?;
         }
         // The rebuilt record equals the given one except for ticks that took nothing.
         m.record.entries = record.entries.clone();

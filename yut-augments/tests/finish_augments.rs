@@ -5,6 +5,7 @@ mod common;
 
 use common::*;
 use game_core::GameError;
+use yut::testing::thrown;
 use yut::{FinishRule, Origin, Phase, Throw, ThrowChance as C, To, YutEvent, YutOptions};
 use yut_augments::{Augment as A, Effect};
 
@@ -80,7 +81,7 @@ fn one_line_wind_turns_the_first_do_or_gae_into_geol() {
     let mut s = script(pack(&[A::OneLineWind]));
     grant(&mut s, 0, A::OneLineWind);
     let ev = s.throw(C::Gae);
-    assert_eq!(throws(&ev), vec![Some(Throw::Gae)]);
+    assert_eq!(thrown(&ev), vec![Some(Throw::Gae)]);
     assert_eq!(
         fired_by(&ev, A::OneLineWind),
         vec![(

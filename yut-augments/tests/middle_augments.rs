@@ -4,6 +4,7 @@
 mod common;
 
 use common::*;
+use yut::testing::thrown;
 use yut::{Origin, Phase, Throw, ThrowChance as C, To, YutOptions};
 use yut_augments::{Augment as A, AugmentConfig, Effect, HouseRule};
 
@@ -218,7 +219,7 @@ fn second_look_throws_a_do_again_and_the_new_throw_can_fire_it_again() {
     rig(&mut s, &[C::Backdo, C::Geol]);
     let ev = s.throw(C::Do);
     assert_eq!(
-        throws(&ev),
+        thrown(&ev),
         vec![Some(Throw::Do), Some(Throw::Backdo), Some(Throw::Geol)],
         "every throw is its own thrown event"
     );
@@ -254,7 +255,7 @@ fn second_look_rethrow_can_come_up_nak() {
     grant(&mut s, 0, A::SecondLook);
     rig(&mut s, &[C::Nak]);
     let ev = s.throw(C::Backdo);
-    assert_eq!(throws(&ev), vec![Some(Throw::Backdo), None]);
+    assert_eq!(thrown(&ev), vec![Some(Throw::Backdo), None]);
     assert!(s.pending().is_empty());
     assert!(turn_passed(&ev), "nak used the one owed throw");
     assert_eq!(uses_left(&s, 0, A::SecondLook), Some(1));

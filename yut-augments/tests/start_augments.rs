@@ -4,6 +4,7 @@
 mod common;
 
 use common::*;
+use yut::testing::thrown;
 use yut::{Origin, Phase, Throw, ThrowChance as C};
 use yut_augments::{Augment as A, Effect};
 
@@ -131,7 +132,7 @@ fn erase_backdo_counts_every_backdo_as_do() {
     s.place(0, 3, 1, &[]);
     let ev = s.throw(C::Backdo);
     assert_eq!(
-        throws(&ev),
+        thrown(&ev),
         vec![Some(Throw::Backdo)],
         "the thrown event shows the sticks"
     );

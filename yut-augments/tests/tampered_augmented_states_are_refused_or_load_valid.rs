@@ -10,7 +10,7 @@
 use game_core::{Bot, Game, GameError, RandomBot};
 use serde_json::Value;
 use yut::rules::WithRules;
-use yut::testing::{json_at as at, json_paths, json_under as under};
+use yut::testing::{json_at as at, json_mutations, json_paths, json_under as under};
 use yut::{Mode, Phase, Yut, YutOptions};
 use yut_augments::{AugmentConfig, Augments};
 
@@ -107,43 +107,6 @@ const WORDS: &[&[&str]] = &[
     &["first", "all"],
 ];
 
-/// Every way this test changes one leaf (`deep`: also the wire-word swaps).
-fn mutations(v: &Value, deep: bool) -> Vec<Value> {
-    match v {
-        Value::Number(n) => {
-            let x = n.as_i64().unwrap_or(0);
-            vec![
-                Value::from(x + 1),
-                Value::from(x - 1),
-                Value::from(-1),
-                Value::from(u8::MAX),
-                Value::from(u16::MAX),
-                Value::from(u64::MAX),
-                Value::from("7"),
-            ]
-        }
-        Value::Bool(b) => vec![Value::Bool(!b), Value::Null],
-        Value::String(s) => {
-            let mut out = vec![Value::from("nonsense"), Value::from(3)];
-            if deep {
-                for group in WORDS.iter().filter(|g| g.contains(&s.as_str())) {
-                    out.extend(group.iter().filter(|w| *w != s).map(|&w| Value::from(w)));
-                }
-            }
-            out
-        }
-        Value::Null => vec![Value::from(0), Value::from(1), Value::from(true)],
-        Value::Array(a) => {
-            let mut shorter = a.clone();
-            shorter.pop();
-            let mut longer = a.clone();
-            longer.push(a.first().cloned().unwrap_or(Value::from(1)));
-            vec![Value::Array(shorter), Value::Array(longer), Value::Null]
-        }
-        Value::Object(_) => vec![Value::Null, Value::Object(Default::default())],
-    }
-}
-
 /// A loaded state must play on: someone may act, has a legal action, and every step keeps
 /// the check.
 #[track_caller]
@@ -180,7 +143,7 @@ fn every_mutated_field_is_refused_or_loads_fully_valid() {
             let deep = !under(&path, "log");
             seen_rules += usize::from(under(&path, "rules"));
             let here = at(&mut original.clone(), &path).clone();
-            for replacement in mutations(&here, deep) {
+            for replacement in json_mutations(&here, if deep { WORDS } else { &[] }) {
                 let mut tampered = original.clone();
                 *at(&mut tampered, &path) = replacement.clone();
                 let what = format!("{path:?} = {replacement}");

@@ -221,8 +221,11 @@ impl<R: Rules> Game for Yut<R> {
                         return Err(YutError::CannotMove { from: None });
                     }
                 }
-                let forbids = self.rules.forbids_moves(board, &state.rules);
-                if self.is_legal(state, forbids, side, index, *from) {
+                // The stack exists and a backdo does not enter (checked above): the base
+                // rules allow the move, so only rules that may forbid it need the walk.
+                if !self.rules.forbids_moves(board, &state.rules)
+                    || self.legal_move(state, side, index, *from).is_some()
+                {
                     Ok(())
                 } else {
                     Err(YutError::MoveForbidden)

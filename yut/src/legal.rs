@@ -191,28 +191,6 @@ impl<R: Rules> Yut<R> {
         out
     }
 
-    /// Whether `side` may move its stack at `from` with pending result `throw_index`;
-    /// `forbids` is [`Rules::forbids_moves`] of this state. Without it this needs no walk:
-    /// only a backdo from home (or a missing stack, or index) is illegal.
-    #[inline]
-    pub(crate) fn is_legal(
-        &self,
-        state: &YutState<R>,
-        forbids: bool,
-        side: SideId,
-        throw_index: usize,
-        from: Origin,
-    ) -> bool {
-        if forbids {
-            return self.legal_move(state, side, throw_index, from).is_some();
-        }
-        let Some(result) = state.board.pending.get(throw_index) else {
-            return false;
-        };
-        !(result.is_backdo() && from.node().is_none())
-            && crate::movement::stack_at(&state.board, side, from).is_some()
-    }
-
     /// Calls `f` with every legal `(throwIndex, from)` of the player to act, in the order
     /// of [`Yut::legal_moves_into`], until `f` returns `true`; returns whether it did.
     #[inline]

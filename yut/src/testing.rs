@@ -42,6 +42,27 @@ pub fn players(n: usize) -> Vec<PlayerId> {
     (0..n).map(|i| format!("p{i}")).collect()
 }
 
+/// Every `thrown` result in `events` (`None` for nak), in order.
+///
+/// ```
+/// use yut::{Throw, YutEvent, testing::thrown};
+/// let events: Vec<YutEvent> = vec![
+///     YutEvent::Nak { side: 0 },
+///     YutEvent::Thrown { side: 0, sticks: [true, true, false, false], result: Throw::Gae },
+/// ];
+/// assert_eq!(thrown(&events), vec![None, Some(Throw::Gae)]);
+/// ```
+pub fn thrown<X>(events: &[YutEvent<X>]) -> Vec<Option<Throw>> {
+    events
+        .iter()
+        .filter_map(|e| match e {
+            YutEvent::Thrown { result, .. } => Some(Some(*result)),
+            YutEvent::Nak { .. } => Some(None),
+            _ => None,
+        })
+        .collect()
+}
+
 /// The trail of a piece that walked from home to `node` along the usual way: the outer
 /// ring for nodes 1–19, the 모 diagonal through 방 for 20–24 and 27–28, the 뒷모
 /// diagonal for 25–26, and the whole ring for 참먹이 (0).
@@ -545,6 +566,54 @@ pub fn json_at<'a>(doc: &'a mut serde_json::Value, path: &[JsonStep]) -> &'a mut
 pub fn json_under(path: &[JsonStep], key: &str) -> bool {
     path.iter()
         .any(|s| matches!(s, JsonStep::Key(k) if k == key))
+}
+
+/// The tamperings of one JSON leaf that the tampered-state tests try: numbers nudged,
+/// made negative, huge, fractional-huge or a string; booleans flipped or nulled; strings
+/// replaced by nonsense, a number, or every other word of the same group of `words` (the
+/// subtle swap: another phase, status, result…); arrays shortened and lengthened; nulls
+/// filled; objects emptied or nulled.
+///
+/// ```
+/// use serde_json::json;
+/// let m = yut::testing::json_mutations(&json!("move"), &[&["throw", "move"]]);
+/// assert!(m.contains(&json!("throw")) && m.contains(&json!("nonsense")));
+/// assert!(yut::testing::json_mutations(&json!(true), &[]).contains(&json!(false)));
+/// ```
+pub fn json_mutations(v: &serde_json::Value, words: &[&[&str]]) -> Vec<serde_json::Value> {
+    use serde_json::Value;
+    match v {
+        Value::Number(n) => {
+            let x = n.as_i64().unwrap_or(0);
+            vec![
+                Value::from(x.saturating_add(1)),
+                Value::from(x.saturating_sub(1)),
+                Value::from(-1),
+                Value::from(u8::MAX),
+                Value::from(u16::MAX),
+                Value::from(u64::MAX),
+                Value::from(1e300),
+                Value::from("7"),
+            ]
+        }
+        Value::Bool(b) => vec![Value::Bool(!b), Value::Null],
+        Value::String(s) => {
+            let mut out = vec![Value::from("nonsense"), Value::from(3)];
+            for group in words.iter().filter(|g| g.contains(&s.as_str())) {
+                out.extend(group.iter().filter(|w| *w != s).map(|&w| Value::from(w)));
+            }
+            out
+        }
+        Value::Null => vec![Value::from(0), Value::from(1), Value::from(true)],
+        Value::Array(a) => {
+            let mut shorter = a.clone();
+            shorter.pop();
+            let mut longer = a.clone();
+            longer.push(a.first().cloned().unwrap_or(Value::from(1)));
+            vec![Value::Array(shorter), Value::Array(longer), Value::Null]
+        }
+        Value::Object(_) => vec![Value::Null, Value::Object(Default::default())],
+    }
 }
 
 /// A proptest strategy for random valid base options with a fitting number of players:

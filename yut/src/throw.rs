@@ -236,6 +236,22 @@ pub enum ThrowChance {
 }
 
 impl ThrowChance {
+    /// Every outcome of a throw: nak, then the results in table order.
+    ///
+    /// ```
+    /// assert_eq!(yut::ThrowChance::ALL.len(), 7);
+    /// assert_eq!(yut::ThrowChance::ALL[0].result(), None);
+    /// ```
+    pub const ALL: [ThrowChance; 7] = [
+        ThrowChance::Nak,
+        ThrowChance::Do,
+        ThrowChance::Gae,
+        ThrowChance::Geol,
+        ThrowChance::Yut,
+        ThrowChance::Mo,
+        ThrowChance::Backdo,
+    ];
+
     /// The result, or `None` for nak.
     ///
     /// ```

@@ -5,7 +5,7 @@ mod common;
 
 use common::*;
 use game_core::{Bot, Game, RandomBot, Viewer};
-use yut::testing::{Script, players, trail_to};
+use yut::testing::{Script, players, thrown, trail_to};
 use yut::{
     FinishRule, Mode, Phase, Ranking, Throw, ThrowChance, To, Yut, YutAction, YutEvent, YutOptions,
 };
@@ -424,7 +424,7 @@ fn checklist_nak() {
     let seat = s.seat();
     s.throw(ThrowChance::Yut);
     let ev = s.throw(ThrowChance::Nak);
-    assert_eq!(throws(&ev), vec![None]);
+    assert_eq!(thrown(&ev), vec![None]);
     assert_eq!(s.phase(), Phase::Move);
     assert_eq!(s.pending(), &[Throw::Yut]);
     assert_eq!(s.seat(), seat);
@@ -629,7 +629,7 @@ fn checklist_timeouts() {
     assert_eq!(done[0].action, YutAction::Throw);
     assert_eq!(done[0].player, format!("p{seat}"));
     assert!(done[0].auto);
-    assert_eq!(throws(&done[0].events).len(), 1);
+    assert_eq!(thrown(&done[0].events).len(), 1);
     assert_eq!(s.state.board.table.presence[seat].timeouts_in_row, 1);
     assert_eq!(s.state.board.table.turn_seq, 1);
 

@@ -3,7 +3,7 @@
 mod common;
 
 use common::*;
-use yut::testing::Script;
+use yut::testing::{Script, thrown};
 use yut::{Phase, Throw, ThrowChance, To, YutOptions};
 
 #[test]
@@ -13,7 +13,7 @@ fn example1_yut_mo_geol_finishes_a_piece_in_one_turn() {
     // Only waiting pieces; 윷, 모, 걸 are thrown.
     let ev = s.throws(&[ThrowChance::Yut, ThrowChance::Mo, ThrowChance::Geol]);
     assert_eq!(
-        throws(&ev),
+        thrown(&ev),
         vec![Some(Throw::Yut), Some(Throw::Mo), Some(Throw::Geol)]
     );
     assert_eq!(s.pending(), &[Throw::Yut, Throw::Mo, Throw::Geol]);

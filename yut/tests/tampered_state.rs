@@ -5,7 +5,7 @@
 
 use game_core::{Bot, Game, GameError, RandomBot};
 use serde_json::Value;
-use yut::testing::{json_at, json_paths, json_under};
+use yut::testing::{json_at, json_mutations, json_paths, json_under};
 use yut::{Mode, Yut, YutOptions};
 
 /// Mid-game states of a few seeded games, as JSON.
@@ -40,35 +40,6 @@ fn mid_game_states() -> Vec<Value> {
     out
 }
 
-/// Every way this test changes one leaf: numbers nudged and made huge or negative,
-/// booleans flipped, strings replaced, arrays shortened and lengthened, nulls filled.
-fn mutations(v: &Value) -> Vec<Value> {
-    match v {
-        Value::Number(n) => {
-            let x = n.as_f64().unwrap_or(0.0);
-            vec![
-                Value::from(x as i64 + 1),
-                Value::from(x as i64 - 1),
-                Value::from(-1),
-                Value::from(u64::MAX),
-                Value::from(1e300),
-                Value::from("7"),
-            ]
-        }
-        Value::Bool(b) => vec![Value::Bool(!b), Value::Null],
-        Value::String(_) => vec![Value::from("nonsense"), Value::from(3)],
-        Value::Null => vec![Value::from(0), Value::from(true)],
-        Value::Array(a) => {
-            let mut shorter = a.clone();
-            shorter.pop();
-            let mut longer = a.clone();
-            longer.push(a.first().cloned().unwrap_or(Value::from(1)));
-            vec![Value::Array(shorter), Value::Array(longer), Value::Null]
-        }
-        Value::Object(_) => vec![Value::Null, Value::Object(Default::default())],
-    }
-}
-
 #[test]
 fn every_mutated_field_is_refused_or_loads_fully_valid() {
     let game = Yut::standard();
@@ -81,7 +52,7 @@ fn every_mutated_field_is_refused_or_loads_fully_valid() {
                 continue;
             }
             let here = json_at(&mut original.clone(), &path).clone();
-            for replacement in mutations(&here) {
+            for replacement in json_mutations(&here, &[]) {
                 let mut tampered = original.clone();
                 *json_at(&mut tampered, &path) = replacement;
                 let json = serde_json::to_string(&tampered).unwrap();

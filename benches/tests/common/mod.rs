@@ -3,7 +3,7 @@
 #![allow(dead_code)]
 
 use benches::fuzz::assert_typed;
-use game_core::{DynMatch, Game, GameError, GameRng, Millis, PlayerId, Registry};
+use game_core::{DynMatch, GameError, GameRng, Millis, PlayerId, Registry};
 use serde_json::{Value, json};
 
 /// The three games as `(registry id, options, players)` set-ups worth testing: standard
@@ -86,34 +86,6 @@ pub fn play(
         each(m.as_ref(), &events);
     }
     m
-}
-
-/// Restores a registry match's stored state with its typed game (the full check), or
-/// panics.
-#[track_caller]
-pub fn assert_valid(m: &dyn DynMatch) {
-    let json = m.state_json().to_string();
-    let r = match m.game_id() {
-        "yut" => yut::Yut::standard()
-            .restore(&json)
-            .map(drop)
-            .map_err(|e| e.body()),
-        "yut-augments" => yut_augments::game()
-            .restore(&json)
-            .map(drop)
-            .map_err(|e| e.body()),
-        "rps" => game_core::rps::Rps
-            .restore(&json)
-            .map(drop)
-            .map_err(|e| e.body()),
-        other => panic!("unknown game {other}"),
-    };
-    if let Err(body) = r {
-        panic!(
-            "{}: a state that does not pass the check: {body:?}",
-            m.game_id()
-        );
-    }
 }
 
 /// Panics unless `err` is typed with one of `codes`.

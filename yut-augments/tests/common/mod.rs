@@ -6,7 +6,7 @@ pub mod random;
 use game_core::GameRng;
 use yut::rules::WithRules;
 use yut::testing::Script;
-use yut::{Phase, SideId, Throw, ThrowChance, ThrowDraw, Yut, YutEvent, YutOptions};
+use yut::{Phase, SideId, ThrowChance, ThrowDraw, Yut, YutEvent, YutOptions};
 use yut_augments::{Augment, AugmentConfig, AugmentEvent, Augments, Effect, HouseRule, Source};
 
 /// The events of the augmented game.
@@ -84,18 +84,6 @@ pub fn fired_house(events: &[Event], h: HouseRule) -> Vec<(SideId, Effect)> {
         .into_iter()
         .filter(|(_, id, _)| *id == Source::House(h))
         .map(|(s, _, e)| (s, e))
-        .collect()
-}
-
-/// Every `thrown` result (`None` for nak), in order.
-pub fn throws(events: &[Event]) -> Vec<Option<Throw>> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            YutEvent::Thrown { result, .. } => Some(Some(*result)),
-            YutEvent::Nak { .. } => Some(None),
-            _ => None,
-        })
         .collect()
 }
 

@@ -41,18 +41,6 @@ pub fn captures(events: &[Event]) -> Vec<(SideId, SideId, Node, u8)> {
         .collect()
 }
 
-/// Every `thrown` result, `None` for nak, in order.
-pub fn throws(events: &[Event]) -> Vec<Option<Throw>> {
-    events
-        .iter()
-        .filter_map(|e| match e {
-            YutEvent::Thrown { result, .. } => Some(Some(*result)),
-            YutEvent::Nak { .. } => Some(None),
-            _ => None,
-        })
-        .collect()
-}
-
 /// The seat of the last `turnChanged` event, if the turn passed.
 pub fn turn_changed(events: &[Event]) -> Option<u8> {
     events.iter().rev().find_map(|e| match e {
