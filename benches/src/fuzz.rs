@@ -242,7 +242,7 @@ fn throw_chance(b: &mut Bytes) -> ThrowChance {
     b.pick(&ThrowChance::ALL)
 }
 
-const YUT_SETUP_CODES: &[&str] = &["INVALID_OPTION", "BAD_PLAYERS"];
+const YUT_SETUP_CODES: &[&str] = &["INVALID_OPTION", "BAD_PLAYER_COUNT", "BAD_PLAYERS"];
 
 impl FuzzGame for Yut<Standard> {
     const SETUP_CODES: &'static [&'static str] = YUT_SETUP_CODES;
@@ -323,7 +323,8 @@ impl FuzzGame for Yut<Augments> {
 }
 
 impl FuzzGame for Rps {
-    const SETUP_CODES: &'static [&'static str] = &["BAD_OPTION", "BAD_PLAYER_COUNT", "BAD_PLAYERS"];
+    const SETUP_CODES: &'static [&'static str] =
+        &["INVALID_OPTION", "BAD_PLAYER_COUNT", "BAD_PLAYERS"];
 
     fn fuzz_setup(&self, b: &mut Bytes) -> (RpsOptions, Vec<PlayerId>) {
         let mut o = RpsOptions {
@@ -410,35 +411,41 @@ pub fn assert_no_rng_keys(v: &Value) {
     }
 }
 
-/// Carries out `op` on `m` at `now`: `Ok` with the JSON of what happened, or `Err` with the
+/// What an input did: the JSON of the timeouts it found due (taken first, whatever the
+/// input's fate), and `Ok` with the JSON of what the input itself did or `Err` with the
 /// error body.
-fn perform<G: Game>(m: &mut Match<G>, op: &Op<G>, now: Millis) -> Result<String, ErrorBody> {
-    match op {
-        Op::Act(p, a) => m.act(p, a, now).map(|e| to_json(&e)).map_err(|e| e.body()),
-        Op::ActAt(p, a, seq) => m
-            .act_at(p, a, *seq, now)
-            .map(|e| to_json(&e))
-            .map_err(|e| e.body()),
-        Op::Tick => {
-            let done = m.tick(now);
-            for applied in &done {
-                assert!(applied.auto, "a timeout action not marked auto");
-            }
-            let json: Vec<_> = done
-                .iter()
-                .map(|a| (&a.player, to_json(&a.action), to_json(&a.events)))
-                .collect();
-            Ok(to_json(&json))
+type Performed = (String, Result<String, ErrorBody>);
+
+/// Carries out `op` on `m` at `now`.
+fn perform<G: Game>(m: &mut Match<G>, op: &Op<G>, now: Millis) -> Performed {
+    let applied_json = |applied: &[game_core::Applied<G>]| {
+        for a in applied {
+            assert!(a.auto, "a timeout action not marked auto");
         }
-        Op::Presence(p, c) => m
-            .set_connected(p, *c, now)
-            .map(|()| String::new())
-            .map_err(|e| e.body()),
-        Op::Chance(seat, a, c) => m
-            .game
-            .apply_chance(&mut m.state, *seat, a, c, now)
-            .map(|e| to_json(&e))
-            .map_err(|e| e.body()),
+        let json: Vec<_> = applied
+            .iter()
+            .map(|a| (&a.player, to_json(&a.action), to_json(&a.events)))
+            .collect();
+        to_json(&json)
+    };
+    let played = |p: game_core::Played<G>| {
+        (
+            applied_json(&p.applied),
+            p.result.map(|e| to_json(&e)).map_err(|e| e.body()),
+        )
+    };
+    match op {
+        Op::Act(p, a) => played(m.play(p, a, None, now)),
+        Op::ActAt(p, a, seq) => played(m.play(p, a, Some(*seq), now)),
+        Op::Tick => (applied_json(&m.tick(now)), Ok(String::new())),
+        Op::Presence(p, c) => played(m.set_connected(p, *c, now)),
+        Op::Chance(seat, a, c) => (
+            applied_json(&[]),
+            m.game
+                .apply_chance(&mut m.state, *seat, a, c, now)
+                .map(|e| to_json(&e))
+                .map_err(|e| e.body()),
+        ),
     }
 }
 
@@ -565,8 +572,14 @@ pub fn session<G: FuzzGame>(game: &G, data: &[u8]) {
             got == again,
             "step {step}: the restored copy answered {op:?} differently: {got:?} vs {again:?}"
         );
-        if let Err(body) = &got {
+        // Timeouts found due stand whatever the input's fate; the input itself, refused,
+        // changes nothing.
+        if let (_, Err(body)) = &got {
             assert_typed(body);
+        }
+        if let (applied, Err(body)) = &got
+            && applied == "[]"
+        {
             assert_eq!(
                 to_json(&m.state),
                 before,
@@ -921,9 +934,10 @@ pub fn restore_json(data: &[u8]) {
 /// augment layer, and rock-paper-scissors.
 pub fn registry() -> Registry {
     let mut r = Registry::new();
-    r.register(Erased(Yut::standard()));
-    r.register(Erased(yut_augments::game()));
-    r.register(Erased(Rps));
+    r.register(Erased(Yut::standard()))
+        .and_then(|r| r.register(Erased(yut_augments::game())))
+        .and_then(|r| r.register(Erased(Rps)))
+        .expect("distinct ids");
     r
 }
 
@@ -986,7 +1000,7 @@ pub fn registry_json(data: &[u8]) {
     let n = if id == "rps" { 2 } else { 2 + b.below(3) };
     let players = fuzz_players(&mut b, n);
     let seed = b.u64();
-    let mut m = match registry.create(id, options, players.clone(), seed, 0) {
+    let mut m = match registry.create(id, &options, players.clone(), Some(seed), 0) {
         Ok(m) => m,
         Err(e) => {
             host_error(&e);
@@ -1024,10 +1038,14 @@ pub fn registry_json(data: &[u8]) {
                     1 => Some(b.u64()),
                     _ => Some(m.turn_seq()),
                 };
-                if let Err(e) = m.act(&who, action, seq, now) {
-                    host_error(&e);
-                    assert_eq!(m.state_json(), before, "a refused action changed the state");
-                    assert_eq!(m.record().entries.len(), entries);
+                let played = m.act(&who, action, seq, now);
+                if let Err(e) = &played.result {
+                    host_error(e);
+                    // Timeouts that were due stand; the refused action itself changed nothing.
+                    if played.applied.is_empty() {
+                        assert_eq!(m.state_json(), before, "a refused action changed the state");
+                        assert_eq!(m.record().entries.len(), entries);
+                    }
                 }
             }
             10 | 11 => {
@@ -1041,9 +1059,24 @@ pub fn registry_json(data: &[u8]) {
                 }
             }
             12 => {
-                if let Err(e) = m.set_connected(&anyone, b.bool(), now) {
-                    host_error(&e);
-                    assert_eq!(m.state_json(), before);
+                let played = m.set_connected(&anyone, b.bool(), now);
+                let ticked = usize::from(!played.applied.is_empty());
+                match &played.result {
+                    Err(e) => {
+                        host_error(e);
+                    }
+                    // Nothing changed: nothing but the due timeouts is recorded.
+                    Ok(events) if events.is_empty() => {
+                        assert_eq!(m.record().entries.len(), entries + ticked);
+                        if ticked == 0 {
+                            assert_eq!(
+                                m.state_json(),
+                                before,
+                                "a no-op presence changed the state"
+                            );
+                        }
+                    }
+                    Ok(_) => assert_eq!(m.record().entries.len(), entries + ticked + 1),
                 }
             }
             13 => {
@@ -1057,7 +1090,10 @@ pub fn registry_json(data: &[u8]) {
                 } else {
                     None
                 };
-                assert_no_rng_keys(&m.view(viewer));
+                match m.view(viewer) {
+                    Ok(view) => assert_no_rng_keys(&view),
+                    Err(e) => assert_eq!(host_error(&e).code, "NOT_SEATED"),
+                }
             }
         }
         if step % 64 == 63 {

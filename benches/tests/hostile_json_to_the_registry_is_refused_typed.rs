@@ -66,7 +66,7 @@ fn hostile_actions() -> Vec<Value> {
 fn send(m: &mut dyn DynMatch, player: &str, action: Value) -> bool {
     for seq in [None, Some(u64::MAX)] {
         let (state, entries, turn_seq) = (m.state_json(), m.record().entries.len(), m.turn_seq());
-        match m.act(player, action.clone(), seq, 10_000) {
+        match m.act(player, action.clone(), seq, 10_000).result {
             Ok(events) => {
                 assert_ne!(seq, Some(u64::MAX), "a stale turnSeq was accepted");
                 for e in &events {
@@ -166,21 +166,25 @@ fn every_other_request_with_any_id() {
         let before = m.state_json();
         for p in ["watcher", "", "P0", long.as_str(), "p0\u{0}"] {
             assert_code(&m.legal_actions(p).unwrap_err(), &["NOT_SEATED"]);
-            assert_code(&m.set_connected(p, false, 1).unwrap_err(), &["NOT_SEATED"]);
-            // An unknown id sees what a spectator sees.
-            assert_eq!(m.view(Some(p)), m.view(None));
-            assert_no_rng_keys(&m.view(Some(p)));
+            assert_code(
+                &m.set_connected(p, false, 1).result.unwrap_err(),
+                &["NOT_SEATED"],
+            );
+            // An id that is not seated is refused, not shown the spectator's view.
+            assert_code(&m.view(Some(p)).unwrap_err(), &["NOT_SEATED"]);
+            assert_code(&m.view_text(Some(p)).unwrap_err(), &["NOT_SEATED"]);
+            assert_no_rng_keys(&m.view(None).unwrap());
         }
         assert_eq!(m.state_json(), before);
         for p in &ids {
-            assert_no_rng_keys(&m.view(Some(p)));
+            assert_no_rng_keys(&m.view(Some(p)).unwrap());
             m.legal_actions(p).unwrap();
         }
         // Presence changes and the clock at its extremes are accepted and keep the state
         // valid.
         for p in &ids {
-            m.set_connected(p, false, u64::MAX).unwrap();
-            m.set_connected(p, true, 0).unwrap();
+            m.set_connected(p, false, u64::MAX).result.unwrap();
+            m.set_connected(p, true, 0).result.unwrap();
         }
         for applied in m.tick(u64::MAX) {
             assert!(applied.auto);
@@ -195,7 +199,7 @@ fn unknown_games_and_hostile_ids_at_the_registry() {
     let players = vec!["a".to_string(), "b".to_string()];
     for id in ["", "YUT", "yut ", "chess", &"y".repeat(1 << 16), "yut\u{0}"] {
         let err = r
-            .create(id, json!({}), players.clone(), 1, 0)
+            .create(id, &json!({}), players.clone(), Some(1), 0)
             .err()
             .unwrap();
         assert_code(&err, &["UNKNOWN_GAME"]);
@@ -206,7 +210,7 @@ fn unknown_games_and_hostile_ids_at_the_registry() {
         let g = r.get(id).unwrap();
         // The defaults create a game, and every schema is an object.
         let m = g
-            .create(g.default_options(), players.clone(), 1, 0)
+            .create(&g.default_options(), players.clone(), 1, 0)
             .unwrap();
         assert_valid(m.as_ref());
         for (name, schema) in g.schemas().entries() {
@@ -227,19 +231,20 @@ fn the_parser_bounds_nesting() {
     assert!(serde_json::from_str::<Value>(&ok).is_ok());
     // An action is an object: serde's array form of a tagged enum (`["THROW"]`) is refused.
     let mut m = registry()
-        .create("yut", json!({}), vec!["a".into(), "b".into()], 1, 0)
+        .create("yut", &json!({}), vec!["a".into(), "b".into()], Some(1), 0)
         .unwrap();
     let p = m.to_act()[0].clone();
-    let err = m.act(&p, json!(["THROW"]), None, 0).unwrap_err();
+    let err = m.act(&p, json!(["THROW"]), None, 0).result.unwrap_err();
     assert_eq!(err.code(), "BAD_JSON", "{err:?}");
     // Errors from the game (not the host layer) keep their own codes through the registry.
     let mut m = registry()
-        .create("yut", json!({}), vec!["a".into(), "b".into()], 1, 0)
+        .create("yut", &json!({}), vec!["a".into(), "b".into()], Some(1), 0)
         .unwrap();
     let to_act = m.to_act()[0].clone();
     let other = if to_act == "a" { "b" } else { "a" };
     let err = m
         .act(other, json!({ "type": "THROW" }), None, 0)
+        .result
         .unwrap_err();
     assert_eq!(err.code(), "GAME_ERROR");
     assert_eq!(err.body().code, "NOT_YOUR_TURN");

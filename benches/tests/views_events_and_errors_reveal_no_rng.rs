@@ -114,7 +114,7 @@ fn views_and_events_of_random_games() {
                 }
                 let ids = m.record().players.clone();
                 for viewer in ids.iter().map(|p| Some(p.as_str())).chain([None]) {
-                    secrets.assert_absent(&m.view(viewer), "a view");
+                    secrets.assert_absent(&m.view(viewer).unwrap(), "a view");
                     views_seen += 1;
                 }
                 for p in &ids {
@@ -180,12 +180,17 @@ fn error_bodies_of_every_kind() {
             ];
             let mut bodies = Vec::new();
             for (p, a, seq) in attempts {
-                if let Err(e) = m.act(p, a, seq, 1) {
+                if let Err(e) = m.act(p, a, seq, 1).result {
                     bodies.push(e.body());
                 }
             }
             bodies.extend(m.legal_actions("watcher").err().map(|e| e.body()));
-            bodies.extend(m.set_connected("watcher", false, 1).err().map(|e| e.body()));
+            bodies.extend(
+                m.set_connected("watcher", false, 1)
+                    .result
+                    .err()
+                    .map(|e| e.body()),
+            );
             let mut record = m.record().clone();
             record.version = 9;
             bodies.extend(r.replay(&record).err().map(|e| e.body()));
@@ -209,7 +214,10 @@ fn setup_errors_do_not_echo_the_seed() {
         ("rps", json!({ "winsNeeded": 0 }), two()),
         ("rps", json!({}), vec!["a".to_string()]),
     ] {
-        let err = r.create(id, options, players, seed, 0).err().unwrap();
+        let err = r
+            .create(id, &options, players, Some(seed), 0)
+            .err()
+            .unwrap();
         let text = serde_json::to_string(&err.body()).unwrap();
         assert!(!text.contains(&seed.to_string()), "{text}");
         assert!(!err.code().is_empty() && !text.contains("rng"));

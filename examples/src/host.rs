@@ -4,28 +4,34 @@
 //! Requests carry an `"op"` and an optional `"id"` (any JSON value), echoed back. Replies
 //! are `{"id":..,"ok":true, ...}` or `{"id":..,"ok":false,"error":{"code","message","reason"}}`
 //! where the error is the engine's typed error body (`NOT_YOUR_TURN`, `STALE_TURN_SEQ`, ...)
-//! or one of the host's own: `BAD_REQUEST` (a line that is not a JSON object, a missing or
-//! ill-typed field), `UNKNOWN_OP`, `UNKNOWN_MATCH`, `MATCH_EXISTS`, and the erased layer's
-//! `UNKNOWN_GAME` and `BAD_JSON` (options or action of the wrong shape). Blank lines are
-//! skipped. Nothing a client sends makes the host panic or stop.
+//! or one of the host's own: `BAD_REQUEST` (a line that is not a JSON object, an unknown,
+//! missing, `null` or ill-typed field: `reason.field` names it), `TOO_LARGE` (a line over
+//! the size cap), `UNKNOWN_OP`, `UNKNOWN_MATCH`, `MATCH_EXISTS`, and the erased layer's
+//! `UNKNOWN_GAME`, `BAD_JSON` and `INVALID_OPTION`. Blank lines are skipped. Nothing a
+//! client sends makes the host panic or stop.
 //!
 //! | op | fields | reply |
 //! |---|---|---|
 //! | `games` | | `games`: ids |
-//! | `schemas` | `game` | `game`, `schemas` {options, action, view, event, outcome}, `defaultOptions` |
-//! | `create` | `game`, `players`, `options?` (default: the game's), `seed?` (0), `now?` (0), `match?` | status |
-//! | `act` | `match`, `player`, `action`, `turnSeq?`, `now?` | `events` + status |
+//! | `schemas` | `game` | `game`, `schemas` {options, action, view, event, outcome, error}, `defaultOptions` |
+//! | `create` | `game`, `players`, `options?` (default: the game's), `seed?` (default: from the OS), `now?` (0), `match?` | status |
+//! | `act` | `match`, `player`, `action`, `turnSeq?`, `now?` | status, `events`, `applied` |
 //! | `view` | `match`, `player?` (none: spectator) | `view` |
 //! | `legal` | `match`, `player` | `actions` |
-//! | `tick` | `match`, `now` | `applied` [{player, action, events, auto}] + status |
-//! | `presence` | `match`, `player`, `connected`, `now?` | status |
+//! | `tick` | `match`, `now` | status, `applied` [{player, action, events, auto}] |
+//! | `presence` | `match`, `player`, `connected`, `now?` | status, `events`, `applied` |
 //! | `record` | `match` | `record` (the `MatchRecord`) |
 //! | `load` | `record`, `match?` | status (the record replayed into a new match) |
+//! | `restore` | `game`, `state`, `match?` | status (a stored state, validated) |
 //! | `outcome` | `match` | `over`, `outcome` (null until over) |
 //! | `drop` | `match` | `match` |
 //!
-//! "status" is `match`, `turnSeq`, `toAct` (player ids), `deadline` and `over`. Match ids
-//! default to `m1`, `m2`, ... A missing `now` means the match's last known time.
+//! "status" is `match`, `game`, `turnSeq`, `toAct` (player ids), `deadline` (the countdown
+//! players see), `nextTickAt` (when `tick` would act: arm the match's timer there),
+//! `clock` and `over`. Match ids default to `m1`, `m2`, ... A missing `now` means the
+//! match's clock; a `now` earlier than the clock is read as the clock. An `act` or
+//! `presence` at or past `nextTickAt` first takes the due timeouts (listed in `applied`, in
+//! the error reply too when the request is then refused).
 //!
 //! The `app` preset with the whole augment layer is game `yut-augments` with the options
 //! of `yut_augments::app_options()` (`{"stickModel":"fair","backdoFromDo":"home"}` is
@@ -50,14 +56,105 @@
 use std::collections::BTreeMap;
 use std::io::{self, BufRead, Write};
 
-use game_core::{DynMatch, ErrorBody, GameError, MatchRecord, Millis, Registry};
+use game_core::{
+    AppliedJson, DynMatch, ErrorBody, GameError, MatchRecord, Millis, PlayedJson, Registry,
+};
+use schemars::JsonSchema;
 use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::value::RawValue;
 use serde_json::{Map, Value, json};
 
-/// The operations a host understands, in the order of the table above.
-pub const OPS: [&str; 12] = [
-    "games", "schemas", "create", "act", "view", "legal", "tick", "presence", "record", "load",
-    "outcome", "drop",
+/// The longest request line served by default, in bytes (`--max-line` changes it).
+pub const DEFAULT_MAX_LINE: usize = 1 << 20;
+
+/// The longest match id, in bytes (as for player ids).
+pub const MAX_ID: usize = 128;
+
+/// What a request field holds; it decides how the field is read and its schema.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// An id (game, match, player): a string of 1 to [`MAX_ID`] bytes.
+    Id,
+    /// Player ids in seat order.
+    Players,
+    /// A JSON object in a game's wire format (options, action).
+    Object,
+    /// A time or a number: a non-negative integer.
+    Count,
+    /// `true` or `false`.
+    Flag,
+    /// A [`MatchRecord`].
+    Record,
+    /// A stored state, as `state_json` gave it.
+    State,
+}
+
+/// One request field: its name, what it holds, whether it must be there.
+pub type Field = (&'static str, Kind, bool);
+
+/// Every operation with its fields (besides `op` and `id`): the one list that the reader
+/// checks requests against and that the request schema is made from.
+pub const OPS: [(&str, &[Field]); 13] = [
+    ("games", &[]),
+    ("schemas", &[("game", Kind::Id, true)]),
+    (
+        "create",
+        &[
+            ("game", Kind::Id, true),
+            ("players", Kind::Players, true),
+            ("options", Kind::Object, false),
+            ("seed", Kind::Count, false),
+            ("now", Kind::Count, false),
+            ("match", Kind::Id, false),
+        ],
+    ),
+    (
+        "act",
+        &[
+            ("match", Kind::Id, true),
+            ("player", Kind::Id, true),
+            ("action", Kind::Object, true),
+            ("turnSeq", Kind::Count, false),
+            ("now", Kind::Count, false),
+        ],
+    ),
+    (
+        "view",
+        &[("match", Kind::Id, true), ("player", Kind::Id, false)],
+    ),
+    (
+        "legal",
+        &[("match", Kind::Id, true), ("player", Kind::Id, true)],
+    ),
+    (
+        "tick",
+        &[("match", Kind::Id, true), ("now", Kind::Count, true)],
+    ),
+    (
+        "presence",
+        &[
+            ("match", Kind::Id, true),
+            ("player", Kind::Id, true),
+            ("connected", Kind::Flag, true),
+            ("now", Kind::Count, false),
+        ],
+    ),
+    ("record", &[("match", Kind::Id, true)]),
+    (
+        "load",
+        &[("record", Kind::Record, true), ("match", Kind::Id, false)],
+    ),
+    (
+        "restore",
+        &[
+            ("game", Kind::Id, true),
+            ("state", Kind::State, true),
+            ("match", Kind::Id, false),
+        ],
+    ),
+    ("outcome", &[("match", Kind::Id, true)]),
+    ("drop", &[("match", Kind::Id, true)]),
 ];
 
 /// One reply line: `id` and `ok` first, then the operation's fields (or `error`).
@@ -72,95 +169,208 @@ pub struct Reply {
     pub body: Map<String, Value>,
 }
 
-/// A refused request: the error body sent back.
-#[derive(Clone, Debug, PartialEq)]
-struct Fail(ErrorBody);
+/// Where a match stands, in every reply that changes or creates one.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Status {
+    /// The match id.
+    #[serde(rename = "match")]
+    pub match_id: String,
+    /// The game id.
+    pub game: String,
+    /// The action sequence number a client sends back as `turnSeq`.
+    pub turn_seq: u64,
+    /// The players who may act now.
+    pub to_act: Vec<String>,
+    /// When the current decision times out: the countdown players see.
+    pub deadline: Option<Millis>,
+    /// When `tick` would act (a deadline or a disconnected player's grace): arm the
+    /// match's one timer here.
+    pub next_tick_at: Option<Millis>,
+    /// The match's clock: the latest time of an input that changed it.
+    pub clock: Millis,
+    /// Whether the match is over.
+    pub over: bool,
+}
 
-impl<E: GameError> From<E> for Fail {
-    fn from(e: E) -> Self {
-        Fail(e.body())
+impl Status {
+    /// The status of match `id`.
+    pub fn of(id: &str, m: &dyn DynMatch) -> Self {
+        Self {
+            match_id: id.to_owned(),
+            game: m.game_id().to_owned(),
+            turn_seq: m.turn_seq(),
+            to_act: m.to_act(),
+            deadline: m.deadline(),
+            next_tick_at: m.next_tick_at(),
+            clock: m.clock(),
+            over: m.outcome().is_some(),
+        }
     }
 }
 
-fn fail(code: &str, message: String, reason: Value) -> Fail {
-    Fail(ErrorBody {
-        code: code.to_owned(),
-        message,
-        reason: Some(reason),
-    })
+/// A refused request: the error body sent back, with the timeouts that were due and were
+/// taken before the request was judged (an `act` or `presence` after `nextTickAt`).
+#[derive(Clone, Debug, PartialEq)]
+struct Fail {
+    error: ErrorBody,
+    applied: Vec<AppliedJson>,
 }
 
-fn bad_request(detail: impl Into<String>) -> Fail {
+impl<E: GameError> From<E> for Fail {
+    fn from(e: E) -> Self {
+        Fail {
+            error: e.body(),
+            applied: Vec::new(),
+        }
+    }
+}
+
+fn fail(code: &str, message: &str, reason: Value) -> Fail {
+    let reason = match reason {
+        Value::Object(map) => map,
+        _ => Map::new(),
+    };
+    Fail {
+        error: ErrorBody {
+            code: code.to_owned(),
+            message: message.to_owned(),
+            reason,
+        },
+        applied: Vec::new(),
+    }
+}
+
+/// `BAD_REQUEST`: the Korean message is generic; what is wrong, in English for the host's
+/// developer, is `reason.detail`, and the field at fault `reason.field`.
+fn bad_request(field: Option<&str>, detail: impl Into<String>) -> Fail {
     let detail = detail.into();
-    fail(
-        "BAD_REQUEST",
-        format!("요청 형식이 올바르지 않아요: {detail}"),
-        json!({ "detail": detail }),
-    )
+    let reason = match field {
+        Some(field) => json!({ "field": field, "detail": detail }),
+        None => json!({ "detail": detail }),
+    };
+    fail("BAD_REQUEST", "요청 형식이 올바르지 않아요.", reason)
 }
 
-/// A match held by the host, with the last time it was told.
-struct Slot {
-    game: Box<dyn DynMatch>,
-    now: Millis,
+type Body = Result<Map<String, Value>, Fail>;
+
+/// A request's fields, read against its operation's entry in [`OPS`]: unknown fields,
+/// `null` and ill-typed values are refused naming the field.
+struct Req<'a> {
+    fields: BTreeMap<String, &'a RawValue>,
+}
+
+impl<'a> Req<'a> {
+    /// Parses `line` into fields without building a JSON tree of the whole request (a
+    /// `load` line holds a whole record).
+    fn parse(line: &'a str) -> Result<Self, Fail> {
+        let fields: BTreeMap<String, &'a RawValue> = serde_json::from_str(line).map_err(|e| {
+            let detail = if e.is_data() {
+                "a request must be a JSON object".to_owned()
+            } else {
+                format!("not JSON: {e}")
+            };
+            bad_request(None, detail)
+        })?;
+        Ok(Self { fields })
+    }
+
+    /// The request's `id`, echoed back (null if absent or not JSON we can echo).
+    fn id(&self) -> Value {
+        self.fields
+            .get("id")
+            .and_then(|raw| serde_json::from_str(raw.get()).ok())
+            .unwrap_or(Value::Null)
+    }
+
+    /// Checks the fields against the operation's list: every field known, none `null`,
+    /// every required one there.
+    fn check(&self, op: &str, spec: &[Field]) -> Result<(), Fail> {
+        for (name, raw) in &self.fields {
+            if name == "op" || name == "id" {
+                continue;
+            }
+            if !spec.iter().any(|(n, _, _)| n == name) {
+                return Err(bad_request(
+                    Some(name),
+                    format!("unknown field `{name}` for op `{op}`"),
+                ));
+            }
+            if raw.get() == "null" {
+                return Err(bad_request(
+                    Some(name),
+                    format!("`{name}` must not be null (leave it out instead)"),
+                ));
+            }
+        }
+        match spec
+            .iter()
+            .find(|(name, _, required)| *required && !self.fields.contains_key(*name))
+        {
+            Some((name, _, _)) => Err(bad_request(Some(name), format!("`{name}` is required"))),
+            None => Ok(()),
+        }
+    }
+
+    fn raw(&self, name: &str) -> Option<&'a RawValue> {
+        self.fields.get(name).copied()
+    }
+
+    fn read<T: DeserializeOwned>(&self, name: &str, what: &str) -> Result<Option<T>, Fail> {
+        self.raw(name)
+            .map(|raw| {
+                serde_json::from_str(raw.get())
+                    .map_err(|_| bad_request(Some(name), format!("`{name}` must be {what}")))
+            })
+            .transpose()
+    }
+
+    fn need<T: DeserializeOwned>(&self, name: &str, what: &str) -> Result<T, Fail> {
+        self.read(name, what)?
+            .ok_or_else(|| bad_request(Some(name), format!("`{name}` is required")))
+    }
+
+    fn opt_id(&self, name: &str) -> Result<Option<String>, Fail> {
+        let id: Option<String> = self.read(name, "a string")?;
+        match id {
+            Some(id) if id.is_empty() || id.len() > MAX_ID => Err(bad_request(
+                Some(name),
+                format!("`{name}` must be 1 to {MAX_ID} bytes"),
+            )),
+            id => Ok(id),
+        }
+    }
+
+    fn id_field(&self, name: &str) -> Result<String, Fail> {
+        self.opt_id(name)?
+            .ok_or_else(|| bad_request(Some(name), format!("`{name}` is required")))
+    }
+
+    fn count(&self, name: &str) -> Result<Option<u64>, Fail> {
+        self.read(name, "a non-negative integer")
+    }
+
+    fn object(&self, name: &str) -> Result<Option<Value>, Fail> {
+        match self.read::<Value>(name, "a JSON object")? {
+            Some(v) if !v.is_object() => Err(bad_request(
+                Some(name),
+                format!("`{name}` must be a JSON object"),
+            )),
+            v => Ok(v),
+        }
+    }
 }
 
 /// The host: a registry of games and the matches in progress.
 pub struct Host {
     registry: Registry,
-    matches: BTreeMap<String, Slot>,
+    matches: BTreeMap<String, Box<dyn DynMatch>>,
     counter: u64,
 }
 
 impl Default for Host {
     fn default() -> Self {
         Self::new(crate::registry())
-    }
-}
-
-type Body = Result<Map<String, Value>, Fail>;
-
-/// Reads request fields with `BAD_REQUEST` errors that name the field.
-struct Req<'a>(&'a Map<String, Value>);
-
-impl<'a> Req<'a> {
-    fn opt(&self, name: &str) -> Option<&'a Value> {
-        self.0.get(name).filter(|v| !v.is_null())
-    }
-
-    fn value(&self, name: &str) -> Result<&'a Value, Fail> {
-        self.opt(name)
-            .ok_or_else(|| bad_request(format!("`{name}` is required")))
-    }
-
-    fn str(&self, name: &str) -> Result<&'a str, Fail> {
-        self.value(name)?
-            .as_str()
-            .ok_or_else(|| bad_request(format!("`{name}` must be a string")))
-    }
-
-    fn opt_str(&self, name: &str) -> Result<Option<&'a str>, Fail> {
-        self.opt(name)
-            .map(|v| {
-                v.as_str()
-                    .ok_or_else(|| bad_request(format!("`{name}` must be a string")))
-            })
-            .transpose()
-    }
-
-    fn opt_u64(&self, name: &str) -> Result<Option<u64>, Fail> {
-        self.opt(name)
-            .map(|v| {
-                v.as_u64()
-                    .ok_or_else(|| bad_request(format!("`{name}` must be a non-negative integer")))
-            })
-            .transpose()
-    }
-
-    fn bool(&self, name: &str) -> Result<bool, Fail> {
-        self.value(name)?
-            .as_bool()
-            .ok_or_else(|| bad_request(format!("`{name}` must be true or false")))
     }
 }
 
@@ -176,30 +386,36 @@ impl Host {
 
     /// Answers one input line (a JSON object). Never panics on any input.
     pub fn handle_line(&mut self, line: &str) -> Reply {
-        let request: Value = match serde_json::from_str(line) {
-            Ok(v) => v,
-            Err(e) => return Self::reply(Value::Null, Err(bad_request(format!("not JSON: {e}")))),
+        let req = match Req::parse(line) {
+            Ok(req) => req,
+            Err(fail) => return Self::reply(Value::Null, Err(fail)),
         };
-        let Value::Object(map) = request else {
-            return Self::reply(
-                Value::Null,
-                Err(bad_request("a request must be a JSON object")),
-            );
-        };
-        let id = map.get("id").cloned().unwrap_or(Value::Null);
-        let body = self.handle(&map);
+        let id = req.id();
+        let body = self.handle(&req);
         Self::reply(id, body)
+    }
+
+    /// The reply to a line longer than the cap (read and dropped without being kept).
+    pub fn too_large(len: usize, max: usize) -> Reply {
+        Self::reply(
+            Value::Null,
+            Err(fail(
+                "TOO_LARGE",
+                "요청이 너무 커요.",
+                json!({ "bytes": len, "max": max }),
+            )),
+        )
     }
 
     fn reply(id: Value, body: Body) -> Reply {
         match body {
             Ok(body) => Reply { id, ok: true, body },
-            Err(Fail(error)) => {
+            Err(Fail { error, applied }) => {
                 let mut body = Map::new();
-                body.insert(
-                    "error".into(),
-                    serde_json::to_value(error).unwrap_or(Value::Null),
-                );
+                body.insert("error".into(), to_value(&error));
+                if !applied.is_empty() {
+                    body.insert("applied".into(), to_value(&applied));
+                }
                 Reply {
                     id,
                     ok: false,
@@ -210,225 +426,294 @@ impl Host {
     }
 
     /// Dispatches a parsed request.
-    fn handle(&mut self, map: &Map<String, Value>) -> Body {
-        let req = Req(map);
-        let op = req.str("op")?;
-        match op {
+    fn handle(&mut self, req: &Req<'_>) -> Body {
+        let op: String = req.need("op", "a string")?;
+        let Some((op, spec)) = OPS.iter().find(|(name, _)| *name == op) else {
+            return Err(fail(
+                "UNKNOWN_OP",
+                "알 수 없는 요청이에요.",
+                json!({ "op": op, "ops": OPS.map(|(name, _)| name) }),
+            ));
+        };
+        req.check(op, spec)?;
+        match *op {
             "games" => Ok(obj([(
                 "games",
                 Value::from(self.registry.ids().collect::<Vec<_>>()),
             )])),
             "schemas" => {
-                let game = self.registry.get(req.str("game")?)?;
+                let game = self.registry.get(&req.id_field("game")?)?;
                 Ok(obj([
                     ("game", Value::from(game.id())),
-                    (
-                        "schemas",
-                        serde_json::to_value(game.schemas()).unwrap_or(Value::Null),
-                    ),
+                    ("schemas", to_value(&game.schemas())),
                     ("defaultOptions", game.default_options()),
                 ]))
             }
-            "create" => self.create(&req),
+            "create" => self.create(req),
             "act" => {
-                let id = req.str("match")?;
-                let player = req.str("player")?;
-                let action = req.value("action")?.clone();
-                let turn_seq = req.opt_u64("turnSeq")?;
-                let now = req.opt_u64("now")?;
-                let slot = self.slot_mut(id)?;
-                let now = now.unwrap_or(slot.now);
-                slot.now = now;
-                let events = slot.game.act(player, action, turn_seq, now)?;
-                let mut body = status(id, slot);
-                body.insert("events".into(), Value::from(events));
-                Ok(body)
+                let id = req.id_field("match")?;
+                let player = req.id_field("player")?;
+                let action = req.object("action")?.unwrap_or_default();
+                let turn_seq = req.count("turnSeq")?;
+                let now = req.count("now")?;
+                let m = self.get_mut(&id)?;
+                let now = now.unwrap_or_else(|| m.clock());
+                let result = m.act(&player, action, turn_seq, now);
+                played(&id, m.as_ref(), result)
             }
             "view" => {
-                let slot = self.slot(req.str("match")?)?;
-                let player = req.opt_str("player")?;
-                Ok(obj([("view", slot.game.view(player))]))
+                let m = self.get(&req.id_field("match")?)?;
+                let player = req.opt_id("player")?;
+                Ok(obj([("view", m.view(player.as_deref())?)]))
             }
             "legal" => {
-                let slot = self.slot(req.str("match")?)?;
-                let actions = slot.game.legal_actions(req.str("player")?)?;
+                let m = self.get(&req.id_field("match")?)?;
+                let actions = m.legal_actions(&req.id_field("player")?)?;
                 Ok(obj([("actions", Value::from(actions))]))
             }
             "tick" => {
-                let id = req.str("match")?;
-                let now = req
-                    .opt_u64("now")?
-                    .ok_or_else(|| bad_request("`now` is required"))?;
-                let slot = self.slot_mut(id)?;
-                slot.now = now;
-                let applied = slot.game.tick(now);
-                let mut body = status(id, slot);
-                body.insert(
-                    "applied".into(),
-                    serde_json::to_value(applied).unwrap_or(Value::Null),
-                );
+                let id = req.id_field("match")?;
+                let now = req.need("now", "a non-negative integer")?;
+                let m = self.get_mut(&id)?;
+                let applied = m.tick(now);
+                let mut body = status(&id, m.as_ref());
+                body.insert("applied".into(), to_value(&applied));
                 Ok(body)
             }
             "presence" => {
-                let id = req.str("match")?;
-                let player = req.str("player")?;
-                let connected = req.bool("connected")?;
-                let now = req.opt_u64("now")?;
-                let slot = self.slot_mut(id)?;
-                let now = now.unwrap_or(slot.now);
-                slot.now = now;
-                slot.game.set_connected(player, connected, now)?;
-                Ok(status(id, slot))
+                let id = req.id_field("match")?;
+                let player = req.id_field("player")?;
+                let connected = req.need("connected", "true or false")?;
+                let now = req.count("now")?;
+                let m = self.get_mut(&id)?;
+                let now = now.unwrap_or_else(|| m.clock());
+                let result = m.set_connected(&player, connected, now);
+                played(&id, m.as_ref(), result)
             }
             "record" => {
-                let slot = self.slot(req.str("match")?)?;
-                Ok(obj([(
-                    "record",
-                    serde_json::to_value(slot.game.record()).unwrap_or(Value::Null),
-                )]))
+                let m = self.get(&req.id_field("match")?)?;
+                Ok(obj([("record", to_value(m.record()))]))
             }
             "load" => {
-                let record: MatchRecord = serde_json::from_value(req.value("record")?.clone())
-                    .map_err(|e| bad_request(format!("`record` is not a match record: {e}")))?;
-                let requested = req.opt_str("match")?;
-                let game = self.registry.replay(&record)?;
-                let id = self.new_id(requested)?;
-                let now = record
-                    .entries
-                    .iter()
-                    .map(|e| match e {
-                        game_core::RecordEntry::Act { at, .. }
-                        | game_core::RecordEntry::Tick { at }
-                        | game_core::RecordEntry::Presence { at, .. } => *at,
-                    })
-                    .max()
-                    .unwrap_or(record.started_at)
-                    .max(record.started_at);
-                Ok(self.insert(id, Slot { game, now }))
+                let record: MatchRecord = req.need("record", "a match record")?;
+                let requested = req.opt_id("match")?;
+                self.check_free(requested.as_deref())?;
+                let m = self.registry.replay(&record)?;
+                drop(record);
+                Ok(self.insert(requested, m))
+            }
+            "restore" => {
+                let game = req.id_field("game")?;
+                let requested = req.opt_id("match")?;
+                self.check_free(requested.as_deref())?;
+                // The state as `state_json` gave it, or that JSON as one string (a host that
+                // stored the text).
+                let raw = req.raw("state").map(RawValue::get).unwrap_or_default();
+                let text: Option<String> = match raw.starts_with('"') {
+                    true => req.read("state", "a JSON object or its text")?,
+                    false => None,
+                };
+                let m = self
+                    .registry
+                    .restore(&game, text.as_deref().unwrap_or(raw))?;
+                Ok(self.insert(requested, m))
             }
             "outcome" => {
-                let slot = self.slot(req.str("match")?)?;
-                let outcome = slot.game.outcome();
+                let m = self.get(&req.id_field("match")?)?;
+                let outcome = m.outcome();
                 Ok(obj([
                     ("over", Value::Bool(outcome.is_some())),
                     ("outcome", outcome.unwrap_or(Value::Null)),
                 ]))
             }
             "drop" => {
-                let id = req.str("match")?;
-                self.matches.remove(id).ok_or_else(|| unknown_match(id))?;
+                let id = req.id_field("match")?;
+                self.matches.remove(&id).ok_or_else(|| unknown_match(&id))?;
                 Ok(obj([("match", Value::from(id))]))
             }
             other => Err(fail(
                 "UNKNOWN_OP",
-                format!("알 수 없는 요청이에요: {other}"),
-                json!({ "op": other, "ops": OPS }),
+                "알 수 없는 요청이에요.",
+                json!({ "op": other }),
             )),
         }
     }
 
     fn create(&mut self, req: &Req<'_>) -> Body {
-        let game_id = req.str("game")?;
-        let players: Vec<String> = serde_json::from_value(req.value("players")?.clone())
-            .map_err(|_| bad_request("`players` must be an array of strings"))?;
-        let seed = req.opt_u64("seed")?.unwrap_or(0);
-        let now = req.opt_u64("now")?.unwrap_or(0);
-        let game = self.registry.get(game_id)?;
-        let options = match req.opt("options") {
-            Some(o) => o.clone(),
-            None => game.default_options(),
+        let game_id = req.id_field("game")?;
+        let players: Vec<String> = req.need("players", "an array of strings")?;
+        let seed = req.count("seed")?;
+        let now = req.count("now")?.unwrap_or(0);
+        let requested = req.opt_id("match")?;
+        self.check_free(requested.as_deref())?;
+        let options = match req.object("options")? {
+            Some(o) => o,
+            None => self.registry.get(&game_id)?.default_options(),
         };
-        let requested = req.opt_str("match")?;
-        let game = game.create(options, players, seed, now)?;
-        let id = self.new_id(requested)?;
-        Ok(self.insert(id, Slot { game, now }))
+        let m = self
+            .registry
+            .create(&game_id, &options, players, seed, now)?;
+        Ok(self.insert(requested, m))
     }
 
-    /// The requested match id (refused if taken), or the next free `m<N>`.
-    fn new_id(&mut self, requested: Option<&str>) -> Result<String, Fail> {
-        if let Some(id) = requested {
-            if id.is_empty() {
-                return Err(bad_request("`match` must not be empty"));
-            }
-            if self.matches.contains_key(id) {
-                return Err(fail(
-                    "MATCH_EXISTS",
-                    format!("이미 있는 게임 id예요: {id}"),
-                    json!({ "match": id }),
-                ));
-            }
-            return Ok(id.to_owned());
-        }
-        loop {
-            self.counter += 1;
-            let id = format!("m{}", self.counter);
-            if !self.matches.contains_key(&id) {
-                return Ok(id);
-            }
+    /// Refuses a requested match id that is taken.
+    fn check_free(&self, requested: Option<&str>) -> Result<(), Fail> {
+        match requested {
+            Some(id) if self.matches.contains_key(id) => Err(fail(
+                "MATCH_EXISTS",
+                "이미 있는 게임 id예요.",
+                json!({ "match": id }),
+            )),
+            _ => Ok(()),
         }
     }
 
-    fn insert(&mut self, id: String, slot: Slot) -> Map<String, Value> {
-        let body = status(&id, &slot);
-        self.matches.insert(id, slot);
+    /// Stores a new match under the requested id (checked free) or the next free `m<N>`.
+    fn insert(&mut self, requested: Option<String>, m: Box<dyn DynMatch>) -> Map<String, Value> {
+        let id = requested.unwrap_or_else(|| {
+            loop {
+                self.counter += 1;
+                let id = format!("m{}", self.counter);
+                if !self.matches.contains_key(&id) {
+                    break id;
+                }
+            }
+        });
+        let body = status(&id, m.as_ref());
+        self.matches.insert(id, m);
         body
     }
 
-    fn slot(&self, id: &str) -> Result<&Slot, Fail> {
-        self.matches.get(id).ok_or_else(|| unknown_match(id))
+    fn get(&self, id: &str) -> Result<&dyn DynMatch, Fail> {
+        self.matches
+            .get(id)
+            .map(|m| m.as_ref())
+            .ok_or_else(|| unknown_match(id))
     }
 
-    fn slot_mut(&mut self, id: &str) -> Result<&mut Slot, Fail> {
+    fn get_mut(&mut self, id: &str) -> Result<&mut Box<dyn DynMatch>, Fail> {
         self.matches.get_mut(id).ok_or_else(|| unknown_match(id))
     }
 }
 
+/// The reply to an `act` or `presence`: the status, the request's `events` and the due
+/// timeouts taken first (`applied`); when refused, the error with those timeouts.
+fn played(id: &str, m: &dyn DynMatch, played: PlayedJson) -> Body {
+    match played.result {
+        Ok(events) => {
+            let mut body = status(id, m);
+            body.insert("events".into(), Value::from(events));
+            body.insert("applied".into(), to_value(&played.applied));
+            Ok(body)
+        }
+        Err(e) => Err(Fail {
+            error: e.body(),
+            applied: played.applied,
+        }),
+    }
+}
+
 fn unknown_match(id: &str) -> Fail {
-    fail(
-        "UNKNOWN_MATCH",
-        format!("없는 게임이에요: {id}"),
-        json!({ "match": id }),
-    )
+    fail("UNKNOWN_MATCH", "없는 게임이에요.", json!({ "match": id }))
 }
 
 fn obj<const N: usize>(fields: [(&str, Value); N]) -> Map<String, Value> {
     fields.into_iter().map(|(k, v)| (k.to_owned(), v)).collect()
 }
 
-/// Where a match stands: its id, `turnSeq`, who may act, the deadline, whether it is over.
-fn status(id: &str, slot: &Slot) -> Map<String, Value> {
-    let m = &slot.game;
-    obj([
-        ("match", Value::from(id)),
-        ("game", Value::from(m.game_id())),
-        ("turnSeq", Value::from(m.turn_seq())),
-        ("toAct", Value::from(m.to_act())),
-        ("deadline", m.deadline().map_or(Value::Null, Value::from)),
-        ("over", Value::Bool(m.outcome().is_some())),
-    ])
+fn to_value<T: Serialize + ?Sized>(v: &T) -> Value {
+    // Every type here serializes without failure (string keys, no floats that are NaN).
+    serde_json::to_value(v).unwrap_or(Value::Null)
+}
+
+/// The status fields of match `id`, as a reply body to add to.
+fn status(id: &str, m: &dyn DynMatch) -> Map<String, Value> {
+    match to_value(&Status::of(id, m)) {
+        Value::Object(map) => map,
+        _ => Map::new(),
+    }
+}
+
+/// One line read with a cap on its length.
+enum Line {
+    /// The line's bytes (without the newline).
+    Text,
+    /// The line was longer than the cap; its bytes were read and dropped.
+    TooLarge(usize),
+}
+
+/// Reads one line into `buf` (cleared first), keeping at most `max` bytes: a longer line
+/// is consumed to its end without being kept, so one huge line costs no memory. `None` at
+/// the end of the input.
+fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>, max: usize) -> io::Result<Option<Line>> {
+    buf.clear();
+    let mut len = 0usize;
+    let mut any = false;
+    loop {
+        let chunk = input.fill_buf()?;
+        if chunk.is_empty() {
+            return Ok(any.then(|| {
+                if len > max {
+                    Line::TooLarge(len)
+                } else {
+                    Line::Text
+                }
+            }));
+        }
+        any = true;
+        let (part, done) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (&chunk[..i], i + 1),
+            None => (chunk, chunk.len()),
+        };
+        let ends = done > part.len();
+        len = len.saturating_add(part.len());
+        if len <= max {
+            buf.extend_from_slice(part);
+        } else {
+            buf.clear();
+        }
+        input.consume(done);
+        if ends {
+            return Ok(Some(if len > max {
+                Line::TooLarge(len)
+            } else {
+                Line::Text
+            }));
+        }
+    }
+}
+
+/// [`serve_with`] with the default line cap ([`DEFAULT_MAX_LINE`]).
+pub fn serve(input: impl BufRead, output: impl Write) -> io::Result<()> {
+    serve_with(input, output, DEFAULT_MAX_LINE)
 }
 
 /// Serves requests from `input` until it ends, one reply line to `output` per request
 /// (flushed at once, so a client can talk to the host through pipes). Lines that are not
-/// UTF-8 or not JSON get a `BAD_REQUEST` reply; only a failing `input` or `output` stops it.
-pub fn serve(mut input: impl BufRead, mut output: impl Write) -> io::Result<()> {
+/// UTF-8 or not JSON get a `BAD_REQUEST` reply, lines over `max_line` bytes `TOO_LARGE`;
+/// only a failing `input` or `output` stops it.
+pub fn serve_with(
+    mut input: impl BufRead,
+    mut output: impl Write,
+    max_line: usize,
+) -> io::Result<()> {
     let mut host = Host::default();
     let mut buf = Vec::new();
-    loop {
-        buf.clear();
-        if input.read_until(b'\n', &mut buf)? == 0 {
-            return Ok(());
-        }
-        let reply = match std::str::from_utf8(&buf) {
-            Ok(line) if line.trim().is_empty() => continue,
-            Ok(line) => host.handle_line(line),
-            Err(e) => Host::reply(
-                Value::Null,
-                Err(bad_request(format!("the line is not UTF-8: {e}"))),
-            ),
+    while let Some(line) = read_line(&mut input, &mut buf, max_line)? {
+        let reply = match line {
+            Line::TooLarge(len) => Host::too_large(len, max_line),
+            Line::Text => match std::str::from_utf8(&buf) {
+                Ok(text) if text.trim().is_empty() => continue,
+                Ok(text) => host.handle_line(text),
+                Err(e) => Host::reply(
+                    Value::Null,
+                    Err(bad_request(None, format!("the line is not UTF-8: {e}"))),
+                ),
+            },
         };
         serde_json::to_writer(&mut output, &reply)?;
         output.write_all(b"\n")?;
         output.flush()?;
     }
+    Ok(())
 }

@@ -62,7 +62,8 @@ pub fn registry() -> Registry {
     let mut registry = Registry::new();
     registry
         .register(Erased(yut::Yut::standard()))
-        .register(Erased(yut_augments::game()))
-        .register(Erased(game_core::rps::Rps));
+        .and_then(|r| r.register(Erased(yut_augments::game())))
+        .and_then(|r| r.register(Erased(game_core::rps::Rps)))
+        .expect("the built-in games have distinct ids");
     registry
 }

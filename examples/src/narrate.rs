@@ -137,6 +137,18 @@ pub fn describe<R: Layer>(
                     style.bold(&throw_label(*result)),
                 ));
             }
+            YutEvent::PresenceChanged {
+                player,
+                connected,
+                away,
+            } => lines.push(format!(
+                "   {player}: {}",
+                match (connected, away) {
+                    (_, true) => "자리 비움(away)",
+                    (true, false) => "돌아왔어요(back)",
+                    (false, false) => "연결 끊김(disconnected)",
+                }
+            )),
             YutEvent::Nak { side } => lines.push(format!(
                 "{} 윷 던지기(throw) → {} 윷가락이 판 밖으로 떨어졌어요 (no result)",
                 side_tag(view, *side, style),

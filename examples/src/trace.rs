@@ -455,10 +455,12 @@ fn play_one<R: Layer>(
                 }
                 None => {
                     m.set_connected(player, false, now)
+                        .result
                         .map_err(TraceError::Engine)?;
                     now += game.grace_ms();
                     let applied = m.tick(now);
                     m.set_connected(player, true, now)
+                        .result
                         .map_err(TraceError::Engine)?;
                     applied
                 }

@@ -170,9 +170,12 @@ fn create_assigns_match_ids_and_reports_the_engine_s_errors() {
         &mut host,
         json!({"op": "create", "game": "yut", "players": five}),
     );
-    assert_eq!(code(&r), "INVALID_OPTION");
-    assert_eq!(r["error"]["reason"]["option"], "mode");
-    assert!(r["error"]["message"].as_str().unwrap().contains("2~4명"));
+    assert_eq!(code(&r), "BAD_PLAYER_COUNT");
+    assert_eq!(
+        r["error"]["reason"],
+        json!({"players": 5, "allowed": [2, 3, 4]})
+    );
+    assert!(r["error"]["message"].as_str().unwrap().contains("2·3·4명"));
     let r = ask(
         &mut host,
         json!({"op": "create", "game": "yut", "players": players, "options": {"nakPercent": 7}}),
@@ -182,7 +185,8 @@ fn create_assigns_match_ids_and_reports_the_engine_s_errors() {
         &mut host,
         json!({"op": "create", "game": "yut", "players": players, "options": {"bogus": 1}}),
     );
-    assert_eq!(code(&r), "BAD_JSON");
+    assert_eq!(code(&r), "INVALID_OPTION");
+    assert_eq!(r["error"]["reason"]["option"], "bogus");
     let r = ask(
         &mut host,
         json!({"op": "create", "game": "yut", "players": ["a", "a"]}),
@@ -578,7 +582,8 @@ fn the_app_preset_with_the_whole_augment_layer_is_served_too() {
         &mut host,
         json!({"op": "create", "game": "yut", "players": ["a", "b"], "options": {"augments": []}}),
     );
-    assert_eq!(code(&r), "BAD_JSON");
+    assert_eq!(code(&r), "INVALID_OPTION");
+    assert_eq!(r["error"]["reason"]["option"], "augments");
     let r = ask(
         &mut host,
         json!({"op": "create", "game": "yut-augments", "players": ["a", "b"], "options": {"augments": ["do-echo", "do-echo"]}}),

@@ -170,9 +170,12 @@ fn conceding_ends_a_two_player_game() {
 #[test]
 fn refused_options_are_the_engine_s_typed_errors_with_exit_code_2() {
     for (args, code) in [
-        (&["--players", "5"][..], "INVALID_OPTION"),
-        (&["--players", "1"][..], "INVALID_OPTION"),
-        (&["--mode", "team", "--players", "5"][..], "INVALID_OPTION"),
+        (&["--players", "5"][..], "BAD_PLAYER_COUNT"),
+        (&["--players", "1"][..], "BAD_PLAYER_COUNT"),
+        (
+            &["--mode", "team", "--players", "5"][..],
+            "BAD_PLAYER_COUNT",
+        ),
         (&["--pieces", "6"][..], "INVALID_OPTION"),
         (&["--nak", "7"][..], "INVALID_OPTION"),
         (&["--turn-seconds", "20"][..], "INVALID_OPTION"),

@@ -115,11 +115,11 @@ struct Counts {
 
 fn check_views(m: &dyn DynMatch, players: &[String], s: &Schemas, n: &mut Counts, ctx: &str) {
     for p in players {
-        let view = m.view(Some(p));
+        let view = m.view(Some(p)).unwrap();
         n.drafts += usize::from(view.get("draft").is_some_and(|d| !d.is_null()));
         n.views += s.check("view", &view, ctx);
     }
-    n.views += s.check("view", &m.view(None), ctx);
+    n.views += s.check("view", &m.view(None).unwrap(), ctx);
 }
 
 /// Counts the augment layer's events among `events`.
@@ -137,7 +137,7 @@ fn play_random(game: &str, options: Value, count: usize, seed: u64, s: &Schemas,
     let ctx = format!("{game} seed {seed} options {options}");
     n.options += s.check("options", &options, &ctx);
     let mut m = registry
-        .create(game, options, players.clone(), seed, 0)
+        .create(game, &options, players.clone(), Some(seed), 0)
         .unwrap_or_else(|e| panic!("{ctx}: {e}"));
     let mut rng = GameRng::from_seed(seed ^ 0xABCD);
     let mut now = 0;
@@ -177,6 +177,7 @@ fn play_random(game: &str, options: Value, count: usize, seed: u64, s: &Schemas,
             }
             let events = m
                 .act(&player, pick, None, now)
+                .result
                 .unwrap_or_else(|e| panic!("{ctx}: {e}"));
             for e in &events {
                 n.events += s.check("event", e, &ctx);

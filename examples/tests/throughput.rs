@@ -52,7 +52,7 @@ fn the_last_line_has_the_stable_format_for_both_presets() {
     assert!(!well_formed("games/s: x decisions/s: 1 decisions/game: 1"));
     // Refused options are the engine's typed error.
     let err = run(&args(&["--games", "1", "--players", "5"])).unwrap_err();
-    assert_eq!(game_core::GameError::code(&err), "INVALID_OPTION");
+    assert_eq!(game_core::GameError::code(&err), "BAD_PLAYER_COUNT");
 }
 
 #[test]
@@ -70,7 +70,7 @@ fn the_command_prints_the_figures_last() {
     let err =
         examples::throughput::report(&args(&["--players", "1"]), &mut Vec::new()).unwrap_err();
     assert!(
-        err.to_string().starts_with("오류 [INVALID_OPTION]: "),
+        err.to_string().starts_with("오류 [BAD_PLAYER_COUNT]: "),
         "{err}"
     );
 }

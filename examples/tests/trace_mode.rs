@@ -313,7 +313,7 @@ fn refused_setups_are_typed_errors_with_exit_code_2() {
         Vec::new(),
     )
     .unwrap_err();
-    assert!(err.to_string().contains("INVALID_OPTION"));
+    assert!(err.to_string().contains("BAD_PLAYER_COUNT"));
     assert!(TraceArgs::try_parse_from(["trace", "--illegal", "101"]).is_err());
 }
 

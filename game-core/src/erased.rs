@@ -6,11 +6,13 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::{ErrorBody, Game, GameError, Match, MatchRecord, Millis, PlayerId, Viewer};
+use crate::{ErrorBody, Game, GameError, Match, MatchRecord, Millis, Played, PlayerId, Viewer};
 
 /// An error of the erased layer: the game's own error, or a host-level problem. On the wire
-/// every one is an [`ErrorBody`] with a stable code.
+/// every one is an [`ErrorBody`] with a stable code; the Korean message names the part at
+/// fault, and the parser's own words are in `reason.detail`.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[non_exhaustive]
 pub enum HostError {
     /// The game refused (its code and Korean message are kept).
     #[error("{}", .0.message)]
@@ -19,11 +21,26 @@ pub enum HostError {
     #[error("등록되지 않은 게임이에요: {0}")]
     UnknownGame(String),
     /// The JSON does not have the shape the game expects.
-    #[error("요청 형식이 올바르지 않아요: {what}: {detail}")]
+    #[error("{what} 형식이 올바르지 않아요.")]
     BadJson {
-        /// Which part of the request.
+        /// Which part of the request (`action`, `options`, `state`).
         what: &'static str,
         /// The parser's message.
+        detail: String,
+    },
+    /// An option has a value the game does not take (wrong type, unknown value, out of
+    /// range) or is not an option of the game at all.
+    #[error("{option} 설정 값이 올바르지 않아요.")]
+    InvalidOption {
+        /// The option's wire name.
+        option: String,
+        /// The parser's message.
+        detail: String,
+    },
+    /// No seed was given and the operating system gave none.
+    #[error("게임을 시작할 난수를 얻지 못했어요. 잠시 후 다시 시도해 주세요.")]
+    NoSeed {
+        /// The operating system's error.
         detail: String,
     },
 }
@@ -34,6 +51,22 @@ impl GameError for HostError {
             Self::Game(_) => "GAME_ERROR",
             Self::UnknownGame(_) => "UNKNOWN_GAME",
             Self::BadJson { .. } => "BAD_JSON",
+            Self::InvalidOption { .. } => "INVALID_OPTION",
+            Self::NoSeed { .. } => "NO_SEED",
+        }
+    }
+
+    fn reason(&self) -> Option<Value> {
+        match self {
+            Self::Game(body) => Some(Value::Object(body.reason.clone())),
+            Self::BadJson { what, detail } => {
+                Some(serde_json::json!({ "part": what, "detail": detail }))
+            }
+            Self::InvalidOption { option, detail } => {
+                Some(serde_json::json!({ "option": option, "detail": detail }))
+            }
+            Self::UnknownGame(id) => Some(serde_json::json!({ "game": id })),
+            Self::NoSeed { detail } => Some(serde_json::json!({ "detail": detail })),
         }
     }
 
@@ -43,13 +76,7 @@ impl GameError for HostError {
             other => ErrorBody {
                 code: other.code().to_owned(),
                 message: other.to_string(),
-                reason: match other {
-                    Self::BadJson { what, detail } => {
-                        Some(serde_json::json!({ "part": what, "detail": detail }))
-                    }
-                    Self::UnknownGame(id) => Some(serde_json::json!({ "game": id })),
-                    Self::Game(_) => None,
-                },
+                reason: crate::error::reason_object(other.reason()),
             },
         }
     }
@@ -70,6 +97,54 @@ fn to_json<T: Serialize>(v: &T) -> Value {
     // Game types serialize to JSON without failure (no non-string map keys, no NaN floats);
     // a failure here would be a bug in a game, shown to the host as null rather than a panic.
     serde_json::to_value(v).unwrap_or(Value::Null)
+}
+
+/// Reads a game's options from JSON as strictly for every game: an object (when the
+/// game's options are one), and any bad value is `INVALID_OPTION` naming the option.
+///
+/// serde's derived structs also read a JSON array, field by field in order, hence the
+/// object check; and serde's error does not say which field failed, so the culprit is
+/// found by trying each given field alone on top of the defaults.
+fn read_options<G: Game>(value: &Value) -> Result<G::Options, HostError>
+where
+    G::Options: Default,
+{
+    let defaults = to_json(&G::Options::default());
+    let (Value::Object(given), Value::Object(base)) = (value, &defaults) else {
+        if defaults.is_object() {
+            return Err(HostError::BadJson {
+                what: "options",
+                detail: "the options are a JSON object".into(),
+            });
+        }
+        return parse("options", value.clone());
+    };
+    let whole = match G::Options::deserialize(value) {
+        Ok(options) => return Ok(options),
+        Err(e) => e,
+    };
+    for (key, v) in given {
+        let mut probe = base.clone();
+        probe.insert(key.clone(), v.clone());
+        if let Err(e) = G::Options::deserialize(&Value::Object(probe)) {
+            return Err(HostError::InvalidOption {
+                option: crate::error::capped(key.clone()),
+                detail: crate::error::parse_detail(&e),
+            });
+        }
+    }
+    Err(HostError::BadJson {
+        what: "options",
+        detail: crate::error::parse_detail(&whole),
+    })
+}
+
+/// A seed from the operating system, for a match created without one: a constant default
+/// would deal every such match the same sticks.
+fn os_seed() -> Result<u64, HostError> {
+    getrandom::u64().map_err(|e| HostError::NoSeed {
+        detail: e.to_string(),
+    })
 }
 
 /// An action applied through the erased layer, in JSON.
@@ -126,6 +201,26 @@ impl GameSchemas {
     }
 }
 
+/// A request judged through the erased layer: the timeouts taken first, then the
+/// request's own events or why it was refused (see [`Game::play`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayedJson {
+    /// The timeout actions taken before the request was judged (usually none).
+    pub applied: Vec<AppliedJson>,
+    /// The request's events, or its error.
+    pub result: Result<Vec<Value>, HostError>,
+}
+
+impl PlayedJson {
+    /// A request refused before anything was judged (its JSON did not parse).
+    fn refused(error: HostError) -> Self {
+        Self {
+            applied: Vec::new(),
+            result: Err(error),
+        }
+    }
+}
+
 /// A game kind behind the erased interface.
 pub trait DynGame: Send + Sync {
     /// The game's id.
@@ -134,68 +229,87 @@ pub trait DynGame: Send + Sync {
     fn schemas(&self) -> GameSchemas;
     /// The default options, in JSON.
     fn default_options(&self) -> Value;
-    /// Starts a match from JSON options.
+    /// Starts a match from JSON options (see [`Registry::create`]).
     fn create(
         &self,
-        options: Value,
+        options: &Value,
         players: Vec<PlayerId>,
         seed: u64,
         now: Millis,
     ) -> Result<Box<dyn DynMatch>, HostError>;
-    /// Rebuilds a match from its record.
+    /// Rebuilds a match from its record; its options are read as strictly as `create`'s.
     fn replay(&self, record: &MatchRecord) -> Result<Box<dyn DynMatch>, HostError>;
+    /// Restores a match from a stored state ([`DynMatch::state_json`]), validated like
+    /// [`Game::restore`]: a tampered state is refused.
+    fn restore(&self, state_json: &str) -> Result<Box<dyn DynMatch>, HostError>;
 }
 
 /// A match behind the erased interface: JSON in, JSON out, the game's errors kept.
 pub trait DynMatch: Send + Sync {
     /// The game's id.
     fn game_id(&self) -> &'static str;
-    /// Applies an action given as JSON. With `turn_seq`, a stale request is refused.
+    /// A player's action given as JSON, at `now` ([`Match::play`]): the timeouts due at
+    /// `now` first, then the action, refused if stale when `turn_seq` is given.
     fn act(
         &mut self,
         player: &str,
         action: Value,
         turn_seq: Option<u64>,
         now: Millis,
-    ) -> Result<Vec<Value>, HostError>;
-    /// The view of a player (`Some(id)`) or a spectator (`None`).
-    fn view(&self, player: Option<&str>) -> Value;
+    ) -> PlayedJson;
+    /// The view of a player (`Some(id)`) or a spectator (`None`); `NOT_SEATED` for an id
+    /// that is not seated.
+    fn view(&self, player: Option<&str>) -> Result<Value, HostError>;
     /// The same view as JSON text, ready to send: written straight from the game's typed
     /// view, without the `Value` tree [`DynMatch::view`] builds (several times faster for a
     /// host that only forwards it).
     ///
     /// ```
-    /// use game_core::{Erased, Registry, rps::Rps};
+    /// use game_core::{Erased, GameError, Registry, rps::Rps};
     /// let mut r = Registry::new();
-    /// r.register(Erased(Rps));
-    /// let m = r.create("rps", serde_json::json!({}), vec!["a".into(), "b".into()], 1, 0).unwrap();
-    /// let text = m.view_text(Some("a"));
-    /// assert_eq!(serde_json::from_str::<serde_json::Value>(&text).unwrap(), m.view(Some("a")));
+    /// r.register(Erased(Rps)).unwrap();
+    /// let m = r.create("rps", &serde_json::json!({}), vec!["a".into(), "b".into()], Some(1), 0).unwrap();
+    /// let text = m.view_text(Some("a")).unwrap();
+    /// assert_eq!(serde_json::from_str::<serde_json::Value>(&text).unwrap(), m.view(Some("a")).unwrap());
+    /// assert_eq!(m.view_text(Some("zed")).unwrap_err().body().code, "NOT_SEATED");
     /// ```
-    fn view_text(&self, player: Option<&str>) -> String;
+    fn view_text(&self, player: Option<&str>) -> Result<String, HostError>;
     /// Moves the clock: takes due timeouts.
     fn tick(&mut self, now: Millis) -> Vec<AppliedJson>;
-    /// Marks a player connected or disconnected.
-    fn set_connected(
-        &mut self,
-        player: &str,
-        connected: bool,
-        now: Millis,
-    ) -> Result<(), HostError>;
+    /// Marks a player connected or disconnected at `now`, after the timeouts due then;
+    /// the events are the `presenceChanged` (none when nothing changed).
+    fn set_connected(&mut self, player: &str, connected: bool, now: Millis) -> PlayedJson;
     /// Seats that may act now, as player ids.
     fn to_act(&self) -> Vec<PlayerId>;
     /// Legal actions of a player, as JSON.
     fn legal_actions(&self, player: &str) -> Result<Vec<Value>, HostError>;
-    /// The current deadline.
+    /// The current decision's deadline, the countdown players see (`deadlineAt`).
     fn deadline(&self) -> Option<Millis>;
+    /// The earliest time at which [`DynMatch::tick`] would act ([`Game::next_tick_at`]):
+    /// when to arm the match's timer.
+    fn next_tick_at(&self) -> Option<Millis>;
+    /// The match's clock: the latest time of an input that changed it. An earlier `now`
+    /// is read as this.
+    fn clock(&self) -> Millis;
     /// The action sequence number.
     fn turn_seq(&self) -> u64;
     /// The outcome, once over.
     fn outcome(&self) -> Option<Value>;
-    /// The match record.
+    /// The match record (it holds the seed: keep it on the server while the match runs).
     fn record(&self) -> &MatchRecord;
     /// The full state (with RNG) for storage. Never send it to a client.
     fn state_json(&self) -> Value;
+}
+
+impl std::fmt::Debug for dyn DynMatch {
+    /// The game and where it stands; never the state (it holds the RNG).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DynMatch")
+            .field("game", &self.game_id())
+            .field("turn_seq", &self.turn_seq())
+            .field("to_act", &self.to_act())
+            .finish_non_exhaustive()
+    }
 }
 
 /// Wraps a typed [`Game`] for the erased layer.
@@ -220,27 +334,63 @@ where
 
     fn create(
         &self,
-        options: Value,
+        options: &Value,
         players: Vec<PlayerId>,
         seed: u64,
         now: Millis,
     ) -> Result<Box<dyn DynMatch>, HostError> {
-        // serde's derived structs also read from a JSON array, field by field in order: a
-        // game whose options are an object takes them only as one.
-        if !options.is_object() && self.default_options().is_object() {
-            return Err(HostError::BadJson {
-                what: "options",
-                detail: "the options are a JSON object".into(),
-            });
-        }
-        let options: G::Options = parse("options", options)?;
+        let options = read_options::<G>(options)?;
         let m = Match::new(self.0.clone(), options, players, seed, now).map_err(game_err)?;
         Ok(Box::new(m))
     }
 
     fn replay(&self, record: &MatchRecord) -> Result<Box<dyn DynMatch>, HostError> {
+        if record.base.is_none() && record.game == self.id() {
+            read_options::<G>(&record.options)?;
+        }
         let m = Match::replay(self.0.clone(), record).map_err(game_err)?;
         Ok(Box::new(m))
+    }
+
+    fn restore(&self, state_json: &str) -> Result<Box<dyn DynMatch>, HostError> {
+        let m = Match::restore(self.0.clone(), state_json).map_err(game_err)?;
+        Ok(Box::new(m))
+    }
+}
+
+impl<G: Game> Match<G> {
+    /// The viewer named by a host: a seated player, or the spectator; an id that is not
+    /// seated is refused rather than shown the spectator's view by mistake.
+    fn viewer<'p>(&self, player: Option<&'p str>) -> Result<Viewer<'p>, HostError> {
+        match player {
+            None => Ok(Viewer::Spectator),
+            Some(p) => {
+                self.game.seat(&self.state, p).map_err(game_err)?;
+                Ok(Viewer::Player(p))
+            }
+        }
+    }
+}
+
+fn applied_json<G: Game>(applied: Vec<crate::Applied<G>>) -> Vec<AppliedJson> {
+    applied
+        .into_iter()
+        .map(|a| AppliedJson {
+            player: a.player,
+            action: to_json(&a.action),
+            events: a.events.iter().map(to_json).collect(),
+            auto: a.auto,
+        })
+        .collect()
+}
+
+fn played_json<G: Game>(played: Played<G>) -> PlayedJson {
+    PlayedJson {
+        applied: applied_json(played.applied),
+        result: played
+            .result
+            .map(|events| events.iter().map(to_json).collect())
+            .map_err(game_err),
     }
 }
 
@@ -255,47 +405,32 @@ impl<G: Game> DynMatch for Match<G> {
         action: Value,
         turn_seq: Option<u64>,
         now: Millis,
-    ) -> Result<Vec<Value>, HostError> {
-        let action: G::Action = parse("action", action)?;
-        let events = match turn_seq {
-            Some(seq) => self.act_at(player, &action, seq, now),
-            None => Match::act(self, player, &action, now),
-        }
-        .map_err(game_err)?;
-        Ok(events.iter().map(to_json).collect())
+    ) -> PlayedJson {
+        let action: G::Action = match parse("action", action) {
+            Ok(action) => action,
+            Err(e) => return PlayedJson::refused(e),
+        };
+        played_json(self.play(player, &action, turn_seq, now))
     }
 
-    fn view(&self, player: Option<&str>) -> Value {
-        let viewer = player.map_or(Viewer::Spectator, Viewer::Player);
-        to_json(&self.game.view(&self.state, viewer))
+    fn view(&self, player: Option<&str>) -> Result<Value, HostError> {
+        let viewer = self.viewer(player)?;
+        Ok(to_json(&self.game.view(&self.state, viewer)))
     }
 
-    fn view_text(&self, player: Option<&str>) -> String {
-        let viewer = player.map_or(Viewer::Spectator, Viewer::Player);
+    fn view_text(&self, player: Option<&str>) -> Result<String, HostError> {
+        let viewer = self.viewer(player)?;
         // As in `to_json`: game views serialize without failure; null rather than a panic.
-        serde_json::to_string(&self.game.view(&self.state, viewer))
-            .unwrap_or_else(|_| "null".to_owned())
+        Ok(serde_json::to_string(&self.game.view(&self.state, viewer))
+            .unwrap_or_else(|_| "null".to_owned()))
     }
 
     fn tick(&mut self, now: Millis) -> Vec<AppliedJson> {
-        Match::tick(self, now)
-            .into_iter()
-            .map(|a| AppliedJson {
-                player: a.player,
-                action: to_json(&a.action),
-                events: a.events.iter().map(to_json).collect(),
-                auto: a.auto,
-            })
-            .collect()
+        applied_json(Match::tick(self, now))
     }
 
-    fn set_connected(
-        &mut self,
-        player: &str,
-        connected: bool,
-        now: Millis,
-    ) -> Result<(), HostError> {
-        Match::set_connected(self, player, connected, now).map_err(game_err)
+    fn set_connected(&mut self, player: &str, connected: bool, now: Millis) -> PlayedJson {
+        played_json(Match::set_connected(self, player, connected, now))
     }
 
     fn to_act(&self) -> Vec<PlayerId> {
@@ -321,6 +456,14 @@ impl<G: Game> DynMatch for Match<G> {
         self.game.deadline(&self.state)
     }
 
+    fn next_tick_at(&self) -> Option<Millis> {
+        Match::next_tick_at(self)
+    }
+
+    fn clock(&self) -> Millis {
+        self.game.table(&self.state).time(0)
+    }
+
     fn turn_seq(&self) -> u64 {
         self.game.turn_seq(&self.state)
     }
@@ -338,21 +481,47 @@ impl<G: Game> DynMatch for Match<G> {
     }
 }
 
-/// Game kinds by id: what a host consults to create or replay any match.
+/// Game kinds by id: what a host consults to create, replay or restore any match.
 ///
 /// ```
-/// use game_core::{Erased, Registry, rps::Rps};
+/// use game_core::{Erased, GameError, Registry, rps::Rps};
 /// let mut registry = Registry::new();
-/// registry.register(Erased(Rps));
+/// registry.register(Erased(Rps)).unwrap();
 /// let m = registry
-///     .create("rps", serde_json::json!({}), vec!["a".into(), "b".into()], 1, 0)
+///     .create("rps", &serde_json::json!({}), vec!["a".into(), "b".into()], Some(1), 0)
 ///     .unwrap();
 /// assert_eq!(m.game_id(), "rps");
-/// assert!(registry.create("chess", serde_json::json!({}), vec![], 1, 0).is_err());
+/// assert!(registry.create("chess", &serde_json::json!({}), vec![], None, 0).is_err());
+/// // One id, one game.
+/// assert_eq!(registry.register(Erased(Rps)).unwrap_err().code(), "GAME_EXISTS");
 /// ```
 #[derive(Default)]
 pub struct Registry {
     games: BTreeMap<&'static str, Box<dyn DynGame>>,
+}
+
+/// A second game registered under an id already taken.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("이미 등록된 게임 id예요: {id}")]
+pub struct GameExists {
+    /// The id.
+    pub id: &'static str,
+}
+
+impl GameError for GameExists {
+    fn code(&self) -> &'static str {
+        "GAME_EXISTS"
+    }
+
+    fn reason(&self) -> Option<Value> {
+        Some(serde_json::json!({ "game": self.id }))
+    }
+}
+
+impl std::fmt::Debug for Registry {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.ids()).finish()
+    }
 }
 
 impl Registry {
@@ -361,10 +530,15 @@ impl Registry {
         Self::default()
     }
 
-    /// Adds a game kind (replacing one with the same id).
-    pub fn register(&mut self, game: impl DynGame + 'static) -> &mut Self {
-        self.games.insert(game.id(), Box::new(game));
-        self
+    /// Adds a game kind; a second game with an id already taken is refused (records name
+    /// their game by id, so two games under one id would replay each other's records).
+    pub fn register(&mut self, game: impl DynGame + 'static) -> Result<&mut Self, GameExists> {
+        let id = game.id();
+        if self.games.contains_key(id) {
+            return Err(GameExists { id });
+        }
+        self.games.insert(id, Box::new(game));
+        Ok(self)
     }
 
     /// The registered ids, sorted.
@@ -380,20 +554,45 @@ impl Registry {
             .ok_or_else(|| HostError::UnknownGame(id.to_owned()))
     }
 
-    /// Starts a match of game `id`.
+    /// Starts a match of game `id`. Without a seed, one is drawn from the operating
+    /// system: a seed is a secret (it predicts every random step), and a constant default
+    /// would give every match the same one.
     pub fn create(
         &self,
         id: &str,
-        options: Value,
+        options: &Value,
         players: Vec<PlayerId>,
-        seed: u64,
+        seed: Option<u64>,
         now: Millis,
     ) -> Result<Box<dyn DynMatch>, HostError> {
-        self.get(id)?.create(options, players, seed, now)
+        let game = self.get(id)?;
+        let seed = match seed {
+            Some(seed) => seed,
+            None => os_seed()?,
+        };
+        game.create(options, players, seed, now)
     }
 
     /// Rebuilds a match from a record of any registered game.
     pub fn replay(&self, record: &MatchRecord) -> Result<Box<dyn DynMatch>, HostError> {
         self.get(&record.game)?.replay(record)
+    }
+
+    /// Restores a match of game `id` from its stored state, validated: a tampered state is
+    /// refused exactly as [`Game::restore`] refuses it.
+    ///
+    /// ```
+    /// use game_core::{Erased, GameError, Registry, rps::Rps};
+    /// let mut registry = Registry::new();
+    /// registry.register(Erased(Rps)).unwrap();
+    /// let m = registry.create("rps", &serde_json::json!({}), vec!["a".into(), "b".into()], Some(1), 0).unwrap();
+    /// let stored = m.state_json().to_string();
+    /// let back = registry.restore("rps", &stored).unwrap();
+    /// assert_eq!(back.state_json(), m.state_json());
+    /// let err = registry.restore("rps", "{\"table\":1}").unwrap_err();
+    /// assert_eq!(err.body().code, "CORRUPT_STATE");
+    /// ```
+    pub fn restore(&self, id: &str, state_json: &str) -> Result<Box<dyn DynMatch>, HostError> {
+        self.get(id)?.restore(state_json)
     }
 }

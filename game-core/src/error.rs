@@ -14,7 +14,8 @@ pub trait GameError: std::error::Error + Send + Sync + 'static {
         self.to_string()
     }
 
-    /// Extra data that helps a host react (for example the expected `turnSeq`).
+    /// Extra data that helps a host react (for example the expected `turnSeq`): a JSON
+    /// object, or `None` for an error that has nothing to add (its body then carries `{}`).
     fn reason(&self) -> Option<serde_json::Value> {
         None
     }
@@ -24,27 +25,45 @@ pub trait GameError: std::error::Error + Send + Sync + 'static {
         ErrorBody {
             code: self.code().to_owned(),
             message: self.message(),
-            reason: self.reason(),
+            reason: reason_object(self.reason()),
         }
     }
 }
 
-/// The serialized form of any error, the same for every game and for the host layer.
+/// A reason as the object the wire promises: `None` is `{}`, and a game that returned
+/// something other than an object (a logic slip, not a host's doing) has it kept under
+/// `value` rather than breaking the shape.
+pub(crate) fn reason_object(
+    reason: Option<serde_json::Value>,
+) -> serde_json::Map<String, serde_json::Value> {
+    match reason {
+        None => serde_json::Map::new(),
+        Some(serde_json::Value::Object(map)) => map,
+        Some(other) => std::iter::once(("value".to_owned(), other)).collect(),
+    }
+}
+
+/// The serialized form of any error, the same for every game and for the host layer:
+/// always all three fields.
 ///
 /// ```
 /// use game_core::{GameError, Rejection};
 /// let body = Rejection::GameOver.body();
 /// assert_eq!(body.code, "GAME_OVER");
+/// assert!(body.reason.is_empty());
+/// let stale = Rejection::StaleTurnSeq { got: 1, expected: 2 }.body();
+/// assert_eq!(stale.reason["expected"], 2);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
 pub struct ErrorBody {
-    /// Stable machine code.
+    /// Stable machine code (`SCREAMING_SNAKE_CASE`), the thing to branch on.
     pub code: String,
-    /// Player-facing Korean message.
+    /// Player-facing Korean message; it never carries parser text (see `reason.detail`).
     pub message: String,
-    /// Optional machine-readable detail.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub reason: Option<serde_json::Value>,
+    /// Machine-readable detail (the fields each code carries are listed in the README's
+    /// error table); `{}` when the code says it all.
+    pub reason: serde_json::Map<String, serde_json::Value>,
 }
 
 /// Rejections the framework itself decides, shared by every game. Each game's error type
@@ -72,13 +91,24 @@ pub enum Rejection {
     #[error("그 결과는 지금 나올 수 없어요.")]
     ImpossibleOutcome,
     /// The seated players are not acceptable (duplicates or empty ids).
-    #[error("참가자 목록이 올바르지 않아요: {detail}")]
+    #[error("참가자 목록이 올바르지 않아요.")]
     BadPlayers {
         /// What is wrong.
         detail: String,
     },
+    /// The game (with these options) is not played by this many players.
+    #[error(
+        "이 게임은 {}명이 할 수 있어요 (지금 {players}명).",
+        join_counts(allowed)
+    )]
+    BadPlayerCount {
+        /// How many players were seated.
+        players: usize,
+        /// The player counts the game takes with these options, ascending.
+        allowed: Vec<usize>,
+    },
     /// A stored state failed validation.
-    #[error("저장된 게임 상태가 올바르지 않아요: {detail}")]
+    #[error("저장된 게임 상태가 올바르지 않아요.")]
     CorruptState {
         /// What is wrong, in terms a developer can act on.
         detail: String,
@@ -93,6 +123,7 @@ impl GameError for Rejection {
             Self::GameOver => "GAME_OVER",
             Self::ImpossibleOutcome => "IMPOSSIBLE_OUTCOME",
             Self::BadPlayers { .. } => "BAD_PLAYERS",
+            Self::BadPlayerCount { .. } => "BAD_PLAYER_COUNT",
             Self::CorruptState { .. } => "CORRUPT_STATE",
         }
     }
@@ -106,9 +137,18 @@ impl GameError for Rejection {
             Self::BadPlayers { detail } | Self::CorruptState { detail } => {
                 Some(serde_json::json!({ "detail": detail }))
             }
+            Self::BadPlayerCount { players, allowed } => {
+                Some(serde_json::json!({ "players": players, "allowed": allowed }))
+            }
             Self::GameOver | Self::ImpossibleOutcome => None,
         }
     }
+}
+
+/// `2·3·4`: counts as the Korean messages list them.
+fn join_counts(counts: &[usize]) -> String {
+    let words: Vec<String> = counts.iter().map(usize::to_string).collect();
+    words.join("·")
 }
 
 /// The longest parser message an error carries, in bytes.
@@ -118,14 +158,19 @@ pub(crate) const MAX_DETAIL: usize = 256;
 /// (an unknown variant, an oversized string), and a hostile document must not come back
 /// whole, or twice, inside the error.
 pub(crate) fn parse_detail(e: &serde_json::Error) -> String {
-    let mut detail = e.to_string();
-    if detail.len() > MAX_DETAIL {
+    capped(e.to_string())
+}
+
+/// `text` cut to [`MAX_DETAIL`] bytes on a character boundary, marked with `…` if cut:
+/// for anything of the input an error quotes back.
+pub(crate) fn capped(mut text: String) -> String {
+    if text.len() > MAX_DETAIL {
         let mut cut = MAX_DETAIL;
-        while !detail.is_char_boundary(cut) {
+        while !text.is_char_boundary(cut) {
             cut -= 1;
         }
-        detail.truncate(cut);
-        detail.push('…');
+        text.truncate(cut);
+        text.push('…');
     }
-    detail
+    text
 }

@@ -5,7 +5,7 @@ use std::fmt::Debug;
 use schemars::JsonSchema;
 use serde::{Serialize, de::DeserializeOwned};
 
-use crate::{GameError, Millis, PlayerId, Rejection, Table};
+use crate::{GameError, Millis, PlayerId, PresenceChanged, Rejection, Table};
 
 /// Who is looking at the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,6 +29,17 @@ pub struct Applied<G: Game + ?Sized> {
     pub auto: bool,
 }
 
+/// A request judged at a time: the timeouts that were due at that time, taken first, and
+/// then the request's own result. See [`Game::play`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Played<G: Game + ?Sized> {
+    /// The timeout actions taken before the request was judged, in order (usually none).
+    pub applied: Vec<Applied<G>>,
+    /// The request's events, or why it was refused. A refused request changed nothing;
+    /// the timeouts in `applied` stand either way.
+    pub result: Result<Vec<G::Event>, G::Error>,
+}
+
 /// A turn-based game with any number of players, possibly acting at the same time.
 ///
 /// A game is a value (usually zero-sized) that knows its rules; the mutable part is
@@ -49,8 +60,8 @@ pub trait Game: Send + Sync + 'static {
     type Action: Clone + Debug + PartialEq + Serialize + DeserializeOwned + JsonSchema;
     /// What one player (or a spectator) may see.
     type View: Clone + Debug + Serialize + JsonSchema;
-    /// What happened, for animation and logs.
-    type Event: Clone + Debug + PartialEq + Serialize + JsonSchema;
+    /// What happened, for animation and logs. Presence changes are events too.
+    type Event: Clone + Debug + PartialEq + Serialize + JsonSchema + From<PresenceChanged>;
     /// The final result.
     type Outcome: Clone + Debug + PartialEq + Serialize + JsonSchema;
     /// One outcome of a random step (for yut: a throw result or nak).
@@ -241,12 +252,9 @@ pub trait Game: Send + Sync + 'static {
     ) -> Result<(), Self::Error> {
         events.clear();
         self.validate(state, seat, action)?;
+        let now = self.table(state).time(now);
         self.step_into(state, seat, action, None, now, events);
-        let table = self.table_mut(state);
-        table.turn_seq = table.turn_seq.wrapping_add(1);
-        if let Some(p) = table.presence.get_mut(seat) {
-            p.acted();
-        }
+        settle(self, state, seat, now, Actor::Player, events);
         Ok(())
     }
 
@@ -267,17 +275,52 @@ pub trait Game: Send + Sync + 'static {
         if !possible {
             return Err(Rejection::ImpossibleOutcome.into());
         }
-        let events = self.step(state, seat, action, Some(chance), now);
-        let table = self.table_mut(state);
-        // Wrapping: a tampered state at u64::MAX must not panic; real games never get near.
-        table.turn_seq = table.turn_seq.wrapping_add(1);
+        let now = self.table(state).time(now);
+        let mut events = Vec::new();
+        self.step_into(state, seat, action, Some(chance), now, &mut events);
+        settle(self, state, seat, now, Actor::Player, &mut events);
         Ok(events)
+    }
+
+    /// A player's request as a host receives it at `now`: first the timeouts due at `now`
+    /// (so a move is never accepted after its time ran out), then the request, checked
+    /// against `turn_seq` when given (see [`Game::apply_at`]). After a timeout the request
+    /// is usually stale; it is refused then, and the timeouts stand.
+    ///
+    /// ```
+    /// use game_core::{Game, rps::{Hand, Rps, RpsAction, RpsOptions}};
+    /// let players = ["a".to_string(), "b".to_string()];
+    /// let mut state = Rps.setup(&RpsOptions::default(), &players, 1, 0).unwrap();
+    /// let pick = RpsAction::Pick { hand: Hand::Rock };
+    /// // 15 s per round: at 20 s the engine has already picked for both.
+    /// let late = Rps.play(&mut state, "a", &pick, Some(0), 20_000);
+    /// assert_eq!(late.applied.len(), 2);
+    /// assert_eq!(late.result.unwrap_err().to_string(), "화면이 최신 상태가 아니에요. 다시 시도해 주세요.");
+    /// ```
+    fn play(
+        &self,
+        state: &mut Self::State,
+        player: &str,
+        action: &Self::Action,
+        turn_seq: Option<u64>,
+        now: Millis,
+    ) -> Played<Self>
+    where
+        Self: Sized,
+    {
+        let applied = self.tick(state, now);
+        let result = match turn_seq {
+            Some(seq) => self.apply_at(state, player, action, seq, now),
+            None => self.apply(state, player, action, now),
+        };
+        Played { applied, result }
     }
 
     /// The actions the engine would take at `now`: one for each seat to act whose deadline
     /// has passed, or who is disconnected and whose grace period has run out.
     fn timeouts(&self, state: &Self::State, now: Millis) -> Vec<(usize, Self::Action)> {
         let table = self.table(state);
+        let now = table.time(now);
         self.to_act(state)
             .into_iter()
             .filter(|&seat| {
@@ -289,24 +332,46 @@ pub trait Game: Send + Sync + 'static {
             .collect()
     }
 
+    /// The earliest time at which [`Game::tick`] would act: the nearest deadline, or for a
+    /// disconnected player the end of their grace period if that comes first. `None` when
+    /// nothing is timed. A host arms one timer per match at this time.
+    ///
+    /// ```
+    /// use game_core::{Game, rps::{Rps, RpsOptions}};
+    /// let players = ["a".to_string(), "b".to_string()];
+    /// let mut state = Rps.setup(&RpsOptions::default(), &players, 1, 0).unwrap();
+    /// assert_eq!(Rps.next_tick_at(&state), Some(15_000)); // the round's deadline
+    /// Rps.set_connected(&mut state, "b", false, 1_000).unwrap();
+    /// assert_eq!(Rps.next_tick_at(&state), Some(6_000)); // b's grace runs out first
+    /// ```
+    fn next_tick_at(&self, state: &Self::State) -> Option<Millis> {
+        let table = self.table(state);
+        self.to_act(state)
+            .into_iter()
+            .filter(|&seat| self.timeout_action(state, seat).is_some())
+            .filter_map(|seat| table.acts_for_at(seat, self.grace_ms()))
+            .min()
+    }
+
     /// Moves the clock to `now`: takes every due timeout action (marking the players timed
-    /// out, the third in a row marks them away) and returns what was done.
+    /// out, the third in a row marks them away) and returns what was done. A tick that
+    /// takes nothing changes nothing, not even the clock.
     fn tick(&self, state: &mut Self::State, now: Millis) -> Vec<Applied<Self>>
     where
         Self: Sized,
     {
+        let now = self.table(state).time(now);
         let mut done = Vec::new();
         for (seat, action) in self.timeouts(state, now) {
             // An earlier timeout in this tick may have changed who is to act.
             if self.validate(state, seat, &action).is_err() {
                 continue;
             }
-            let events = self.step(state, seat, &action, None, now);
-            let table = self.table_mut(state);
-            table.turn_seq = table.turn_seq.wrapping_add(1);
-            table.presence[seat].timed_out();
+            let mut events = Vec::new();
+            self.step_into(state, seat, &action, None, now, &mut events);
+            settle(self, state, seat, now, Actor::Engine, &mut events);
             done.push(Applied {
-                player: table.players[seat].clone(),
+                player: self.table(state).players[seat].clone(),
                 action,
                 events,
                 auto: true,
@@ -316,22 +381,33 @@ pub trait Game: Send + Sync + 'static {
     }
 
     /// Marks a player connected or disconnected at `now`. A disconnected player who must
-    /// act is acted for after [`Game::grace_ms`].
+    /// act is acted for after [`Game::grace_ms`]. Returns the `presenceChanged` event, or
+    /// nothing when the player's presence already was that (and then nothing changed).
     fn set_connected(
         &self,
         state: &mut Self::State,
         player: &str,
         connected: bool,
         now: Millis,
-    ) -> Result<(), Self::Error> {
+    ) -> Result<Vec<Self::Event>, Self::Error> {
         let seat = self.seat(state, player)?;
-        let presence = &mut self.table_mut(state).presence[seat];
-        match (connected, presence.disconnected_at) {
-            (true, _) => presence.disconnected_at = None,
-            (false, None) => presence.disconnected_at = Some(now),
-            (false, Some(_)) => {}
+        let table = self.table_mut(state);
+        let now = table.time(now);
+        let presence = &mut table.presence[seat];
+        if presence.connected() == connected {
+            return Ok(Vec::new());
         }
-        Ok(())
+        presence.disconnected_at = if connected { None } else { Some(now) };
+        let away = presence.away;
+        table.clock = now;
+        Ok(vec![
+            PresenceChanged {
+                player: player.to_owned(),
+                connected,
+                away,
+            }
+            .into(),
+        ])
     }
 
     /// A copy of the state whose RNG is re-seeded with `seed`: what a bot simulates on, so
@@ -351,5 +427,45 @@ pub trait Game: Send + Sync + 'static {
         self.table(&state).check()?;
         self.check_state(&state)?;
         Ok(state)
+    }
+}
+
+/// Who took a step: the player, or the engine for them (a timeout).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Actor {
+    Player,
+    Engine,
+}
+
+/// The bookkeeping after every applied step, whoever took it: the sequence number, the
+/// clock, and the seat's presence (an own action brings a player back, a timeout counts
+/// towards away), with a `presenceChanged` event when away flips.
+fn settle<G: Game + ?Sized>(
+    game: &G,
+    state: &mut G::State,
+    seat: usize,
+    now: Millis,
+    actor: Actor,
+    events: &mut Vec<G::Event>,
+) {
+    let table = game.table_mut(state);
+    // Wrapping: a tampered state at u64::MAX must not panic; real games never get near.
+    table.turn_seq = table.turn_seq.wrapping_add(1);
+    table.clock = table.clock.max(now);
+    let Some(presence) = table.presence.get_mut(seat) else {
+        return;
+    };
+    let was_away = presence.away;
+    match actor {
+        Actor::Player => presence.acted(),
+        Actor::Engine => presence.timed_out(),
+    }
+    if presence.away != was_away {
+        let changed = PresenceChanged {
+            player: table.players[seat].clone(),
+            connected: presence.connected(),
+            away: presence.away,
+        };
+        events.push(changed.into());
     }
 }

@@ -14,10 +14,13 @@ mod table;
 pub mod wire;
 
 pub use bot::{Bot, RandomBot, TimeoutBot};
-pub use erased::{AppliedJson, DynGame, DynMatch, Erased, GameSchemas, HostError, Registry};
+pub use erased::{
+    AppliedJson, DynGame, DynMatch, Erased, GameExists, GameSchemas, HostError, PlayedJson,
+    Registry,
+};
 pub use error::{ErrorBody, GameError, Rejection};
-pub use game::{Applied, Game, Viewer};
-pub use presence::{AWAY_AFTER_TIMEOUTS, Presence};
+pub use game::{Applied, Game, Played, Viewer};
+pub use presence::{AWAY_AFTER_TIMEOUTS, Presence, PresenceChanged};
 pub use record::{Match, MatchRecord, RecordEntry, RecordError};
 pub use rng::GameRng;
 pub use table::Table;

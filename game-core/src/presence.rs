@@ -3,7 +3,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::Millis;
+use crate::{Millis, PlayerId};
 
 /// How many timeouts in a row mark a player away.
 pub const AWAY_AFTER_TIMEOUTS: u8 = 3;
@@ -55,4 +55,30 @@ impl Presence {
         self.timeouts_in_row = 0;
         self.away = false;
     }
+}
+
+/// A player's presence changed: they connected or disconnected, became away (three
+/// timeouts in a row) or came back by acting. Every game's events can carry it
+/// ([`Game::Event`](crate::Game::Event) converts from it), so a host pushes it to the table
+/// like any other event; on the wire it is `{"type": "presenceChanged", "player",
+/// "connected", "away"}`.
+///
+/// ```
+/// use game_core::{Game, Match, PresenceChanged, rps::{Rps, RpsEvent, RpsOptions}};
+/// let mut m = Match::new(Rps, RpsOptions::default(), vec!["a".into(), "b".into()], 1, 0).unwrap();
+/// let events = m.set_connected("b", false, 10).result.unwrap();
+/// assert_eq!(
+///     events,
+///     [RpsEvent::from(PresenceChanged { player: "b".into(), connected: false, away: false })]
+/// );
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct PresenceChanged {
+    /// Whose presence changed.
+    pub player: PlayerId,
+    /// Whether they are connected now.
+    pub connected: bool,
+    /// Whether they are away now (shown as "자리 비움"; play goes on).
+    pub away: bool,
 }

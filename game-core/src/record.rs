@@ -3,11 +3,11 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::{Applied, Game, Millis, PlayerId};
+use crate::{Applied, Game, Millis, Played, PlayerId};
 
 /// One step of a record: an action a player took, or a clock tick, or a presence change.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(tag = "kind", rename_all = "camelCase")]
+#[serde(tag = "kind", rename_all = "camelCase", deny_unknown_fields)]
 pub enum RecordEntry {
     /// A player's action, at `at`.
     #[serde(rename_all = "camelCase")]
@@ -38,8 +38,12 @@ pub enum RecordEntry {
 
 /// A whole match: game id, format version, options, players, seed, start time and every
 /// input in order. Replaying it reproduces the state byte for byte.
+///
+/// A record holds the seed (and a restored match's record its stored state, RNG
+/// included): whoever has it can predict every throw. Keep it on the server until the
+/// match is over.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct MatchRecord {
     /// The game's id.
     pub game: String,
@@ -53,11 +57,17 @@ pub struct MatchRecord {
     pub seed: u64,
     /// Host time of setup.
     pub started_at: Millis,
+    /// For a match restored from a stored state ([`Match::restore`]): that state, which
+    /// replaying restores (validated) instead of setting up from `options` and `seed`
+    /// (then `null` and 0); `entries` continue from it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub base: Option<serde_json::Value>,
     /// Every input, in order.
     pub entries: Vec<RecordEntry>,
 }
 
-/// Why a record cannot be replayed.
+/// Why a record cannot be replayed. The Korean messages name the part; the parser's own
+/// text is in the reason's `detail`.
 #[derive(Debug, thiserror::Error)]
 pub enum RecordError<E> {
     /// The record is of another game.
@@ -75,7 +85,7 @@ pub enum RecordError<E> {
         supported: u32,
     },
     /// A JSON part of the record does not parse as the game's type.
-    #[error("기록의 {what} 부분을 읽을 수 없어요: {detail}")]
+    #[error("기록의 {what} 부분을 읽을 수 없어요.")]
     Malformed {
         /// Which part.
         what: &'static str,
@@ -83,7 +93,7 @@ pub enum RecordError<E> {
         detail: String,
     },
     /// The game refused a recorded input.
-    #[error("기록의 {index}번째 입력이 거부되었어요: {error}")]
+    #[error("기록의 {}번째 입력이 거부되었어요: {error}", index + 1)]
     Refused {
         /// Position of the input in `entries`.
         index: usize,
@@ -128,6 +138,10 @@ impl<E: crate::GameError> crate::GameError for RecordError<E> {
 /// let replayed = Match::replay(Rps, &m.record).unwrap();
 /// assert_eq!(replayed.state, m.state);
 /// ```
+///
+/// Every input goes through [`Match::play`], [`Match::tick`] or [`Match::set_connected`],
+/// which take the timeouts due at the input's time first and record what changed the
+/// state: replaying the record gives the same state.
 #[derive(Clone, Debug)]
 pub struct Match<G: Game> {
     /// The rules.
@@ -155,6 +169,7 @@ impl<G: Game> Match<G> {
             players,
             seed,
             started_at: now,
+            base: None,
             entries: Vec::new(),
         };
         Ok(Self {
@@ -164,17 +179,75 @@ impl<G: Game> Match<G> {
         })
     }
 
-    /// Applies a player's action and records it. A rejected action is neither applied nor
-    /// recorded.
+    /// Restores a match from a stored state ([`Game::restore`]: validated, a tampered
+    /// state is refused). Its record starts from that state (`base`) and goes on from
+    /// there, so it replays too.
+    ///
+    /// ```
+    /// use game_core::{Match, rps::{Rps, RpsAction, RpsOptions, Hand}};
+    /// let mut m = Match::new(Rps, RpsOptions::default(), vec!["a".into(), "b".into()], 7, 0).unwrap();
+    /// m.act("a", &RpsAction::Pick { hand: Hand::Rock }, 10).unwrap();
+    /// let stored = serde_json::to_string(&m.state).unwrap();
+    /// let mut back = Match::restore(Rps, &stored).unwrap();
+    /// back.act("b", &RpsAction::Pick { hand: Hand::Paper }, 20).unwrap();
+    /// assert_eq!(Match::replay(Rps, &back.record).unwrap().state, back.state);
+    /// assert!(Match::restore(Rps, "{}").is_err());
+    /// ```
+    pub fn restore(game: G, json: &str) -> Result<Self, G::Error> {
+        let state = game.restore(json)?;
+        let table = game.table(&state);
+        let record = MatchRecord {
+            game: game.id().to_owned(),
+            version: game.format_version(),
+            options: serde_json::Value::Null,
+            players: table.players.clone(),
+            seed: 0,
+            started_at: table.time(0),
+            base: Some(serde_json::to_value(&state).unwrap_or(serde_json::Value::Null)),
+            entries: Vec::new(),
+        };
+        Ok(Self {
+            game,
+            state,
+            record,
+        })
+    }
+
+    /// A player's request at `now` ([`Game::play`]): the timeouts due at `now` first, then
+    /// the action, checked against `turn_seq` when given. Records the timeouts (as a tick)
+    /// and the action if accepted; a refused action is not recorded.
+    pub fn play(
+        &mut self,
+        player: &str,
+        action: &G::Action,
+        turn_seq: Option<u64>,
+        now: Millis,
+    ) -> Played<G> {
+        let played = self
+            .game
+            .play(&mut self.state, player, action, turn_seq, now);
+        if !played.applied.is_empty() {
+            self.record.entries.push(RecordEntry::Tick { at: now });
+        }
+        if played.result.is_ok() {
+            self.record.entries.push(RecordEntry::Act {
+                at: now,
+                player: player.to_owned(),
+                action: serde_json::to_value(action).unwrap_or(serde_json::Value::Null),
+            });
+        }
+        played
+    }
+
+    /// [`Match::play`] without a `turnSeq` check, for callers that only want the action's
+    /// events (the timeouts it found due are in the state and the record all the same).
     pub fn act(
         &mut self,
         player: &str,
         action: &G::Action,
         now: Millis,
     ) -> Result<Vec<G::Event>, G::Error> {
-        let events = self.game.apply(&mut self.state, player, action, now)?;
-        self.record_act(player, action, now);
-        Ok(events)
+        self.play(player, action, None, now).result
     }
 
     /// [`Match::act`] with the `turnSeq` the sender saw (see [`Game::apply_at`]).
@@ -185,20 +258,7 @@ impl<G: Game> Match<G> {
         turn_seq: u64,
         now: Millis,
     ) -> Result<Vec<G::Event>, G::Error> {
-        let events = self
-            .game
-            .apply_at(&mut self.state, player, action, turn_seq, now)?;
-        self.record_act(player, action, now);
-        Ok(events)
-    }
-
-    /// Adds an applied action to the record.
-    fn record_act(&mut self, player: &str, action: &G::Action, now: Millis) {
-        self.record.entries.push(RecordEntry::Act {
-            at: now,
-            player: player.to_owned(),
-            action: serde_json::to_value(action).unwrap_or(serde_json::Value::Null),
-        });
+        self.play(player, action, Some(turn_seq), now).result
     }
 
     /// Moves the clock; records the tick only if a timeout was taken.
@@ -210,21 +270,29 @@ impl<G: Game> Match<G> {
         done
     }
 
-    /// Marks a player connected or disconnected, and records it.
-    pub fn set_connected(
-        &mut self,
-        player: &str,
-        connected: bool,
-        now: Millis,
-    ) -> Result<(), G::Error> {
-        self.game
-            .set_connected(&mut self.state, player, connected, now)?;
-        self.record.entries.push(RecordEntry::Presence {
-            at: now,
-            player: player.to_owned(),
-            connected,
-        });
-        Ok(())
+    /// Marks a player connected or disconnected at `now`, after the timeouts due then.
+    /// Records the change; an update that changes nothing (already connected, already
+    /// disconnected) is not recorded and returns no event.
+    pub fn set_connected(&mut self, player: &str, connected: bool, now: Millis) -> Played<G> {
+        let applied = self.tick(now);
+        let result = self
+            .game
+            .set_connected(&mut self.state, player, connected, now);
+        if let Ok(events) = &result
+            && !events.is_empty()
+        {
+            self.record.entries.push(RecordEntry::Presence {
+                at: now,
+                player: player.to_owned(),
+                connected,
+            });
+        }
+        Played { applied, result }
+    }
+
+    /// The earliest time at which [`Match::tick`] would act ([`Game::next_tick_at`]).
+    pub fn next_tick_at(&self) -> Option<Millis> {
+        self.game.next_tick_at(&self.state)
     }
 
     /// Plays one record entry on this match, as [`Match::replay`] does for each; `index` is
@@ -252,9 +320,11 @@ impl<G: Game> Match<G> {
                 at,
                 player,
                 connected,
-            } => self
-                .set_connected(player, *connected, *at)
-                .map_err(|error| RecordError::Refused { index, error })?,
+            } => {
+                self.set_connected(player, *connected, *at)
+                    .result
+                    .map_err(|error| RecordError::Refused { index, error })?;
+            }
         }
         Ok(())
     }
@@ -272,24 +342,40 @@ impl<G: Game> Match<G> {
                 supported: game.format_version(),
             });
         }
-        let options: G::Options =
-            serde_json::from_value(record.options.clone()).map_err(|e| RecordError::Malformed {
-                what: "options",
-                detail: crate::error::parse_detail(&e),
-            })?;
-        let mut m = Self::new(
-            game,
-            options,
-            record.players.clone(),
-            record.seed,
-            record.started_at,
-        )
-        .map_err(|error| RecordError::Refused { index: 0, error })?;
+        let mut m =
+            match &record.base {
+                Some(base) => {
+                    let m = Self::restore(game, &base.to_string())
+                        .map_err(|error| RecordError::Refused { index: 0, error })?;
+                    if m.game.table(&m.state).players != record.players {
+                        return Err(RecordError::Malformed {
+                            what: "players",
+                            detail: "the players are not those of the base state".into(),
+                        });
+                    }
+                    m
+                }
+                None => {
+                    let options: G::Options = serde_json::from_value(record.options.clone())
+                        .map_err(|e| RecordError::Malformed {
+                            what: "options",
+                            detail: crate::error::parse_detail(&e),
+                        })?;
+                    Self::new(
+                        game,
+                        options,
+                        record.players.clone(),
+                        record.seed,
+                        record.started_at,
+                    )
+                    .map_err(|error| RecordError::Refused { index: 0, error })?
+                }
+            };
         for (index, entry) in record.entries.iter().enumerate() {
             m.apply_entry(index, entry)?;
         }
         // The rebuilt record equals the given one except for ticks that took nothing.
-        m.record.entries = record.entries.clone();
+        m.record.entries.clone_from(&record.entries);
         Ok(m)
     }
 }

@@ -21,7 +21,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::{Game, GameError, Millis, PlayerId, Rejection, Table, Viewer};
+use crate::{Game, GameError, Millis, PlayerId, PresenceChanged, Rejection, Table, Viewer};
 
 /// The number of seats: rock-paper-scissors is played by exactly two.
 pub const SEATS: usize = 2;
@@ -75,11 +75,11 @@ impl RpsOptions {
     /// use game_core::{GameError, rps::RpsOptions};
     /// assert!(RpsOptions::default().validate().is_ok());
     /// let bad = RpsOptions { wins_needed: 0, ..RpsOptions::default() };
-    /// assert_eq!(bad.validate().unwrap_err().code(), "BAD_OPTION");
+    /// assert_eq!(bad.validate().unwrap_err().code(), "INVALID_OPTION");
     /// ```
     pub fn validate(&self) -> Result<(), RpsError> {
         if !WINS_NEEDED_RANGE.contains(&self.wins_needed) {
-            return Err(RpsError::BadOption {
+            return Err(RpsError::InvalidOption {
                 option: "winsNeeded",
                 got: self.wins_needed.into(),
                 min: (*WINS_NEEDED_RANGE.start()).into(),
@@ -89,7 +89,7 @@ impl RpsOptions {
         if let Some(s) = self.turn_seconds
             && !TURN_SECONDS_RANGE.contains(&s)
         {
-            return Err(RpsError::BadOption {
+            return Err(RpsError::InvalidOption {
                 option: "turnSeconds",
                 got: s,
                 min: *TURN_SECONDS_RANGE.start(),
@@ -257,6 +257,25 @@ pub enum RpsEvent {
         /// The winning seat.
         winner: usize,
     },
+    /// A player's presence changed (see [`PresenceChanged`]).
+    PresenceChanged {
+        /// Whose.
+        player: PlayerId,
+        /// Connected now?
+        connected: bool,
+        /// Away now?
+        away: bool,
+    },
+}
+
+impl From<PresenceChanged> for RpsEvent {
+    fn from(p: PresenceChanged) -> Self {
+        RpsEvent::PresenceChanged {
+            player: p.player,
+            connected: p.connected,
+            away: p.away,
+        }
+    }
 }
 
 /// The final result.
@@ -360,15 +379,9 @@ pub enum RpsError {
     /// The player already picked in this round.
     #[error("이미 골랐어요. 상대를 기다려 주세요.")]
     AlreadyPicked,
-    /// The game needs exactly two players.
-    #[error("가위바위보는 두 명이서 해요. 지금은 {count}명이에요.")]
-    BadPlayerCount {
-        /// How many players were seated.
-        count: usize,
-    },
     /// An option is out of its allowed range.
     #[error("{option} 설정은 {min}부터 {max}까지 고를 수 있어요.")]
-    BadOption {
+    InvalidOption {
         /// The option's wire name (`winsNeeded`, `turnSeconds`).
         option: &'static str,
         /// The value given.
@@ -387,8 +400,7 @@ impl GameError for RpsError {
     fn code(&self) -> &'static str {
         match self {
             Self::AlreadyPicked => "ALREADY_PICKED",
-            Self::BadPlayerCount { .. } => "BAD_PLAYER_COUNT",
-            Self::BadOption { .. } => "BAD_OPTION",
+            Self::InvalidOption { .. } => "INVALID_OPTION",
             Self::Core(r) => r.code(),
         }
     }
@@ -396,10 +408,7 @@ impl GameError for RpsError {
     fn reason(&self) -> Option<serde_json::Value> {
         match self {
             Self::AlreadyPicked => None,
-            Self::BadPlayerCount { count } => {
-                Some(serde_json::json!({ "count": count, "expected": SEATS }))
-            }
-            Self::BadOption {
+            Self::InvalidOption {
                 option,
                 got,
                 min,
@@ -476,9 +485,11 @@ impl Game for Rps {
         now: Millis,
     ) -> Result<RpsState, RpsError> {
         if players.len() != SEATS {
-            return Err(RpsError::BadPlayerCount {
-                count: players.len(),
-            });
+            return Err(Rejection::BadPlayerCount {
+                players: players.len(),
+                allowed: vec![SEATS],
+            }
+            .into());
         }
         options.validate()?;
         let mut table = Table::new(players, seed, now)?;

@@ -25,6 +25,12 @@ pub struct Table {
     pub deadline_at: Option<Millis>,
     /// Presence per seat, in seat order.
     pub presence: Vec<Presence>,
+    /// The match's clock: the latest time of an input that changed the state. A `now`
+    /// earlier than it is read as it, so that time never runs backwards. (States stored
+    /// before the clock existed read it as 0; [`Table::time`] then falls back on
+    /// `decision_since`.)
+    #[serde(default)]
+    pub clock: Millis,
 }
 
 impl Table {
@@ -61,7 +67,22 @@ impl Table {
             decision_since: now,
             deadline_at: None,
             presence: vec![Presence::default(); players.len()],
+            clock: now,
         })
+    }
+
+    /// The time an input at `now` is judged at: `now`, or the match's clock if `now` is
+    /// earlier (a host's clock that jumps back must not reopen a closed decision or push a
+    /// deadline into the past).
+    ///
+    /// ```
+    /// let mut t = game_core::Table::new(&["a".into()], 1, 5_000).unwrap();
+    /// assert_eq!(t.time(7_000), 7_000);
+    /// assert_eq!(t.time(0), 5_000);
+    /// ```
+    #[inline]
+    pub fn time(&self, now: Millis) -> Millis {
+        now.max(self.clock).max(self.decision_since)
     }
 
     /// The seat of a player id, or `None` for spectators and unknown ids.

@@ -6,7 +6,7 @@ use serde_json::{Value, json};
 
 fn registry() -> Registry {
     let mut registry = Registry::new();
-    registry.register(Erased(Rps));
+    registry.register(Erased(Rps)).unwrap();
     registry
 }
 
@@ -15,7 +15,9 @@ fn players() -> Vec<String> {
 }
 
 fn new_match(options: Value) -> Box<dyn DynMatch> {
-    registry().create("rps", options, players(), 77, 0).unwrap()
+    registry()
+        .create("rps", &options, players(), Some(77), 0)
+        .unwrap()
 }
 
 /// The wire code of a host error (for a game error, the game's own code).
@@ -73,12 +75,12 @@ fn registry_lists_and_creates_by_id() {
 #[test]
 fn unknown_game_is_refused() {
     let err = registry()
-        .create("chess", json!({}), players(), 1, 0)
+        .create("chess", &json!({}), players(), Some(1), 0)
         .err()
         .unwrap();
     assert_eq!(code(&err), "UNKNOWN_GAME");
     assert_eq!(err.code(), "UNKNOWN_GAME");
-    assert_eq!(err.body().reason, Some(json!({ "game": "chess" })));
+    assert_eq!(Value::Object(err.body().reason), json!({ "game": "chess" }));
 }
 
 #[test]
@@ -86,25 +88,36 @@ fn bad_options_give_the_game_code() {
     let registry = registry();
     let create = |options: Value| {
         registry
-            .create("rps", options, players(), 1, 0)
+            .create("rps", &options, players(), Some(1), 0)
             .err()
             .unwrap()
     };
 
     let err = create(json!({ "winsNeeded": 10 }));
-    assert_eq!(code(&err), "BAD_OPTION");
-    assert_eq!(err.body().reason.unwrap()["option"], "winsNeeded");
+    assert_eq!(code(&err), "INVALID_OPTION");
+    assert_eq!(err.body().reason["option"], "winsNeeded");
 
     let err = create(json!({ "turnSeconds": 4 }));
-    assert_eq!(code(&err), "BAD_OPTION");
-    assert_eq!(err.body().reason.unwrap()["option"], "turnSeconds");
+    assert_eq!(code(&err), "INVALID_OPTION");
+    assert_eq!(err.body().reason["option"], "turnSeconds");
 
-    // Options that do not even parse are a host-level BAD_JSON.
-    assert_eq!(code(&create(json!({ "winsNeeded": "many" }))), "BAD_JSON");
-    assert_eq!(code(&create(json!({ "bestOf": 3 }))), "BAD_JSON");
+    // Values that do not even parse, and options the game does not have, are the same
+    // code, naming the option; the parser's words are in `detail`, not in the message.
+    for (options, option) in [
+        (json!({ "winsNeeded": "many" }), "winsNeeded"),
+        (json!({ "winsNeeded": 300 }), "winsNeeded"),
+        (json!({ "winsNeeded": -1 }), "winsNeeded"),
+        (json!({ "bestOf": 3 }), "bestOf"),
+    ] {
+        let body = create(options).body();
+        assert_eq!(body.code, "INVALID_OPTION");
+        assert_eq!(body.reason["option"], option);
+        assert!(body.reason["detail"].is_string());
+        assert!(!body.message.contains("invalid") && !body.message.contains("unknown"));
+    }
 
     let err = registry
-        .create("rps", json!({}), vec!["solo".into()], 1, 0)
+        .create("rps", &json!({}), vec!["solo".into()], Some(1), 0)
         .err()
         .unwrap();
     assert_eq!(code(&err), "BAD_PLAYER_COUNT");
@@ -115,6 +128,7 @@ fn actions_from_json() {
     let mut m = new_match(json!({ "winsNeeded": 1 }));
     let events = m
         .act("ann", json!({ "type": "PICK", "hand": "rock" }), None, 10)
+        .result
         .unwrap();
     assert_eq!(events, vec![json!({ "type": "picked", "player": 0 })]);
     assert_eq!(m.to_act(), ["bo"]);
@@ -132,6 +146,7 @@ fn actions_from_json() {
             Some(1),
             20,
         )
+        .result
         .unwrap();
     assert_eq!(
         events,
@@ -147,6 +162,7 @@ fn actions_from_json() {
     );
     let err = m
         .act("bo", json!({ "type": "CONCEDE" }), None, 30)
+        .result
         .unwrap_err();
     assert_eq!(code(&err), "GAME_OVER");
     assert_eq!(err.body().message, "이미 끝난 게임이에요.");
@@ -163,9 +179,9 @@ fn bad_json_action_is_refused() {
         json!("RANDOM"),
         Value::Null,
     ] {
-        let err = m.act("ann", bad.clone(), None, 10).unwrap_err();
+        let err = m.act("ann", bad.clone(), None, 10).result.unwrap_err();
         assert_eq!(code(&err), "BAD_JSON", "{bad}");
-        assert_eq!(err.body().reason.unwrap()["part"], "action");
+        assert_eq!(err.body().reason["part"], "action");
     }
     assert_eq!(m.turn_seq(), 0);
     assert!(m.record().entries.is_empty());
@@ -175,14 +191,20 @@ fn bad_json_action_is_refused() {
 fn stale_turn_seq_is_refused() {
     let mut m = new_match(json!({}));
     m.act("ann", json!({ "type": "RANDOM" }), Some(0), 10)
+        .result
         .unwrap();
     let err = m
         .act("bo", json!({ "type": "RANDOM" }), Some(0), 20)
+        .result
         .unwrap_err();
     assert_eq!(code(&err), "STALE_TURN_SEQ");
-    assert_eq!(err.body().reason, Some(json!({ "got": 0, "expected": 1 })));
+    assert_eq!(
+        Value::Object(err.body().reason),
+        json!({ "got": 0, "expected": 1 })
+    );
     assert_eq!(m.turn_seq(), 1);
     m.act("bo", json!({ "type": "RANDOM" }), Some(1), 20)
+        .result
         .unwrap();
     assert_eq!(m.turn_seq(), 2);
 }
@@ -194,12 +216,14 @@ fn views_hide_the_other_hand_and_the_rng() {
     for hand in ["rock", "paper", "scissors"] {
         let mut m = new_match(json!({}));
         m.act("ann", json!({ "type": "PICK", "hand": hand }), None, 10)
+            .result
             .unwrap();
-        let spectator = m.view(None);
-        let bo = m.view(Some("bo"));
-        let stranger = m.view(Some("zed"));
-        let ann = m.view(Some("ann"));
-        for view in [&spectator, &bo, &stranger, &ann] {
+        let spectator = m.view(None).unwrap();
+        let bo = m.view(Some("bo")).unwrap();
+        let ann = m.view(Some("ann")).unwrap();
+        // An id that is not seated is refused, not shown the spectator's view.
+        assert_eq!(code(&m.view(Some("zed")).unwrap_err()), "NOT_SEATED");
+        for view in [&spectator, &bo, &ann] {
             assert_no_secret_keys(view);
             assert_eq!(view["seats"][0]["picked"], true);
             assert_eq!(view["seats"][1]["picked"], false);
@@ -207,15 +231,13 @@ fn views_hide_the_other_hand_and_the_rng() {
             assert_eq!(view["deadlineAt"], 15_000);
             assert_eq!(view["round"], 1);
         }
-        for view in [&spectator, &bo, &stranger] {
+        for view in [&spectator, &bo] {
             assert!(view["seats"][0].get("hand").is_none(), "{view}");
             // Bo's own legal picks name every hand; nothing else may name any.
             let mut rest = view.clone();
             rest.as_object_mut().unwrap().remove("legalActions");
             assert!(!rest.to_string().contains(hand), "{view}");
         }
-        // An unknown id sees what a spectator sees.
-        assert_eq!(stranger, spectator);
         assert_eq!(spectator["legalActions"], json!([]));
         assert_eq!(bo["legalActions"].as_array().unwrap().len(), 5);
         assert_eq!(ann["seats"][0]["hand"], hand);
@@ -236,10 +258,12 @@ fn views_hide_the_other_hand_and_the_rng() {
 fn revealed_round_is_public() {
     let mut m = new_match(json!({}));
     m.act("ann", json!({ "type": "PICK", "hand": "paper" }), None, 10)
+        .result
         .unwrap();
     m.act("bo", json!({ "type": "PICK", "hand": "rock" }), None, 20)
+        .result
         .unwrap();
-    let view = m.view(None);
+    let view = m.view(None).unwrap();
     assert_no_secret_keys(&view);
     assert_eq!(
         view["lastRound"],
@@ -254,12 +278,18 @@ fn revealed_round_is_public() {
 fn tick_presence_and_replay_through_the_registry() {
     let registry = registry();
     let mut m = registry
-        .create("rps", json!({ "turnSeconds": null }), players(), 5, 0)
+        .create(
+            "rps",
+            &json!({ "turnSeconds": null }),
+            players(),
+            Some(5),
+            0,
+        )
         .unwrap();
     assert!(m.tick(1_000_000).is_empty());
-    m.set_connected("bo", false, 1_000).unwrap();
+    m.set_connected("bo", false, 1_000).result.unwrap();
     assert_eq!(
-        code(&m.set_connected("zed", false, 1_000).unwrap_err()),
+        code(&m.set_connected("zed", false, 1_000).result.unwrap_err()),
         "NOT_SEATED"
     );
     let done = m.tick(6_000);
@@ -271,13 +301,14 @@ fn tick_presence_and_replay_through_the_registry() {
         done[0].events,
         vec![json!({ "type": "picked", "player": 1 })]
     );
-    assert_eq!(m.view(None)["seats"][1]["connected"], false);
+    assert_eq!(m.view(None).unwrap()["seats"][1]["connected"], false);
     m.act("ann", json!({ "type": "CONCEDE" }), None, 7_000)
+        .result
         .unwrap();
 
     let replayed = registry.replay(m.record()).unwrap();
     assert_eq!(replayed.state_json(), m.state_json());
-    assert_eq!(replayed.view(None), m.view(None));
+    assert_eq!(replayed.view(None).unwrap(), m.view(None).unwrap());
     assert_eq!(replayed.outcome(), m.outcome());
 
     let mut record = m.record().clone();

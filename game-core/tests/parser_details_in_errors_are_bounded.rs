@@ -16,24 +16,33 @@ fn size(body: &game_core::ErrorBody) -> usize {
 fn oversized_input_does_not_come_back_in_the_error() {
     let big = "가".repeat(1 << 18); // 768 KiB of three-byte characters
     let mut registry = Registry::new();
-    registry.register(Erased(Rps));
+    registry.register(Erased(Rps)).unwrap();
     let players = vec!["ann".to_string(), "bo".to_string()];
 
     let mut m = registry
-        .create("rps", json!({}), players.clone(), 1, 0)
+        .create("rps", &json!({}), players.clone(), Some(1), 0)
         .unwrap();
     let err = m
         .act("ann", json!({ "type": "PICK", "hand": big }), None, 1)
+        .result
         .unwrap_err();
     assert_eq!(err.code(), "BAD_JSON");
     assert!(size(&err.body()) < 1_024, "{} bytes", size(&err.body()));
-    assert!(err.body().message.contains('…'), "{}", err.body().message);
+    // The Korean message names the part; the parser's (cut) words are the reason's.
+    assert!(!err.body().message.contains('가'), "{}", err.body().message);
+    assert!(err.body().reason["detail"].as_str().unwrap().contains('…'));
 
     let err = registry
-        .create("rps", json!({ big.clone(): 1 }), players.clone(), 1, 0)
+        .create(
+            "rps",
+            &json!({ big.clone(): 1 }),
+            players.clone(),
+            Some(1),
+            0,
+        )
         .err()
         .unwrap();
-    assert_eq!(err.code(), "BAD_JSON");
+    assert_eq!(err.code(), "INVALID_OPTION");
     assert!(size(&err.body()) < 1_024);
 
     let mut m = Match::new(Rps, RpsOptions::default(), players, 1, 0).unwrap();
@@ -54,5 +63,5 @@ fn oversized_input_does_not_come_back_in_the_error() {
 
     // A short detail is kept whole.
     let err = Rps.restore("{}").unwrap_err();
-    assert!(!err.body().message.contains('…'), "{}", err.body().message);
+    assert!(!err.body().reason["detail"].as_str().unwrap().contains('…'));
 }

@@ -39,7 +39,12 @@ fn random_match(seed: u64, coverage: &mut Coverage) -> Match<Rps> {
         now += u64::from(driver.below(3_000));
         match driver.below(10) {
             0..=5 => {
+                // As a host does: the timeouts due by now first, then the bot's choice.
+                coverage.auto += m.tick(now).len();
                 let to_act = Rps.to_act(&m.state);
+                if to_act.is_empty() {
+                    continue;
+                }
                 let seat = to_act[driver.below(to_act.len() as u32) as usize];
                 let action = bots[seat].choose(&Rps, &m.state, seat).unwrap();
                 // Conceding is legal, but keep games long enough to be interesting.
@@ -56,11 +61,14 @@ fn random_match(seed: u64, coverage: &mut Coverage) -> Match<Rps> {
             8 => {
                 let seat = driver.below(2) as usize;
                 let connected = driver.chance(1, 2);
-                m.set_connected(&players[seat], connected, now).unwrap();
+                m.set_connected(&players[seat], connected, now)
+                    .result
+                    .unwrap();
                 coverage.presence += 1;
             }
             _ => {
                 // Refused inputs are neither applied nor recorded.
+                coverage.auto += m.tick(now).len();
                 let entries = m.record.entries.len();
                 let seat = driver.below(2) as usize;
                 let bad = if m.state.picks[seat].is_some() {
@@ -182,6 +190,6 @@ fn malformed_or_refused_entries_are_reported() {
     record.options = serde_json::json!({ "winsNeeded": 42 });
     assert_eq!(
         Match::replay(Rps, &record).unwrap_err().code(),
-        "BAD_OPTION"
+        "INVALID_OPTION"
     );
 }

@@ -155,7 +155,7 @@ fn match_does_not_record_refused_actions() {
         "STALE_TURN_SEQ"
     );
     assert_eq!(
-        m.set_connected("zed", false, 20).unwrap_err().code(),
+        m.set_connected("zed", false, 20).result.unwrap_err().code(),
         "NOT_SEATED"
     );
     assert_eq!(m.state, state);

@@ -103,7 +103,7 @@ fn run(state: &mut RpsState, op: &Op, now: u64) -> Result<String, String> {
         }
         Op::Presence { who: w, connected } => Rps
             .set_connected(state, who(w), connected, now)
-            .map(|()| String::new())
+            .map(|events| format!("{events:?}"))
             .map_err(|e| e.code().to_owned()),
     }
 }

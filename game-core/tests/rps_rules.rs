@@ -351,7 +351,7 @@ fn options_are_checked() {
         match (Rps.setup(&options, &players(), 0, 0), bad) {
             (Ok(_), None) => {}
             (Err(e), Some(name)) => {
-                assert_eq!(e.code(), "BAD_OPTION");
+                assert_eq!(e.code(), "INVALID_OPTION");
                 assert_eq!(e.reason().unwrap()["option"], name);
                 assert!(e.message().contains(name));
             }
@@ -371,8 +371,12 @@ fn exactly_two_distinct_players() {
             .setup(&RpsOptions::default(), &players, 0, 0)
             .unwrap_err();
         assert_eq!(err.code(), "BAD_PLAYER_COUNT");
-        assert_eq!(err.reason().unwrap()["count"], players.len());
-        assert!(err.message().contains("두 명"));
+        // The same code and reason as every game's wrong player count.
+        assert_eq!(
+            err.reason().unwrap(),
+            serde_json::json!({ "players": players.len(), "allowed": [2] })
+        );
+        assert!(err.message().contains("2명이 할 수 있어요"));
     }
     let err = Rps
         .setup(&RpsOptions::default(), &["a".into(), "a".into()], 0, 0)

@@ -179,7 +179,12 @@ fn a_rule_phase_without_a_draft_is_refused() {
     v["rules"]["draft"] = Value::Null;
     let err = game.restore(&v.to_string()).unwrap_err();
     assert_eq!(err.code(), "CORRUPT_STATE");
-    assert!(err.to_string().contains("rule phase"), "{err}");
+    assert!(
+        err.body().reason["detail"]
+            .to_string()
+            .contains("rule phase"),
+        "{err:?}"
+    );
 }
 
 /// The layer's state is checked against the game's own pack: a side cannot own, nor a
@@ -216,7 +221,8 @@ fn a_state_at_odds_with_its_pack_is_refused() {
     let refused = |t: Value, says: &str| {
         let err = game.restore(&t.to_string()).unwrap_err();
         assert_eq!(err.code(), "CORRUPT_STATE", "{says}");
-        assert!(err.to_string().contains(says), "{err} should say {says}");
+        let detail = err.body().reason["detail"].to_string();
+        assert!(detail.contains(says), "{err:?} should say {says}");
     };
     refused(without(chosen), "outside the pack");
 

@@ -122,9 +122,30 @@ pub enum YutEvent<X = NoEvent> {
         /// The winning players.
         winners: Vec<String>,
     },
+    /// A player's presence changed: connected or not, away (three timeouts in a row) or
+    /// back.
+    #[serde(rename_all = "camelCase")]
+    PresenceChanged {
+        /// Whose.
+        player: String,
+        /// Connected now?
+        connected: bool,
+        /// Away now?
+        away: bool,
+    },
     /// An event of a rule extension.
     #[serde(untagged)]
     Rule(X),
+}
+
+impl<X> From<game_core::PresenceChanged> for YutEvent<X> {
+    fn from(p: game_core::PresenceChanged) -> Self {
+        YutEvent::PresenceChanged {
+            player: p.player,
+            connected: p.connected,
+            away: p.away,
+        }
+    }
 }
 
 /// The event type of the standard rules: there are none.

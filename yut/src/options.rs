@@ -183,20 +183,13 @@ impl YutOptions {
     pub fn validate(&self, players: usize) -> Result<(), YutError> {
         let bad =
             |option: &'static str, detail: String| Err(YutError::InvalidOption { option, detail });
-        match self.mode {
-            Mode::Individual if !(2..=4).contains(&players) => {
-                return bad(
-                    "mode",
-                    format!("개인전은 2~4명이 할 수 있어요 (지금 {players}명)."),
-                );
+        let allowed = self.player_counts();
+        if !allowed.contains(&players) {
+            return Err(game_core::Rejection::BadPlayerCount {
+                players,
+                allowed: allowed.to_vec(),
             }
-            Mode::Team if !matches!(players, 4 | 6 | 8) => {
-                return bad(
-                    "mode",
-                    format!("팀전은 4·6·8명이 두 팀으로 나뉘어 해요 (지금 {players}명)."),
-                );
-            }
-            _ => {}
+            .into());
         }
         if !(2..=5).contains(&self.pieces) {
             return bad(
@@ -222,6 +215,20 @@ impl YutOptions {
             );
         }
         Ok(())
+    }
+
+    /// How many players this mode seats: 2–4 in individual play, 4, 6 or 8 in two teams.
+    ///
+    /// ```
+    /// use yut::{YutOptions, Mode};
+    /// assert_eq!(YutOptions::default().player_counts(), [2, 3, 4]);
+    /// assert_eq!(YutOptions { mode: Mode::Team, ..Default::default() }.player_counts(), [4, 6, 8]);
+    /// ```
+    pub fn player_counts(&self) -> [usize; 3] {
+        match self.mode {
+            Mode::Individual => [2, 3, 4],
+            Mode::Team => [4, 6, 8],
+        }
     }
 
     /// The number of sides for `players` seated players.

@@ -856,20 +856,20 @@ fn checklist_option_validation() {
         let r = game.setup(options, &players(n), 1, 0);
         assert_eq!(r.is_ok(), ok, "{:?} with {n}", options.mode);
         if let Err(e) = r {
-            assert_eq!(game_core::GameError::code(&e), "INVALID_OPTION");
+            assert_eq!(game_core::GameError::code(&e), "BAD_PLAYER_COUNT");
         }
     }
     let err = game.setup(&individual, &players(5), 1, 0).unwrap_err();
     assert_error(
         &err,
-        "INVALID_OPTION",
-        "개인전은 2~4명이 할 수 있어요 (지금 5명).",
+        "BAD_PLAYER_COUNT",
+        "이 게임은 2·3·4명이 할 수 있어요 (지금 5명).",
     );
     let err = game.setup(&team, &players(5), 1, 0).unwrap_err();
     assert_error(
         &err,
-        "INVALID_OPTION",
-        "팀전은 4·6·8명이 두 팀으로 나뉘어 해요 (지금 5명).",
+        "BAD_PLAYER_COUNT",
+        "이 게임은 4·6·8명이 할 수 있어요 (지금 5명).",
     );
     for bad in [
         opts(|o| o.pieces = 1),

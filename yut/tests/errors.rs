@@ -272,7 +272,11 @@ fn error_bodies_serialize_with_code_and_message() {
     let json = serde_json::to_value(&body).unwrap();
     assert_eq!(
         json,
-        serde_json::json!({ "code": "NOT_YOUR_TURN", "message": "지금은 다른 사람 차례예요." })
+        serde_json::json!({
+            "code": "NOT_YOUR_TURN",
+            "message": "지금은 다른 사람 차례예요.",
+            "reason": {}
+        })
     );
     let every = [
         (YutError::NotYourTurn, "NOT_YOUR_TURN"),
@@ -293,6 +297,9 @@ fn error_bodies_serialize_with_code_and_message() {
     ];
     for (err, code) in every {
         assert_eq!(err.code(), code);
+        // Every body has all three fields, the reason always an object.
+        let json = serde_json::to_value(err.body()).unwrap();
+        assert!(json["reason"].is_object(), "{code}: {json}");
         let message = err.message();
         assert!(
             message.ends_with('.') && !message.is_ascii(),

@@ -268,7 +268,7 @@ fn replay(options: &YutOptions, n: usize, seed: u64, ops: &[Op]) -> YutState<yut
             Op::Tick(now) => {
                 game.tick(&mut state, *now);
             }
-            Op::Connect(p, c, now) => game.set_connected(&mut state, p, *c, *now).unwrap(),
+            Op::Connect(p, c, now) => drop(game.set_connected(&mut state, p, *c, *now).unwrap()),
         }
     }
     state

@@ -34,7 +34,10 @@ fn restore_with(s: &Script, f: impl FnOnce(&mut Value)) -> Result<State, yut::Yu
 fn assert_corrupt(r: Result<State, yut::YutError>, detail: &str) {
     let err = r.unwrap_err();
     assert_eq!(err.code(), "CORRUPT_STATE", "{err:?}");
-    assert!(err.to_string().contains(detail), "{err}");
+    // The developer's detail is the reason's; the Korean message stays generic.
+    let body = err.body();
+    let said = body.reason["detail"].as_str().unwrap_or_default();
+    assert!(said.contains(detail), "{body:?}");
 }
 
 #[test]

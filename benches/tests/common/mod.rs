@@ -43,7 +43,9 @@ pub fn play(
     mut each: impl FnMut(&dyn DynMatch, &[Value]),
 ) -> Box<dyn DynMatch> {
     let ids = players(n);
-    let mut m = registry.create(id, options, ids.clone(), seed, 0).unwrap();
+    let mut m = registry
+        .create(id, &options, ids.clone(), Some(seed), 0)
+        .unwrap();
     let mut rng = GameRng::from_seed(seed ^ 0xABCD);
     let mut now: Millis = 0;
     for _ in 0..steps {
@@ -59,16 +61,24 @@ pub fn play(
                 .collect(),
             1 => {
                 let p = &ids[rng.below(n as u32) as usize];
-                m.set_connected(p, rng.chance(1, 2), now).unwrap();
+                m.set_connected(p, rng.chance(1, 2), now).result.unwrap();
                 Vec::new()
             }
             2 if rng.below(40) == 0 => {
                 let p = &ids[rng.below(n as u32) as usize];
                 m.act(p, json!({ "type": "CONCEDE" }), None, now)
+                    .result
                     .unwrap_or_default()
             }
             _ => {
+                // As a host does: the timeouts due by now first, then the player's move.
+                let mut events: Vec<Value> =
+                    m.tick(now).into_iter().flat_map(|a| a.events).collect();
                 let to_act = m.to_act();
+                if to_act.is_empty() {
+                    each(m.as_ref(), &events);
+                    continue;
+                }
                 let p = &to_act[rng.below(to_act.len() as u32) as usize];
                 let legal: Vec<Value> = m
                     .legal_actions(p)
@@ -76,11 +86,11 @@ pub fn play(
                     .into_iter()
                     .filter(|a| a["type"] != "CONCEDE")
                     .collect();
-                if legal.is_empty() {
-                    continue;
+                if !legal.is_empty() {
+                    let a = legal[rng.below(legal.len() as u32) as usize].clone();
+                    events.extend(m.act(p, a, Some(m.turn_seq()), now).result.unwrap());
                 }
-                let a = legal[rng.below(legal.len() as u32) as usize].clone();
-                m.act(p, a, Some(m.turn_seq()), now).unwrap()
+                events
             }
         };
         each(m.as_ref(), &events);
