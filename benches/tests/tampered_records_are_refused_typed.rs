@@ -149,7 +149,7 @@ fn refused_and_malformed_entries_name_their_index() {
         let refused = |entry: RecordEntry, codes: &[&str]| {
             let mut t = record.clone();
             t.entries.push(entry);
-            let err = r.replay(&t).err().expect("refused");
+            let err = r.replay(&t).expect_err("refused");
             let body = err.body();
             assert!(codes.contains(&body.code.as_str()), "{body:?}");
             if body.code != "RECORD_MALFORMED" {

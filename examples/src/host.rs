@@ -648,32 +648,26 @@ enum Line {
 fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>, max: usize) -> io::Result<Option<Line>> {
     buf.clear();
     let mut len = 0usize;
-    let mut any = false;
+    let mut started = false;
     loop {
         let chunk = input.fill_buf()?;
-        if chunk.is_empty() {
-            return Ok(any.then(|| {
-                if len > max {
-                    Line::TooLarge(len)
-                } else {
-                    Line::Text
-                }
-            }));
-        }
-        any = true;
-        let (part, done) = match chunk.iter().position(|&b| b == b'\n') {
-            Some(i) => (&chunk[..i], i + 1),
-            None => (chunk, chunk.len()),
+        // A newline ends the line, and so does the end of the input (an empty chunk).
+        let (part, used, ended) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (&chunk[..i], i + 1, true),
+            None => (chunk, chunk.len(), chunk.is_empty()),
         };
-        let ends = done > part.len();
+        if used == 0 && !started {
+            return Ok(None);
+        }
+        started = true;
         len = len.saturating_add(part.len());
         if len <= max {
             buf.extend_from_slice(part);
         } else {
             buf.clear();
         }
-        input.consume(done);
-        if ends {
+        input.consume(used);
+        if ended {
             return Ok(Some(if len > max {
                 Line::TooLarge(len)
             } else {

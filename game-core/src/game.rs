@@ -285,7 +285,9 @@ pub trait Game: Send + Sync + 'static {
     /// A player's request as a host receives it at `now`: first the timeouts due at `now`
     /// (so a move is never accepted after its time ran out), then the request, checked
     /// against `turn_seq` when given (see [`Game::apply_at`]). After a timeout the request
-    /// is usually stale; it is refused then, and the timeouts stand.
+    /// is usually stale; it is refused then, and the timeouts stand. A request that no
+    /// timeout could make acceptable (its player is not seated, its `turn_seq` is stale
+    /// already) is refused before anything is taken: it changes nothing.
     ///
     /// ```
     /// use game_core::{Game, rps::{Hand, Rps, RpsAction, RpsOptions}};
@@ -308,6 +310,23 @@ pub trait Game: Send + Sync + 'static {
     where
         Self: Sized,
     {
+        // What no timeout can change is judged first, so that a request refused for it
+        // (someone not seated, a `turnSeq` already stale) changes nothing, not even by the
+        // timeouts its `now` would otherwise have set off.
+        let early = self.seat(state, player).and_then(|_| match turn_seq {
+            Some(got) if got != self.turn_seq(state) => Err(Rejection::StaleTurnSeq {
+                got,
+                expected: self.turn_seq(state),
+            }
+            .into()),
+            _ => Ok(()),
+        });
+        if let Err(e) = early {
+            return Played {
+                applied: Vec::new(),
+                result: Err(e),
+            };
+        }
         let applied = self.tick(state, now);
         let result = match turn_seq {
             Some(seq) => self.apply_at(state, player, action, seq, now),

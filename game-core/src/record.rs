@@ -274,6 +274,13 @@ impl<G: Game> Match<G> {
     /// Records the change; an update that changes nothing (already connected, already
     /// disconnected) is not recorded and returns no event.
     pub fn set_connected(&mut self, player: &str, connected: bool, now: Millis) -> Played<G> {
+        // Someone not seated is refused before anything is taken (see [`Game::play`]).
+        if let Err(e) = self.game.seat(&self.state, player) {
+            return Played {
+                applied: Vec::new(),
+                result: Err(e),
+            };
+        }
         let applied = self.tick(now);
         let result = self
             .game

@@ -1,0 +1,283 @@
+//! The JSON-lines host's side of the host contract: requests read strictly (unknown fields,
+//! `null`, oversized ids and lines refused by name), the clock and `nextTickAt` in every
+//! status, late requests answered with the timeouts taken first, seeds from the operating
+//! system, `restore` of a stored state, and views only for the seated.
+
+use examples::host::{Host, serve_with};
+use serde_json::{Value, json};
+
+fn ask(host: &mut Host, request: Value) -> Value {
+    serde_json::to_value(host.handle_line(&request.to_string())).unwrap()
+}
+
+#[track_caller]
+fn ok(reply: &Value) -> &Value {
+    assert_eq!(reply["ok"], true, "{reply}");
+    reply
+}
+
+#[track_caller]
+fn refused<'a>(reply: &'a Value, code: &str) -> &'a Value {
+    assert_eq!(reply["ok"], false, "{reply}");
+    assert_eq!(reply["error"]["code"], code, "{reply}");
+    assert!(reply["error"]["reason"].is_object(), "{reply}");
+    &reply["error"]["reason"]
+}
+
+/// A 2-player yut match `m1` created at 1 s with seed 5.
+fn host_with_match() -> Host {
+    let mut host = Host::default();
+    ok(&ask(
+        &mut host,
+        json!({"op": "create", "game": "yut", "players": ["a", "b"], "seed": 5, "now": 1_000}),
+    ));
+    host
+}
+
+#[test]
+fn unknown_and_null_fields_are_refused_by_name() {
+    let mut host = host_with_match();
+    let status = ok(&ask(&mut host, json!({"op": "view", "match": "m1"}))).clone();
+    let seq = status["view"]["turnSeq"].clone();
+    let r = ask(
+        &mut host,
+        json!({"op": "act", "match": "m1", "player": "a", "action": {"type": "THROW"}, "turnseq": seq}),
+    );
+    assert_eq!(refused(&r, "BAD_REQUEST")["field"], "turnseq");
+    let r = ask(
+        &mut host,
+        json!({"op": "act", "match": "m1", "player": "a", "action": {"type": "THROW"}, "turnSeq": null}),
+    );
+    assert_eq!(refused(&r, "BAD_REQUEST")["field"], "turnSeq");
+    let r = ask(&mut host, json!({"op": "games", "verbose": true}));
+    assert_eq!(refused(&r, "BAD_REQUEST")["field"], "verbose");
+    let r = ask(
+        &mut host,
+        json!({"op": "view", "match": "m1", "player": null}),
+    );
+    assert_eq!(refused(&r, "BAD_REQUEST")["field"], "player");
+    let r = ask(
+        &mut host,
+        json!({"op": "tick", "match": "m1", "now": "soon"}),
+    );
+    assert_eq!(refused(&r, "BAD_REQUEST")["field"], "now");
+    // Nothing of it was applied.
+    let after = ok(&ask(&mut host, json!({"op": "view", "match": "m1"}))).clone();
+    assert_eq!(after["view"]["turnSeq"], seq);
+}
+
+#[test]
+fn ids_are_capped_and_lines_too() {
+    let mut host = Host::default();
+    let long = "m".repeat(129);
+    let r = ask(
+        &mut host,
+        json!({"op": "create", "game": "rps", "players": ["a", "b"], "match": long}),
+    );
+    assert_eq!(refused(&r, "BAD_REQUEST")["field"], "match");
+    let r = ask(&mut host, json!({"op": "view", "match": long}));
+    assert_eq!(refused(&r, "BAD_REQUEST")["field"], "match");
+    let r = ask(
+        &mut host,
+        json!({"op": "create", "game": "rps", "players": ["a", "b"], "match": "m".repeat(128)}),
+    );
+    ok(&r);
+
+    // A line over the cap is answered TOO_LARGE and the host goes on serving.
+    let big = format!(
+        "{{\"op\":\"games\",\"id\":\"{}\"}}\n{{\"op\":\"games\",\"id\":2}}\n",
+        "x".repeat(5_000)
+    );
+    let mut out = Vec::new();
+    serve_with(big.as_bytes(), &mut out, 1_000).unwrap();
+    let replies: Vec<Value> = String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(replies.len(), 2);
+    let reason = refused(&replies[0], "TOO_LARGE");
+    assert_eq!(reason["max"], 1_000);
+    assert!(reason["bytes"].as_u64().unwrap() > 5_000);
+    assert_eq!(ok(&replies[1])["id"], 2);
+}
+
+#[test]
+fn the_status_carries_the_clock_and_next_tick_at_and_refusals_leave_them() {
+    let mut host = host_with_match();
+    let status = ok(&ask(
+        &mut host,
+        json!({"op": "tick", "match": "m1", "now": 1_000}),
+    ))
+    .clone();
+    assert_eq!(status["deadline"], 31_000);
+    assert_eq!(status["nextTickAt"], 31_000);
+    assert_eq!(status["clock"], 1_000);
+    let to_act = status["toAct"][0].as_str().unwrap().to_owned();
+    let other = if to_act == "a" { "b" } else { "a" };
+    // Refused with a huge `now` and with `now: 0`: the clock and the deadline stay.
+    for now in [u64::MAX, 0] {
+        let r = ask(
+            &mut host,
+            json!({"op": "act", "match": "m1", "player": to_act, "action": {"type": "THROW"}, "turnSeq": 99, "now": now}),
+        );
+        refused(&r, "STALE_TURN_SEQ");
+        let r = ask(
+            &mut host,
+            json!({"op": "presence", "match": "m1", "player": "nobody", "connected": false, "now": now}),
+        );
+        refused(&r, "NOT_SEATED");
+    }
+    let r = ask(
+        &mut host,
+        json!({"op": "act", "match": "m1", "player": other, "action": {"type": "THROW"}}),
+    );
+    refused(&r, "NOT_YOUR_TURN");
+    // A move without `now` is taken at the match's clock: the deadlines are as before.
+    let r = ask(
+        &mut host,
+        json!({"op": "act", "match": "m1", "player": to_act, "action": {"type": "THROW"}}),
+    );
+    ok(&r);
+    assert_eq!(r["clock"], 1_000);
+    assert_eq!(r["nextTickAt"], 31_000);
+    assert_eq!(r["applied"], json!([]));
+
+    // A disconnected player is acted for after the grace: nextTickAt says so.
+    let r = ask(
+        &mut host,
+        json!({"op": "presence", "match": "m1", "player": to_act, "connected": false, "now": 2_000}),
+    );
+    ok(&r);
+    assert_eq!(r["events"][0]["type"], "presenceChanged");
+    assert_eq!(r["deadline"], 31_000);
+    assert_eq!(r["nextTickAt"], 7_000);
+    // The same update again changes nothing and is not recorded.
+    let entries = |host: &mut Host| {
+        ok(&ask(host, json!({"op": "record", "match": "m1"})))["record"]["entries"]
+            .as_array()
+            .unwrap()
+            .len()
+    };
+    let before = entries(&mut host);
+    let r = ask(
+        &mut host,
+        json!({"op": "presence", "match": "m1", "player": to_act, "connected": false, "now": 3_000}),
+    );
+    assert_eq!(ok(&r)["events"], json!([]));
+    assert_eq!(entries(&mut host), before);
+}
+
+#[test]
+fn a_late_act_is_answered_with_the_timeouts_taken_first() {
+    let mut host = host_with_match();
+    let status = ok(&ask(
+        &mut host,
+        json!({"op": "tick", "match": "m1", "now": 1_000}),
+    ))
+    .clone();
+    let player = status["toAct"][0].clone();
+    let r = ask(
+        &mut host,
+        json!({"op": "act", "match": "m1", "player": player, "action": {"type": "THROW"}, "turnSeq": status["turnSeq"], "now": 31_000}),
+    );
+    refused(&r, "STALE_TURN_SEQ");
+    let applied = r["applied"].as_array().unwrap();
+    assert_eq!(applied.len(), 1);
+    assert_eq!(applied[0]["auto"], true);
+    assert_eq!(applied[0]["player"], player);
+}
+
+#[test]
+fn views_are_for_seated_players_or_the_spectator() {
+    let mut host = host_with_match();
+    ok(&ask(&mut host, json!({"op": "view", "match": "m1"})));
+    ok(&ask(
+        &mut host,
+        json!({"op": "view", "match": "m1", "player": "a"}),
+    ));
+    let r = ask(
+        &mut host,
+        json!({"op": "view", "match": "m1", "player": "zed"}),
+    );
+    assert_eq!(refused(&r, "NOT_SEATED")["player"], "zed");
+}
+
+#[test]
+fn matches_without_a_seed_differ_and_their_records_say_which() {
+    let mut host = Host::default();
+    let mut seeds = Vec::new();
+    for _ in 0..3 {
+        let r = ask(
+            &mut host,
+            json!({"op": "create", "game": "yut", "players": ["a", "b"]}),
+        );
+        let id = ok(&r)["match"].clone();
+        let record = ask(&mut host, json!({"op": "record", "match": id}));
+        seeds.push(ok(&record)["record"]["seed"].as_u64().unwrap());
+    }
+    seeds.dedup();
+    assert_eq!(seeds.len(), 3, "{seeds:?}");
+}
+
+#[test]
+fn load_reads_options_as_strictly_as_create_and_restore_takes_stored_states() {
+    let mut host = host_with_match();
+    let record = ok(&ask(&mut host, json!({"op": "record", "match": "m1"})))["record"].clone();
+    let mut array = record.clone();
+    array["options"] = json!(["individual", 3]);
+    refused(
+        &ask(&mut host, json!({"op": "load", "record": array})),
+        "BAD_JSON",
+    );
+    let mut bad = record.clone();
+    bad["options"] = json!({"pieces": 300});
+    let r = ask(&mut host, json!({"op": "load", "record": bad}));
+    assert_eq!(refused(&r, "INVALID_OPTION")["option"], "pieces");
+
+    // A stored state comes back as a match, given as JSON or as its text.
+    let stored = {
+        let mut m = examples::registry()
+            .create(
+                "yut",
+                &json!({}),
+                vec!["a".into(), "b".into()],
+                Some(5),
+                1_000,
+            )
+            .unwrap();
+        let p = m.to_act()[0].clone();
+        m.act(&p, json!({"type": "THROW"}), None, 2_000)
+            .result
+            .unwrap();
+        m.state_json()
+    };
+    for state in [stored.clone(), Value::from(stored.to_string())] {
+        let r = ask(
+            &mut host,
+            json!({"op": "restore", "game": "yut", "state": state}),
+        );
+        let id = ok(&r)["match"].clone();
+        assert_eq!(r["turnSeq"], 1);
+        assert_eq!(r["clock"], 2_000);
+        let view = ask(&mut host, json!({"op": "view", "match": id}));
+        assert_eq!(ok(&view)["view"]["turnSeq"], 1);
+    }
+    let mut tampered = stored.clone();
+    tampered["board"]["throwsOwed"] = json!(200);
+    let r = ask(
+        &mut host,
+        json!({"op": "restore", "game": "yut", "state": tampered}),
+    );
+    refused(&r, "CORRUPT_STATE");
+    let r = ask(
+        &mut host,
+        json!({"op": "restore", "game": "yut", "state": stored, "match": "m1"}),
+    );
+    refused(&r, "MATCH_EXISTS");
+    let r = ask(
+        &mut host,
+        json!({"op": "restore", "game": "chess", "state": {}}),
+    );
+    refused(&r, "UNKNOWN_GAME");
+}
