@@ -6,7 +6,9 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::{ErrorBody, Game, GameError, Match, MatchRecord, Millis, PlayerId, Viewer};
+use crate::{
+    ErrorBody, Game, GameError, GameSchemas, Match, MatchRecord, Millis, PlayerId, Viewer,
+};
 
 /// An error of the erased layer: the game's own error, or a host-level problem. On the wire
 /// every one is an [`ErrorBody`] with a stable code.
@@ -85,45 +87,6 @@ pub struct AppliedJson {
     /// Whether the engine took it on the player's behalf.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub auto: bool,
-}
-
-/// The JSON Schemas of one game's wire types.
-#[derive(Clone, Debug, Serialize)]
-pub struct GameSchemas {
-    /// Options.
-    pub options: Value,
-    /// Actions.
-    pub action: Value,
-    /// Views.
-    pub view: Value,
-    /// Events.
-    pub event: Value,
-    /// Outcomes.
-    pub outcome: Value,
-}
-
-impl GameSchemas {
-    /// The schemas of `G`'s wire types.
-    pub fn of<G: Game>() -> Self {
-        Self {
-            options: to_json(&schemars::schema_for!(G::Options)),
-            action: to_json(&schemars::schema_for!(G::Action)),
-            view: to_json(&schemars::schema_for!(G::View)),
-            event: to_json(&schemars::schema_for!(G::Event)),
-            outcome: to_json(&schemars::schema_for!(G::Outcome)),
-        }
-    }
-
-    /// The schemas as `(type name, schema)` pairs, in a fixed order.
-    pub fn entries(&self) -> [(&'static str, &Value); 5] {
-        [
-            ("options", &self.options),
-            ("action", &self.action),
-            ("view", &self.view),
-            ("event", &self.event),
-            ("outcome", &self.outcome),
-        ]
-    }
 }
 
 /// A game kind behind the erased interface.
@@ -211,7 +174,7 @@ where
     }
 
     fn schemas(&self) -> GameSchemas {
-        GameSchemas::of::<G>()
+        GameSchemas::of(&self.0)
     }
 
     fn default_options(&self) -> Value {
