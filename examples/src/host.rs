@@ -12,7 +12,7 @@
 //! | op | fields | reply |
 //! |---|---|---|
 //! | `games` | | `games`: ids |
-//! | `schemas` | `game` | `game`, `schemas` {options, action, view, event, outcome}, `defaultOptions` |
+//! | `schemas` | `game` | `game`, `schemas` {options, action, view, event, outcome, error}, `defaultOptions` |
 //! | `create` | `game`, `players`, `options?` (default: the game's), `seed?` (0), `now?` (0), `match?` | status |
 //! | `act` | `match`, `player`, `action`, `turnSeq?`, `now?` | `events` + status |
 //! | `view` | `match`, `player?` (none: spectator) | `view` |
