@@ -60,7 +60,7 @@ pub enum BackdoFromDo {
     Chammeogi,
     /// Finishes at once.
     Finish,
-    /// Goes back to waiting at home (app-rules.md; decisions.md 1).
+    /// Goes back to waiting at home (the `app` preset's rule).
     Home,
 }
 
@@ -95,7 +95,7 @@ pub const NAK_PERCENTS: [u8; 4] = [0, 3, 5, 10];
 /// The allowed values of [`YutOptions::turn_seconds`] (`None`: no time limit).
 pub const TURN_SECONDS: [Option<u32>; 4] = [Some(15), Some(30), Some(60), None];
 
-/// The options of section 2 (with decisions.md's third `backdoFromDo` value).
+/// The options of a game, as `yut/RULES.md` describes them.
 ///
 /// ```
 /// let options: yut::YutOptions = serde_json::from_str(r#"{"mode":"team","nakPercent":5}"#).unwrap();
