@@ -356,3 +356,82 @@ fn schema_files_are_the_engine_s_schemas_byte_for_byte_and_reproducible() {
     let _ = std::fs::remove_dir_all(&a);
     let _ = std::fs::remove_dir_all(&b);
 }
+
+/// Calls `f` on every schema object inside `schema` (itself included).
+fn each_object(schema: &Value, f: &mut dyn FnMut(&serde_json::Map<String, Value>)) {
+    match schema {
+        Value::Object(o) => {
+            f(o);
+            o.values().for_each(|v| each_object(v, f));
+        }
+        Value::Array(a) => a.iter().for_each(|v| each_object(v, f)),
+        _ => {}
+    }
+}
+
+#[test]
+fn schemas_are_closed_for_code_generators() {
+    let registry = examples::registry();
+    let mut titles = Vec::new();
+    for id in registry.ids() {
+        let schemas = registry.get(id).unwrap().schemas();
+        // Actions and events: one flat union of closed objects, each tagged by `type`.
+        for (ty, schema) in [("action", &schemas.action), ("event", &schemas.event)] {
+            let branches = schema
+                .get("anyOf")
+                .or_else(|| schema.get("oneOf"))
+                .and_then(Value::as_array)
+                .unwrap_or_else(|| panic!("{id} {ty}: not a union"));
+            for b in branches {
+                assert_eq!(b["type"], "object", "{id} {ty}: {b}");
+                assert_eq!(b["additionalProperties"], false, "{id} {ty}: {b}");
+                assert!(
+                    b["properties"]["type"]["const"].is_string(),
+                    "{id} {ty}: {b}"
+                );
+                assert!(b["required"].as_array().unwrap().contains(&json!("type")));
+            }
+        }
+        for (ty, schema) in schemas.entries() {
+            titles.push(schema["title"].as_str().unwrap().to_owned());
+            each_object(schema, &mut |o| {
+                if o.contains_key("properties") || o.get("type") == Some(&json!("object")) {
+                    assert!(
+                        o.contains_key("additionalProperties"),
+                        "{id} {ty}: open {o:?}"
+                    );
+                }
+                assert!(!o.contains_key("not"), "{id} {ty}: {o:?}");
+                assert!(!o.contains_key("$ref") || o.len() == 1, "{id} {ty}: {o:?}");
+                if let Some(Value::String(d)) = o.get("description") {
+                    assert!(!d.contains("```"), "{id} {ty}: code in {d}");
+                }
+            });
+        }
+    }
+    let mut distinct = titles.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), titles.len(), "{titles:?}");
+    assert!(
+        titles.contains(&"YutAugmentsAction".to_owned()),
+        "{titles:?}"
+    );
+    // The layer's action and events are in the game's union, not behind a reference.
+    let augments = registry.get("yut-augments").unwrap().schemas();
+    let tags = |s: &Value| -> Vec<String> {
+        s["anyOf"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| {
+                b["properties"]["type"]["const"]
+                    .as_str()
+                    .unwrap()
+                    .to_owned()
+            })
+            .collect()
+    };
+    assert!(tags(&augments.action).contains(&"CHOOSE_AUGMENT".to_owned()));
+    assert!(tags(&augments.event).contains(&"augmentFired".to_owned()));
+}

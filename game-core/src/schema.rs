@@ -220,10 +220,20 @@ fn normalise(root: Value, title: &str, renames: &[(String, String)]) -> Value {
 /// intersects the type with the default's (`Mode & string`).
 fn wrap_ref(schema: &mut Map<String, Value>) {
     if schema.len() > 1
-        && !schema.contains_key("anyOf")
         && let Some(target) = schema.remove("$ref")
     {
-        schema.insert("anyOf".into(), json!([{ "$ref": target }]));
+        let key = if schema.contains_key("anyOf") {
+            "allOf"
+        } else {
+            "anyOf"
+        };
+        match schema.entry(key).or_insert_with(|| json!([])) {
+            Value::Array(branches) => branches.push(json!({ "$ref": target })),
+            // Not a schema array: the keyword is broken already; keep the reference as it was.
+            _ => {
+                schema.insert("$ref".into(), target);
+            }
+        }
     }
 }
 
