@@ -3,14 +3,16 @@
 //!
 //! `cargo run --release --example schema -- DIR` writes `DIR/GAME/TYPE.json` for every game
 //! of [`crate::registry`] and every type of [`game_core::GameSchemas::entries`]: `options`,
-//! `action`, `view`, `event` and `outcome` (for example `DIR/yut/view.json`). The files are
-//! pretty-printed JSON with a final newline; the same engine gives the same bytes.
+//! `action`, `view`, `event`, `outcome` and `error` (for example `DIR/yut/view.json`). The
+//! files are pretty-printed JSON with a final newline; the same engine gives the same bytes.
+//! The schemas are normalised for code generators (closed unions and objects, exact option
+//! values, titles after the game: see [`game_core::schema`]).
 //!
 //! ```
 //! let dir = std::env::temp_dir().join(format!("schema-doc-{}", std::process::id()));
 //! let files = examples::schema::write_schemas(&examples::registry(), &dir).unwrap();
 //! assert!(files.contains(&dir.join("yut").join("view.json")));
-//! assert_eq!(files.len(), 3 * 5); // rps, yut and yut-augments, five types each
+//! assert_eq!(files.len(), 3 * 6); // rps, yut and yut-augments, six types each
 //! # std::fs::remove_dir_all(&dir).unwrap();
 //! ```
 
@@ -19,25 +21,43 @@ use std::io;
 use std::path::{Path, PathBuf};
 
 use game_core::Registry;
+use serde_json::Value;
 
 /// The wire types written for each game, in file order.
-pub const TYPES: [&str; 5] = ["options", "action", "view", "event", "outcome"];
+pub const TYPES: [&str; 6] = ["options", "action", "view", "event", "outcome", "error"];
+
+/// Schema files written under one directory.
+struct Files {
+    dir: PathBuf,
+    written: Vec<PathBuf>,
+}
+
+impl Files {
+    /// Writes `schema` to `DIR/FOLDER/NAME.json`, creating the folder if needed.
+    fn write(&mut self, folder: &str, name: &str, schema: &Value) -> io::Result<()> {
+        let folder = self.dir.join(folder);
+        fs::create_dir_all(&folder)?;
+        let path = folder.join(format!("{name}.json"));
+        let mut text = serde_json::to_string_pretty(schema).map_err(io::Error::other)?;
+        text.push('\n');
+        fs::write(&path, text)?;
+        self.written.push(path);
+        Ok(())
+    }
+}
 
 /// Writes the schemas of every game in `registry` under `dir` (created if needed) and
 /// returns the files written, sorted by game id then in [`TYPES`] order.
 pub fn write_schemas(registry: &Registry, dir: &Path) -> io::Result<Vec<PathBuf>> {
-    let mut files = Vec::new();
+    let mut files = Files {
+        dir: dir.to_owned(),
+        written: Vec::new(),
+    };
     for id in registry.ids() {
         let game = registry.get(id).map_err(io::Error::other)?;
-        let game_dir = dir.join(id);
-        fs::create_dir_all(&game_dir)?;
         for (name, schema) in game.schemas().entries() {
-            let path = game_dir.join(format!("{name}.json"));
-            let mut text = serde_json::to_string_pretty(schema).map_err(io::Error::other)?;
-            text.push('\n');
-            fs::write(&path, text)?;
-            files.push(path);
+            files.write(id, name, schema)?;
         }
     }
-    Ok(files)
+    Ok(files.written)
 }

@@ -60,12 +60,12 @@ fn reply_lines_start_with_id_and_ok() {
 }
 
 #[test]
-fn schemas_are_the_five_wire_types() {
+fn schemas_are_the_six_wire_types() {
     let mut host = Host::default();
     for game in ["yut", "yut-augments", "rps"] {
         let r = ask(&mut host, json!({"op": "schemas", "game": game}));
         ok(&r);
-        for key in ["options", "action", "view", "event", "outcome"] {
+        for key in examples::schema::TYPES {
             assert!(r["schemas"][key].is_object(), "{game} {key}");
         }
         assert!(r["defaultOptions"].is_object());

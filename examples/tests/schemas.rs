@@ -2,13 +2,14 @@
 //! `examples::schema::write_schemas`, read back from disk) validate every option set,
 //! action, event, view (each player's and the spectator's) and outcome of random games of
 //! every registered game (`yut`, `yut-augments` with its draft choices, augment events
-//! and layer view, `rps`), with the `jsonschema` crate.
+//! and layer view, `rps`), and the error bodies of refused actions, with the `jsonschema`
+//! crate.
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use examples::schema::{TYPES, write_schemas};
-use game_core::{DynMatch, GameRng};
+use game_core::{DynMatch, GameError, GameRng, HostError};
 use jsonschema::Validator;
 use serde_json::{Value, json};
 
@@ -99,6 +100,47 @@ fn setups(game: &str, default: &Value) -> Vec<(Value, usize)> {
     }
 }
 
+/// Values of the wire types that each game's schemas must refuse (typos, values outside
+/// the options' sets, nullable fields left out).
+fn refused(game: &str) -> Vec<(&'static str, Value)> {
+    let view = || {
+        let m = examples::registry()
+            .create(game, &json!({}), vec!["p1".into(), "p2".into()], Some(1), 0)
+            .unwrap();
+        m.view(Some("p1")).unwrap()
+    };
+    let without = |field: &str| {
+        let mut v = view();
+        v.as_object_mut().unwrap().remove(field).unwrap();
+        ("view", v)
+    };
+    match game {
+        "yut" | "yut-augments" => vec![
+            ("action", json!({"type": "THORW"})),
+            (
+                "action",
+                json!({"type": "MOVE", "throwIndex": 0, "form": "home"}),
+            ),
+            ("action", json!({"type": "THROW", "force": "mo"})),
+            ("options", json!({"nakPercent": 7})),
+            ("options", json!({"pieces": 9})),
+            ("options", json!({"turnSeconds": 45})),
+            ("options", json!({"pieces": 3, "wings": true})),
+            without("lastThrow"),
+            without("turn"),
+            without("deadlineAt"),
+            without("result"),
+        ],
+        "rps" => vec![
+            ("action", json!({"type": "PICK", "hand": "rok"})),
+            ("options", json!({"winsNeeded": 10})),
+            ("options", json!({"turnSeconds": 4})),
+            without("lastRound"),
+        ],
+        _ => Vec::new(),
+    }
+}
+
 /// Counts of what was validated.
 #[derive(Default, Debug)]
 struct Counts {
@@ -107,6 +149,8 @@ struct Counts {
     events: usize,
     views: usize,
     outcomes: usize,
+    /// Error bodies of refused actions.
+    errors: usize,
     /// `CHOOSE_AUGMENT` actions and views with a draft.
     drafts: usize,
     /// `augmentOffered`, `augmentChosen` and `augmentFired` events.
@@ -120,6 +164,11 @@ fn check_views(m: &dyn DynMatch, players: &[String], s: &Schemas, n: &mut Counts
         n.views += s.check("view", &view, ctx);
     }
     n.views += s.check("view", &m.view(None).unwrap(), ctx);
+}
+
+fn check_error(e: &HostError, s: &Schemas, n: &mut Counts, ctx: &str) {
+    let body = serde_json::to_value(e.body()).unwrap();
+    n.errors += s.check("error", &body, ctx);
 }
 
 /// Counts the augment layer's events among `events`.
@@ -142,6 +191,15 @@ fn play_random(game: &str, options: Value, count: usize, seed: u64, s: &Schemas,
     let mut rng = GameRng::from_seed(seed ^ 0xABCD);
     let mut now = 0;
     check_views(m.as_ref(), &players, s, n, &ctx);
+    // Refused requests: an unknown action (the erased layer's error), a spectator acting
+    // (the framework's).
+    for (player, action) in [
+        ("p1", json!({"type": "NOT_AN_ACTION"})),
+        ("nobody", json!({"type": "CONCEDE"})),
+    ] {
+        let e = m.act(player, action, None, now).result.unwrap_err();
+        check_error(&e, s, n, &ctx);
+    }
     for _ in 0..20_000 {
         if m.outcome().is_some() {
             break;
@@ -162,7 +220,22 @@ fn play_random(game: &str, options: Value, count: usize, seed: u64, s: &Schemas,
             check_views(m.as_ref(), &players, s, n, &ctx);
             continue;
         }
-        for player in m.to_act() {
+        // Now and then a seat that is not to act tries the first legal action of one that is
+        // (the game's own refusal).
+        let to_act = m.to_act();
+        if rng.below(10) == 0
+            && let Some(first) = to_act.first()
+            && let Some(idle) = players.iter().find(|p| !to_act.contains(p))
+            && let Some(action) = m
+                .legal_actions(first)
+                .unwrap()
+                .into_iter()
+                .find(|a| a["type"] != "CONCEDE")
+        {
+            let e = m.act(idle, action, None, now).result.unwrap_err();
+            check_error(&e, s, n, &ctx);
+        }
+        for player in to_act {
             let legal = m.legal_actions(&player).unwrap();
             for a in &legal {
                 n.actions += s.check("action", a, &ctx);
@@ -206,6 +279,19 @@ fn schema_files_validate_real_data_of_every_game() {
         assert!(!schemas.0["action"].is_valid(&json!({"type": "NOT_AN_ACTION"})));
         assert!(!schemas.0["view"].is_valid(&json!({})));
         assert!(!schemas.0["outcome"].is_valid(&json!(42)));
+        assert!(!schemas.0["event"].is_valid(&json!({"type": "movd"})));
+        assert!(!schemas.0["error"].is_valid(&json!({"code": "GAME_OVER"})));
+        // Closed objects: a real view with one field more is refused.
+        let m = registry
+            .create(id, &json!({}), vec!["p1".into(), "p2".into()], Some(1), 0)
+            .unwrap();
+        let mut view = m.view(None).unwrap();
+        assert!(schemas.0["view"].is_valid(&view));
+        view["extra"] = json!(1);
+        assert!(!schemas.0["view"].is_valid(&view));
+        for (ty, refused) in refused(id) {
+            assert!(!schemas.0[ty].is_valid(&refused), "{id}: {ty} {refused}");
+        }
         let default = registry.get(id).unwrap().default_options();
         let mut n = Counts::default();
         for (k, (options, count)) in setups(id, &default).into_iter().enumerate() {
@@ -221,7 +307,12 @@ fn schema_files_validate_real_data_of_every_game() {
             }
         }
         assert!(
-            n.options > 0 && n.actions > 0 && n.events > 0 && n.views > 0 && n.outcomes > 0,
+            n.options > 0
+                && n.actions > 0
+                && n.events > 0
+                && n.views > 0
+                && n.outcomes > 0
+                && n.errors > 0,
             "{id}: {n:?}"
         );
         if *id == "yut-augments" {
@@ -265,4 +356,83 @@ fn schema_files_are_the_engine_s_schemas_byte_for_byte_and_reproducible() {
     assert!(a.join("yut-augments").join("options.json").is_file());
     let _ = std::fs::remove_dir_all(&a);
     let _ = std::fs::remove_dir_all(&b);
+}
+
+/// Calls `f` on every schema object inside `schema` (itself included).
+fn each_object(schema: &Value, f: &mut dyn FnMut(&serde_json::Map<String, Value>)) {
+    match schema {
+        Value::Object(o) => {
+            f(o);
+            o.values().for_each(|v| each_object(v, f));
+        }
+        Value::Array(a) => a.iter().for_each(|v| each_object(v, f)),
+        _ => {}
+    }
+}
+
+#[test]
+fn schemas_are_closed_for_code_generators() {
+    let registry = examples::registry();
+    let mut titles = Vec::new();
+    for id in registry.ids() {
+        let schemas = registry.get(id).unwrap().schemas();
+        // Actions and events: one flat union of closed objects, each tagged by `type`.
+        for (ty, schema) in [("action", &schemas.action), ("event", &schemas.event)] {
+            let branches = schema
+                .get("anyOf")
+                .or_else(|| schema.get("oneOf"))
+                .and_then(Value::as_array)
+                .unwrap_or_else(|| panic!("{id} {ty}: not a union"));
+            for b in branches {
+                assert_eq!(b["type"], "object", "{id} {ty}: {b}");
+                assert_eq!(b["additionalProperties"], false, "{id} {ty}: {b}");
+                assert!(
+                    b["properties"]["type"]["const"].is_string(),
+                    "{id} {ty}: {b}"
+                );
+                assert!(b["required"].as_array().unwrap().contains(&json!("type")));
+            }
+        }
+        for (ty, schema) in schemas.entries() {
+            titles.push(schema["title"].as_str().unwrap().to_owned());
+            each_object(schema, &mut |o| {
+                if o.contains_key("properties") || o.get("type") == Some(&json!("object")) {
+                    assert!(
+                        o.contains_key("additionalProperties"),
+                        "{id} {ty}: open {o:?}"
+                    );
+                }
+                assert!(!o.contains_key("not"), "{id} {ty}: {o:?}");
+                assert!(!o.contains_key("$ref") || o.len() == 1, "{id} {ty}: {o:?}");
+                if let Some(Value::String(d)) = o.get("description") {
+                    assert!(!d.contains("```"), "{id} {ty}: code in {d}");
+                }
+            });
+        }
+    }
+    let mut distinct = titles.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), titles.len(), "{titles:?}");
+    assert!(
+        titles.contains(&"YutAugmentsAction".to_owned()),
+        "{titles:?}"
+    );
+    // The layer's action and events are in the game's union, not behind a reference.
+    let augments = registry.get("yut-augments").unwrap().schemas();
+    let tags = |s: &Value| -> Vec<String> {
+        s["anyOf"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| {
+                b["properties"]["type"]["const"]
+                    .as_str()
+                    .unwrap()
+                    .to_owned()
+            })
+            .collect()
+    };
+    assert!(tags(&augments.action).contains(&"CHOOSE_AUGMENT".to_owned()));
+    assert!(tags(&augments.event).contains(&"augmentFired".to_owned()));
 }

@@ -6,7 +6,9 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::{ErrorBody, Game, GameError, Match, MatchRecord, Millis, Played, PlayerId, Viewer};
+use crate::{
+    ErrorBody, Game, GameError, GameSchemas, Match, MatchRecord, Millis, Played, PlayerId, Viewer,
+};
 
 /// An error of the erased layer: the game's own error, or a host-level problem. On the wire
 /// every one is an [`ErrorBody`] with a stable code; the Korean message names the part at
@@ -162,45 +164,6 @@ pub struct AppliedJson {
     pub auto: bool,
 }
 
-/// The JSON Schemas of one game's wire types.
-#[derive(Clone, Debug, Serialize)]
-pub struct GameSchemas {
-    /// Options.
-    pub options: Value,
-    /// Actions.
-    pub action: Value,
-    /// Views.
-    pub view: Value,
-    /// Events.
-    pub event: Value,
-    /// Outcomes.
-    pub outcome: Value,
-}
-
-impl GameSchemas {
-    /// The schemas of `G`'s wire types.
-    pub fn of<G: Game>() -> Self {
-        Self {
-            options: to_json(&schemars::schema_for!(G::Options)),
-            action: to_json(&schemars::schema_for!(G::Action)),
-            view: to_json(&schemars::schema_for!(G::View)),
-            event: to_json(&schemars::schema_for!(G::Event)),
-            outcome: to_json(&schemars::schema_for!(G::Outcome)),
-        }
-    }
-
-    /// The schemas as `(type name, schema)` pairs, in a fixed order.
-    pub fn entries(&self) -> [(&'static str, &Value); 5] {
-        [
-            ("options", &self.options),
-            ("action", &self.action),
-            ("view", &self.view),
-            ("event", &self.event),
-            ("outcome", &self.outcome),
-        ]
-    }
-}
-
 /// A request judged through the erased layer: the timeouts taken first, then the
 /// request's own events or why it was refused (see [`Game::play`]).
 #[derive(Clone, Debug, PartialEq)]
@@ -325,7 +288,7 @@ where
     }
 
     fn schemas(&self) -> GameSchemas {
-        GameSchemas::of::<G>()
+        GameSchemas::of(&self.0)
     }
 
     fn default_options(&self) -> Value {

@@ -10,19 +10,20 @@ mod presence;
 mod record;
 mod rng;
 pub mod rps;
+pub mod schema;
 mod table;
 pub mod wire;
 
 pub use bot::{Bot, RandomBot, TimeoutBot};
 pub use erased::{
-    AppliedJson, DynGame, DynMatch, Erased, GameExists, GameSchemas, HostError, PlayedJson,
-    Registry,
+    AppliedJson, DynGame, DynMatch, Erased, GameExists, HostError, PlayedJson, Registry,
 };
 pub use error::{ErrorBody, GameError, Rejection};
 pub use game::{Applied, Game, Played, Viewer};
 pub use presence::{AWAY_AFTER_TIMEOUTS, Presence, PresenceChanged};
 pub use record::{Match, MatchRecord, RecordEntry, RecordError};
 pub use rng::GameRng;
+pub use schema::GameSchemas;
 pub use table::Table;
 
 /// Host time in milliseconds. The engine never reads a clock; the host passes `now`.

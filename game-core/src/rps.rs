@@ -53,9 +53,12 @@ pub struct Rps;
 #[serde(default, deny_unknown_fields, rename_all = "camelCase")]
 pub struct RpsOptions {
     /// Round wins needed to win the game (1 to 9, default 3).
+    // The value sets go into the schema so that generated client types refuse the rest.
+    #[schemars(extend("enum" = WINS_NEEDED_RANGE.collect::<Vec<u8>>()))]
     pub wins_needed: u8,
     /// Seconds each round may take before the engine picks at random for whoever has not
     /// picked (5 to 600, default 15), or `None` for no time limit.
+    #[schemars(range(min = *TURN_SECONDS_RANGE.start(), max = *TURN_SECONDS_RANGE.end()))]
     pub turn_seconds: Option<u32>,
 }
 

@@ -32,6 +32,8 @@ use crate::{Augment, Slot};
 #[serde(rename_all = "camelCase", default, deny_unknown_fields)]
 pub struct AugmentConfig {
     /// The augments that can be offered in the draft, by id. `[]` switches the draft off.
+    // `validate` refuses an augment listed twice; the schema says so too.
+    #[schemars(extend("uniqueItems" = true))]
     pub augments: Vec<Augment>,
     /// The first-capture cushion (첫 잡힘 완충).
     pub cushion: bool,

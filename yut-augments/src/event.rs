@@ -8,7 +8,7 @@ use yut::{Origin, SideId, Throw, To};
 
 use crate::{Augment, Slot};
 
-/// A house rule of `app-rules.md`, switched on and off apart from the augments.
+/// A house rule of the augment layer, switched on and off apart from the augments.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case")]
 pub enum HouseRule {

@@ -7,9 +7,8 @@ use crate::board::Node;
 use crate::state::SideId;
 use crate::{Nodes, Origin, Sticks, Throw, To};
 
-/// Something that happened. Tagged by `type` with the names of section 8.2; rule
-/// extensions add their own events (`X`), which appear untagged by this enum (they carry
-/// their own `type`).
+/// Something that happened. Tagged by `type`; rule extensions add their own events (`X`),
+/// which appear untagged by this enum (they carry their own `type`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(
     tag = "type",

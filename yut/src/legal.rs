@@ -8,7 +8,7 @@ use crate::board::Node;
 use crate::state::{PieceStatus, SideId};
 use crate::{Nodes, Origin, Rules, Throw, To, Yut, YutState};
 
-/// One legal move, as section 8.3 lists it, plus its path.
+/// One legal move, with its path.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct LegalMove {
@@ -24,7 +24,7 @@ pub struct LegalMove {
     pub finishes: bool,
     /// The start (if on the board) and every node stepped on.
     pub path: Nodes,
-    /// The result used (not on the wire list of 8.3, but convenient for display).
+    /// The result used (for display).
     pub result: Throw,
     /// Whether it joins the side's own stack.
     pub stacks: bool,

@@ -29,7 +29,10 @@ pub use event::{NoEvent, YutEvent};
 pub use game::Yut;
 pub use legal::LegalMove;
 pub use nodes::{NODES_CAP, Nodes};
-pub use options::{BackdoFromDo, FinishRule, Mode, Preset, Ranking, StickModel, YutOptions};
+pub use options::{
+    BackdoFromDo, FinishRule, Mode, NAK_PERCENTS, PIECES, Preset, Ranking, StickModel,
+    TURN_SECONDS, YutOptions,
+};
 pub use outcome::{Place, ResultStats, YutResult};
 pub use rules::{NoAction, NoConfig, NoView, Rules, Standard};
 pub use state::{

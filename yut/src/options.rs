@@ -60,7 +60,7 @@ pub enum BackdoFromDo {
     Chammeogi,
     /// Finishes at once.
     Finish,
-    /// Goes back to waiting at home (app-rules.md; decisions.md 1).
+    /// Goes back to waiting at home (the `app` preset's rule).
     Home,
 }
 
@@ -86,7 +86,16 @@ pub enum Ranking {
     All,
 }
 
-/// The options of section 2 (with decisions.md's third `backdoFromDo` value).
+/// The allowed values of [`YutOptions::pieces`].
+pub const PIECES: [u8; 4] = [2, 3, 4, 5];
+
+/// The allowed values of [`YutOptions::nak_percent`].
+pub const NAK_PERCENTS: [u8; 4] = [0, 3, 5, 10];
+
+/// The allowed values of [`YutOptions::turn_seconds`] (`None`: no time limit).
+pub const TURN_SECONDS: [Option<u32>; 4] = [Some(15), Some(30), Some(60), None];
+
+/// The options of a game, as `yut/RULES.md` describes them.
 ///
 /// ```
 /// let options: yut::YutOptions = serde_json::from_str(r#"{"mode":"team","nakPercent":5}"#).unwrap();
@@ -99,6 +108,8 @@ pub struct YutOptions {
     /// Individual or team play.
     pub mode: Mode,
     /// Pieces per side, 2–5.
+    // The value sets go into the schema so that generated client types refuse the rest.
+    #[schemars(extend("enum" = PIECES))]
     pub pieces: u8,
     /// The stick model.
     pub stick_model: StickModel,
@@ -109,12 +120,14 @@ pub struct YutOptions {
     /// When a piece finishes.
     pub finish_rule: FinishRule,
     /// Chance of nak in percent: 0, 3, 5 or 10.
+    #[schemars(extend("enum" = NAK_PERCENTS))]
     pub nak_percent: u8,
     /// Whether capturing with a backdo also earns a throw.
     pub backdo_capture_bonus: bool,
     /// How 3–4 player individual games end.
     pub ranking: Ranking,
     /// Seconds per action: 15, 30, 60, or `null` for no limit.
+    #[schemars(extend("enum" = TURN_SECONDS))]
     pub turn_seconds: Option<u32>,
 }
 
@@ -191,13 +204,13 @@ impl YutOptions {
             }
             .into());
         }
-        if !(2..=5).contains(&self.pieces) {
+        if !PIECES.contains(&self.pieces) {
             return bad(
                 "pieces",
                 format!("말 수는 2~5개예요 ({}개는 안 돼요).", self.pieces),
             );
         }
-        if !matches!(self.nak_percent, 0 | 3 | 5 | 10) {
+        if !NAK_PERCENTS.contains(&self.nak_percent) {
             return bad(
                 "nakPercent",
                 format!(
@@ -207,7 +220,7 @@ impl YutOptions {
             );
         }
         if let Some(s) = self.turn_seconds
-            && !matches!(s, 15 | 30 | 60)
+            && !TURN_SECONDS.contains(&self.turn_seconds)
         {
             return bad(
                 "turnSeconds",

@@ -20,7 +20,7 @@ pub struct Place {
     pub side: SideId,
     /// Pieces finished.
     pub finished_pieces: u8,
-    /// Sum of remaining distances (section 6).
+    /// Sum of its pieces' remaining distances (what ranks the sides that did not finish).
     pub remaining_distance: u32,
 }
 
@@ -34,7 +34,7 @@ pub struct ResultStats {
     pub captures: BTreeMap<SideId, u32>,
 }
 
-/// The result of section 8.6.
+/// The result of a finished game.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct YutResult {

@@ -211,7 +211,7 @@ pub enum Phase {
     Finished,
 }
 
-/// Counts for the result screen (section 8.6).
+/// Counts for the result screen.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct ThrowStats {
