@@ -209,6 +209,124 @@ impl Status {
     }
 }
 
+/// The reply bodies, one type per operation: what the host sends and what its schema
+/// (see [`schemas`]) describes, from the same types.
+pub mod reply {
+    use game_core::{AppliedJson, ErrorBody, MatchRecord};
+    use schemars::JsonSchema;
+    use serde::Serialize;
+    use serde_json::{Map, Value};
+
+    use super::Status;
+
+    /// `games`.
+    #[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+    #[serde(deny_unknown_fields)]
+    pub struct Games {
+        /// The registered game ids, sorted.
+        pub games: Vec<String>,
+    }
+
+    /// `schemas`.
+    #[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+    #[serde(rename_all = "camelCase", deny_unknown_fields)]
+    pub struct Schemas {
+        /// The game id.
+        pub game: String,
+        /// The game's wire schemas by type: options, action, view, event, outcome, error.
+        pub schemas: Map<String, Value>,
+        /// The game's default options.
+        pub default_options: Value,
+    }
+
+    /// `act` and `presence`: the status, the request's events and the timeouts taken first.
+    #[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+    #[serde(deny_unknown_fields)]
+    pub struct Played {
+        /// Where the match stands now.
+        #[serde(flatten)]
+        pub status: Status,
+        /// What the request did.
+        pub events: Vec<Value>,
+        /// The timeouts that were due at the request's time, taken before it.
+        pub applied: Vec<AppliedJson>,
+    }
+
+    /// `tick`.
+    #[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+    #[serde(deny_unknown_fields)]
+    pub struct Ticked {
+        /// Where the match stands now.
+        #[serde(flatten)]
+        pub status: Status,
+        /// The timeouts taken.
+        pub applied: Vec<AppliedJson>,
+    }
+
+    /// `view`.
+    #[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+    #[serde(deny_unknown_fields)]
+    pub struct View {
+        /// The game's view (its schema is the game's `view`).
+        pub view: Value,
+    }
+
+    /// `legal`.
+    #[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+    #[serde(deny_unknown_fields)]
+    pub struct Legal {
+        /// The game's actions the player may take now.
+        pub actions: Vec<Value>,
+    }
+
+    /// `record`.
+    #[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+    #[serde(deny_unknown_fields)]
+    pub struct Record {
+        /// The match record (it holds the seed: keep it on the server while the match runs).
+        pub record: MatchRecord,
+    }
+
+    /// `outcome`.
+    #[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+    #[serde(deny_unknown_fields)]
+    pub struct Outcome {
+        /// Whether the match is over.
+        pub over: bool,
+        /// The game's outcome, `null` until over.
+        pub outcome: Option<Value>,
+    }
+
+    /// `drop`.
+    #[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+    #[serde(deny_unknown_fields)]
+    pub struct Dropped {
+        /// The match id dropped.
+        #[serde(rename = "match")]
+        pub match_id: String,
+    }
+
+    /// Any refused request.
+    #[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+    #[serde(deny_unknown_fields)]
+    pub struct Refused {
+        /// The error.
+        pub error: ErrorBody,
+        /// For an `act` or `presence` after `nextTickAt`: the timeouts taken before the
+        /// request was judged (left out when none were).
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        pub applied: Vec<AppliedJson>,
+    }
+}
+
+/// The reply body of a typed reply.
+fn body<T: Serialize>(reply: &T) -> Map<String, Value> {
+    match to_value(reply) {
+        Value::Object(map) => map,
+        _ => Map::new(),
+    }
+}
+
 /// A refused request: the error body sent back, with the timeouts that were due and were
 /// taken before the request was judged (an `act` or `presence` after `nextTickAt`).
 #[derive(Clone, Debug, PartialEq)]
@@ -407,21 +525,14 @@ impl Host {
         )
     }
 
-    fn reply(id: Value, body: Body) -> Reply {
-        match body {
+    fn reply(id: Value, answer: Body) -> Reply {
+        match answer {
             Ok(body) => Reply { id, ok: true, body },
-            Err(Fail { error, applied }) => {
-                let mut body = Map::new();
-                body.insert("error".into(), to_value(&error));
-                if !applied.is_empty() {
-                    body.insert("applied".into(), to_value(&applied));
-                }
-                Reply {
-                    id,
-                    ok: false,
-                    body,
-                }
-            }
+            Err(Fail { error, applied }) => Reply {
+                id,
+                ok: false,
+                body: body(&reply::Refused { error, applied }),
+            },
         }
     }
 
@@ -437,17 +548,21 @@ impl Host {
         };
         req.check(op, spec)?;
         match *op {
-            "games" => Ok(obj([(
-                "games",
-                Value::from(self.registry.ids().collect::<Vec<_>>()),
-            )])),
+            "games" => Ok(body(&reply::Games {
+                games: self.registry.ids().map(str::to_owned).collect(),
+            })),
             "schemas" => {
                 let game = self.registry.get(&req.id_field("game")?)?;
-                Ok(obj([
-                    ("game", Value::from(game.id())),
-                    ("schemas", to_value(&game.schemas())),
-                    ("defaultOptions", game.default_options()),
-                ]))
+                let schemas = game.schemas();
+                Ok(body(&reply::Schemas {
+                    game: game.id().to_owned(),
+                    schemas: schemas
+                        .entries()
+                        .into_iter()
+                        .map(|(name, schema)| (name.to_owned(), schema.clone()))
+                        .collect(),
+                    default_options: game.default_options(),
+                }))
             }
             "create" => self.create(req),
             "act" => {
@@ -464,21 +579,24 @@ impl Host {
             "view" => {
                 let m = self.get(&req.id_field("match")?)?;
                 let player = req.opt_id("player")?;
-                Ok(obj([("view", m.view(player.as_deref())?)]))
+                Ok(body(&reply::View {
+                    view: m.view(player.as_deref())?,
+                }))
             }
             "legal" => {
                 let m = self.get(&req.id_field("match")?)?;
                 let actions = m.legal_actions(&req.id_field("player")?)?;
-                Ok(obj([("actions", Value::from(actions))]))
+                Ok(body(&reply::Legal { actions }))
             }
             "tick" => {
                 let id = req.id_field("match")?;
                 let now = req.need("now", "a non-negative integer")?;
                 let m = self.get_mut(&id)?;
                 let applied = m.tick(now);
-                let mut body = status(&id, m.as_ref());
-                body.insert("applied".into(), to_value(&applied));
-                Ok(body)
+                Ok(body(&reply::Ticked {
+                    status: Status::of(&id, m.as_ref()),
+                    applied,
+                }))
             }
             "presence" => {
                 let id = req.id_field("match")?;
@@ -492,7 +610,9 @@ impl Host {
             }
             "record" => {
                 let m = self.get(&req.id_field("match")?)?;
-                Ok(obj([("record", to_value(m.record()))]))
+                Ok(body(&reply::Record {
+                    record: m.record().clone(),
+                }))
             }
             "load" => {
                 let record: MatchRecord = req.need("record", "a match record")?;
@@ -519,17 +639,16 @@ impl Host {
                 Ok(self.insert(requested, m))
             }
             "outcome" => {
-                let m = self.get(&req.id_field("match")?)?;
-                let outcome = m.outcome();
-                Ok(obj([
-                    ("over", Value::Bool(outcome.is_some())),
-                    ("outcome", outcome.unwrap_or(Value::Null)),
-                ]))
+                let outcome = self.get(&req.id_field("match")?)?.outcome();
+                Ok(body(&reply::Outcome {
+                    over: outcome.is_some(),
+                    outcome,
+                }))
             }
             "drop" => {
                 let id = req.id_field("match")?;
                 self.matches.remove(&id).ok_or_else(|| unknown_match(&id))?;
-                Ok(obj([("match", Value::from(id))]))
+                Ok(body(&reply::Dropped { match_id: id }))
             }
             other => Err(fail(
                 "UNKNOWN_OP",
@@ -579,9 +698,9 @@ impl Host {
                 }
             }
         });
-        let body = status(&id, m.as_ref());
+        let status = body(&Status::of(&id, m.as_ref()));
         self.matches.insert(id, m);
-        body
+        status
     }
 
     fn get(&self, id: &str) -> Result<&dyn DynMatch, Fail> {
@@ -600,12 +719,11 @@ impl Host {
 /// timeouts taken first (`applied`); when refused, the error with those timeouts.
 fn played(id: &str, m: &dyn DynMatch, played: PlayedJson) -> Body {
     match played.result {
-        Ok(events) => {
-            let mut body = status(id, m);
-            body.insert("events".into(), Value::from(events));
-            body.insert("applied".into(), to_value(&played.applied));
-            Ok(body)
-        }
+        Ok(events) => Ok(body(&reply::Played {
+            status: Status::of(id, m),
+            events,
+            applied: played.applied,
+        })),
         Err(e) => Err(Fail {
             error: e.body(),
             applied: played.applied,
@@ -617,21 +735,9 @@ fn unknown_match(id: &str) -> Fail {
     fail("UNKNOWN_MATCH", "없는 게임이에요.", json!({ "match": id }))
 }
 
-fn obj<const N: usize>(fields: [(&str, Value); N]) -> Map<String, Value> {
-    fields.into_iter().map(|(k, v)| (k.to_owned(), v)).collect()
-}
-
 fn to_value<T: Serialize + ?Sized>(v: &T) -> Value {
     // Every type here serializes without failure (string keys, no floats that are NaN).
     serde_json::to_value(v).unwrap_or(Value::Null)
-}
-
-/// The status fields of match `id`, as a reply body to add to.
-fn status(id: &str, m: &dyn DynMatch) -> Map<String, Value> {
-    match to_value(&Status::of(id, m)) {
-        Value::Object(map) => map,
-        _ => Map::new(),
-    }
 }
 
 /// One line read with a cap on its length.
@@ -710,4 +816,193 @@ pub fn serve_with(
         output.flush()?;
     }
     Ok(())
+}
+
+/// The JSON Schemas of the host protocol, as `(name, schema)` pairs: `request` (every
+/// operation, a union tagged by `op`, made from [`OPS`]), `reply-OP` for each operation's
+/// successful reply and `reply-error` for a refused one (each with `id` and `ok`),
+/// `status`, `applied` (a timeout taken), `record` and `trace-line`. The games' own parts
+/// (options, actions, views, events) are plain objects here; their schemas are the game's.
+///
+/// ```
+/// let schemas = examples::host::schemas();
+/// let names: Vec<&str> = schemas.iter().map(|(n, _)| *n).collect();
+/// assert!(names.contains(&"request") && names.contains(&"reply-act"));
+/// let request = &schemas[0].1;
+/// assert_eq!(request["oneOf"].as_array().unwrap().len(), examples::host::OPS.len());
+/// ```
+pub fn schemas() -> Vec<(&'static str, Value)> {
+    use game_core::schema::{Direction::Outgoing, wire_schema};
+    let mut out = vec![("request", request_schema())];
+    let replies: [(&'static str, Value); 13] = [
+        (
+            "reply-games",
+            wire_schema::<reply::Games>(Outgoing, "GamesReply"),
+        ),
+        (
+            "reply-schemas",
+            wire_schema::<reply::Schemas>(Outgoing, "SchemasReply"),
+        ),
+        (
+            "reply-create",
+            wire_schema::<Status>(Outgoing, "CreateReply"),
+        ),
+        (
+            "reply-act",
+            wire_schema::<reply::Played>(Outgoing, "ActReply"),
+        ),
+        (
+            "reply-view",
+            wire_schema::<reply::View>(Outgoing, "ViewReply"),
+        ),
+        (
+            "reply-legal",
+            wire_schema::<reply::Legal>(Outgoing, "LegalReply"),
+        ),
+        (
+            "reply-tick",
+            wire_schema::<reply::Ticked>(Outgoing, "TickReply"),
+        ),
+        (
+            "reply-presence",
+            wire_schema::<reply::Played>(Outgoing, "PresenceReply"),
+        ),
+        (
+            "reply-record",
+            wire_schema::<reply::Record>(Outgoing, "RecordReply"),
+        ),
+        ("reply-load", wire_schema::<Status>(Outgoing, "LoadReply")),
+        (
+            "reply-restore",
+            wire_schema::<Status>(Outgoing, "RestoreReply"),
+        ),
+        (
+            "reply-outcome",
+            wire_schema::<reply::Outcome>(Outgoing, "OutcomeReply"),
+        ),
+        (
+            "reply-drop",
+            wire_schema::<reply::Dropped>(Outgoing, "DropReply"),
+        ),
+    ];
+    out.extend(
+        replies
+            .into_iter()
+            .map(|(name, s)| (name, envelope(s, true))),
+    );
+    out.push((
+        "reply-error",
+        envelope(wire_schema::<reply::Refused>(Outgoing, "ErrorReply"), false),
+    ));
+    out.push(("status", wire_schema::<Status>(Outgoing, "Status")));
+    out.push(("applied", wire_schema::<AppliedJson>(Outgoing, "Applied")));
+    out.push((
+        "record",
+        wire_schema::<MatchRecord>(Outgoing, "MatchRecord"),
+    ));
+    out.push(("trace-line", crate::trace::line_schema()));
+    out
+}
+
+/// A reply body's schema with the envelope every reply has: the request's `id` echoed and
+/// `ok`.
+fn envelope(mut schema: Value, ok: bool) -> Value {
+    if let Some(props) = schema.get_mut("properties").and_then(Value::as_object_mut) {
+        props.insert(
+            "id".into(),
+            json!({
+                "description": "The request's `id`, echoed (null without one).",
+                "type": ANY_JSON,
+            }),
+        );
+        props.insert(
+            "ok".into(),
+            json!({ "description": "Whether the request succeeded.", "type": "boolean", "const": ok }),
+        );
+    }
+    if let Some(required) = schema.get_mut("required").and_then(Value::as_array_mut) {
+        required.splice(0..0, [json!("id"), json!("ok")]);
+    } else {
+        schema["required"] = json!(["id", "ok"]);
+    }
+    schema
+}
+
+/// Every JSON type, spelled out: a schema without `type` reads as an object to some code
+/// generators.
+const ANY_JSON: [&str; 6] = ["string", "number", "boolean", "null", "object", "array"];
+
+/// The schema of one request field's value.
+fn field_schema(kind: Kind) -> Value {
+    let id = json!({ "type": "string", "minLength": 1, "maxLength": MAX_ID });
+    match kind {
+        Kind::Id => id,
+        Kind::Players => json!({ "type": "array", "items": id }),
+        Kind::Object => json!({
+            "type": "object",
+            "description": "In the game's wire format (see the game's schemas)."
+        }),
+        Kind::Count => json!({ "type": "integer", "minimum": 0 }),
+        Kind::Flag => json!({ "type": "boolean" }),
+        Kind::Record => json!({ "$ref": "#/$defs/MatchRecord" }),
+        Kind::State => json!({
+            "description": "A stored state as `state_json` gave it, or that JSON as text.",
+            "anyOf": [{ "type": "object" }, { "type": "string" }]
+        }),
+    }
+}
+
+/// The request schema: one closed object per operation of [`OPS`], tagged by `op`.
+fn request_schema() -> Value {
+    use game_core::schema::{Direction::Incoming, wire_schema};
+    let branches: Vec<Value> = OPS
+        .iter()
+        .map(|(op, fields)| {
+            let mut properties = Map::new();
+            properties.insert("op".into(), json!({ "type": "string", "const": op }));
+            properties.insert(
+                "id".into(),
+                json!({ "description": "Any JSON value, echoed in the reply.", "type": ANY_JSON }),
+            );
+            let mut required = vec![json!("op")];
+            for &(name, kind, needed) in *fields {
+                properties.insert(name.into(), field_schema(kind));
+                if needed {
+                    required.push(json!(name));
+                }
+            }
+            json!({
+                "type": "object",
+                "title": format!("{}Request", pascal(op)),
+                "properties": properties,
+                "required": required,
+                "additionalProperties": false,
+            })
+        })
+        .collect();
+    let mut record = wire_schema::<MatchRecord>(Incoming, "MatchRecord");
+    let mut defs = record
+        .as_object_mut()
+        .and_then(|r| r.remove("$defs"))
+        .unwrap_or_else(|| json!({}));
+    if let Some(r) = record.as_object_mut() {
+        r.remove("$schema");
+    }
+    defs["MatchRecord"] = record;
+    json!({
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "HostRequest",
+        "description": "One request line of the JSON-lines host.",
+        "oneOf": branches,
+        "$defs": defs,
+    })
+}
+
+/// `presence` → `Presence`.
+fn pascal(op: &str) -> String {
+    let mut chars = op.chars();
+    chars
+        .next()
+        .map(|c| c.to_ascii_uppercase().to_string() + chars.as_str())
+        .unwrap_or_default()
 }

@@ -5,6 +5,9 @@
 //! of [`crate::registry`] and every type of [`game_core::GameSchemas::entries`]: `options`,
 //! `action`, `view`, `event`, `outcome` and `error` (for example `DIR/yut/view.json`). The
 //! files are pretty-printed JSON with a final newline; the same engine gives the same bytes.
+//! The host protocol's schemas go to `DIR/host/NAME.json` (see [`crate::host::schemas`]:
+//! `request`, `reply-OP` per operation, `reply-error`, `status`, `applied`, `record`,
+//! `trace-line`).
 //! The schemas are normalised for code generators (closed unions and objects, exact option
 //! values, titles after the game: see [`game_core::schema`]).
 //!
@@ -12,7 +15,9 @@
 //! let dir = std::env::temp_dir().join(format!("schema-doc-{}", std::process::id()));
 //! let files = examples::schema::write_schemas(&examples::registry(), &dir).unwrap();
 //! assert!(files.contains(&dir.join("yut").join("view.json")));
-//! assert_eq!(files.len(), 3 * 6); // rps, yut and yut-augments, six types each
+//! assert!(files.contains(&dir.join("host").join("request.json")));
+//! // rps, yut and yut-augments, six types each, then the host protocol's
+//! assert_eq!(files.len(), 3 * 6 + examples::host::schemas().len());
 //! # std::fs::remove_dir_all(&dir).unwrap();
 //! ```
 
@@ -47,7 +52,8 @@ impl Files {
 }
 
 /// Writes the schemas of every game in `registry` under `dir` (created if needed) and
-/// returns the files written, sorted by game id then in [`TYPES`] order.
+/// returns the files written, sorted by game id then in [`TYPES`] order, then the host
+/// protocol's.
 pub fn write_schemas(registry: &Registry, dir: &Path) -> io::Result<Vec<PathBuf>> {
     let mut files = Files {
         dir: dir.to_owned(),
@@ -58,6 +64,9 @@ pub fn write_schemas(registry: &Registry, dir: &Path) -> io::Result<Vec<PathBuf>
         for (name, schema) in game.schemas().entries() {
             files.write(id, name, schema)?;
         }
+    }
+    for (name, schema) in crate::host::schemas() {
+        files.write("host", name, &schema)?;
     }
     Ok(files.written)
 }

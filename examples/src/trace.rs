@@ -50,6 +50,7 @@ use std::io::{self, Write};
 
 use clap::Parser;
 use game_core::{Bot, ErrorBody, Game, GameError, GameRng, Match, Millis, Viewer};
+use schemars::JsonSchema;
 use serde::Serialize;
 use yut::rules::WithRules;
 use yut::{Origin, Phase, Rules, Standard, Yut, YutAction, YutError, YutOptions, YutState};
@@ -227,38 +228,75 @@ impl From<io::Error> for TraceError {
     }
 }
 
-/// The first line of a game.
-#[derive(Serialize)]
-struct SetupLine<'a, O> {
-    setup: Setup<'a, O>,
+/// The first line of a game. (The trace lines are public for their schema: see
+/// [`line_schema`].)
+#[derive(Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct SetupLine<'a, O> {
+    /// The game set up.
+    pub setup: Setup<'a, O>,
 }
 
-#[derive(Serialize)]
-struct Setup<'a, O> {
-    game: &'static str,
-    options: &'a O,
-    players: &'a [String],
-    seed: u64,
+/// What a game was set up with.
+#[derive(Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Setup<'a, O> {
+    /// The game id.
+    pub game: &'static str,
+    /// The full resolved options.
+    pub options: &'a O,
+    /// The players, in seat order.
+    pub players: &'a [String],
+    /// The game's seed.
+    pub seed: u64,
 }
 
 /// An applied action.
-#[derive(Serialize)]
-struct ActLine<'a, A, E, V> {
-    player: &'a str,
-    action: &'a A,
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    auto: bool,
-    events: &'a [E],
-    view: &'a V,
+#[derive(Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ActLine<'a, A, E, V> {
+    /// Who acted (or was acted for).
+    pub player: &'a str,
+    /// The action.
+    pub action: &'a A,
+    /// Whether the engine took it after the deadline.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub auto: bool,
+    /// What happened.
+    pub events: &'a [E],
+    /// The view of the player to act next (the spectator's once over).
+    pub view: &'a V,
 }
 
 /// A refused action.
-#[derive(Serialize)]
-struct ErrorLine<'a, A, V> {
-    player: &'a str,
-    action: &'a A,
-    error: ErrorBody,
-    view: &'a V,
+#[derive(Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ErrorLine<'a, A, V> {
+    /// Who tried.
+    pub player: &'a str,
+    /// The action refused.
+    pub action: &'a A,
+    /// Why.
+    pub error: ErrorBody,
+    /// The unchanged view.
+    pub view: &'a V,
+}
+
+/// The JSON Schema of a trace line of any game: a setup, applied or refused line (the
+/// game's own parts as JSON; their schemas are the game's).
+pub fn line_schema() -> serde_json::Value {
+    #[derive(JsonSchema)]
+    #[allow(dead_code)] // only its schema is used
+    #[serde(untagged)]
+    enum TraceLine<'a> {
+        Setup(SetupLine<'a, serde_json::Map<String, serde_json::Value>>),
+        Act(ActLine<'a, serde_json::Value, serde_json::Value, serde_json::Value>),
+        Error(ErrorLine<'a, serde_json::Value, serde_json::Value>),
+    }
+    game_core::schema::wire_schema::<TraceLine<'static>>(
+        game_core::schema::Direction::Outgoing,
+        "TraceLine",
+    )
 }
 
 fn write_line(out: &mut impl Write, line: &impl Serialize) -> io::Result<()> {

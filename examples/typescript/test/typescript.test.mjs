@@ -280,3 +280,52 @@ test('typos do not compile, each on its own', () => {
   assert.deepEqual(passed, [], `typos that compiled:\n${passed.join('\n')}`);
   assert.equal(status, 0, `tsc failed on the typos file for another reason:\n${output.slice(0, 4000)}`);
 });
+
+test("the host protocol's requests and replies generate types that refuse typos", async () => {
+  const schemas = path.join(work, 'schemas', 'host');
+  fs.mkdirSync(path.join(work, 'host'), { recursive: true });
+  const types = { request: 'HostRequest', 'reply-act': 'ActReply', 'reply-error': 'ErrorReply', status: 'Status' };
+  for (const [file, title] of Object.entries(types)) {
+    const schema = path.join(schemas, `${file}.json`);
+    assert.equal(JSON.parse(fs.readFileSync(schema, 'utf8')).title, title, file);
+    fs.writeFileSync(path.join(work, 'host', `${file}.d.ts`), await compileFromFile(schema));
+  }
+  const head = [
+    "import type { HostRequest } from './host/request';",
+    "import type { ActReply } from './host/reply-act';",
+    "import type { ErrorReply } from './host/reply-error';",
+  ].join('\n');
+  const good = [
+    { op: 'act', id: 7, match: 'm1', player: 'a', action: { type: 'THROW' }, turnSeq: 3, now: 1000 },
+    { op: 'create', game: 'yut', players: ['a', 'b'], options: { pieces: 3 } },
+    { op: 'restore', game: 'yut', state: '{}' },
+    { op: 'tick', match: 'm1', now: 5 },
+  ];
+  const bad = [
+    ['turnseq', { op: 'act', match: 'm1', player: 'a', action: {}, turnseq: 3 }],
+    ['turnSeq null', { op: 'act', match: 'm1', player: 'a', action: {}, turnSeq: null }],
+    ['tick without now', { op: 'tick', match: 'm1' }],
+    ['op jump', { op: 'jump' }],
+    ['connected as a string', { op: 'presence', match: 'm1', player: 'a', connected: 'yes' }],
+  ];
+  const lines = [head, ...good.map((r, i) => constant(`ok${i}`, 'HostRequest', r))];
+  lines.push(`export function narrow(r: HostRequest, a: ActReply, e: ErrorReply): number {
+  if (r.op === 'act') { const p: string = r.player; void p; }
+  const t: number | null = a.nextTickAt;
+  const code: string = e.error.code;
+  void code;
+  return (t ?? 0) + a.turnSeq + a.applied.length;
+}`);
+  const offset = lines.join('\n').split('\n').length;
+  bad.forEach(([what, r], i) => {
+    lines.push(`// @ts-expect-error ${what}`);
+    lines.push(constant(`bad${i}`, 'HostRequest', r));
+  });
+  const file = write('host-requests.ts', lines.join('\n'));
+  const { status, output } = compile([file]);
+  const passed = [...output.matchAll(/host-requests\.ts\((\d+),\d+\): error TS2578/g)].map(
+    (m) => bad[(Number(m[1]) - offset - 1) / 2]?.[0] ?? m[1],
+  );
+  assert.deepEqual(passed, [], `host request typos that compiled:\n${passed.join('\n')}`);
+  assert.equal(status, 0, `tsc refused the host protocol's types:\n${output.slice(0, 4000)}`);
+});
