@@ -30,6 +30,10 @@ struct Cli {
     /// Play seeded bot games and write them as JSON lines instead of serving requests.
     #[arg(long)]
     trace: bool,
+    /// The longest request line served, in bytes; a longer one is answered `TOO_LARGE`
+    /// (and read to its end without being kept).
+    #[arg(long, value_name = "BYTES", default_value_t = examples::host::DEFAULT_MAX_LINE)]
+    max_line: usize,
     #[command(flatten)]
     args: TraceArgs,
 }
@@ -55,7 +59,8 @@ fn main() -> ExitCode {
             other => Ok(other),
         })
     } else {
-        examples::serve(io::stdin().lock(), io::stdout().lock()).map_err(Err)
+        examples::host::serve_with(io::stdin().lock(), io::stdout().lock(), cli.max_line)
+            .map_err(Err)
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
