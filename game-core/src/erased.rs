@@ -514,7 +514,7 @@ impl Registry {
         self.games
             .get(id)
             .map(|g| g.as_ref())
-            .ok_or_else(|| HostError::UnknownGame(id.to_owned()))
+            .ok_or_else(|| HostError::UnknownGame(crate::error::capped(id.to_owned())))
     }
 
     /// Starts a match of game `id`. Without a seed, one is drawn from the operating
