@@ -272,7 +272,8 @@ fn schema_files_validate_real_data_of_every_game() {
     let files = write_schemas(&examples::registry(), &dir).unwrap();
     let registry = examples::registry();
     let ids: Vec<&str> = registry.ids().collect();
-    assert_eq!(files.len(), ids.len() * TYPES.len());
+    let host = examples::host::schemas().len();
+    assert_eq!(files.len(), ids.len() * TYPES.len() + host);
     for id in &ids {
         let schemas = Schemas::load(&dir, id);
         // The schemas do refuse things: an unknown action, an empty view.
@@ -341,19 +342,31 @@ fn schema_files_are_the_engine_s_schemas_byte_for_byte_and_reproducible() {
         assert_eq!(ta, tb, "{}", pa.display());
         assert!(ta.ends_with("}\n"));
         // DIR/GAME/TYPE.json holds exactly what DynGame::schemas gives.
+        // DIR/host/NAME.json the host protocol's.
         let game = pa.parent().unwrap().file_name().unwrap().to_str().unwrap();
         let ty = pa.file_stem().unwrap().to_str().unwrap();
-        let schemas = registry.get(game).unwrap().schemas();
-        let (_, expected) = schemas
-            .entries()
-            .into_iter()
-            .find(|(name, _)| *name == ty)
-            .unwrap();
-        assert_eq!(&serde_json::from_str::<Value>(&ta).unwrap(), expected);
+        let expected = match game {
+            "host" => examples::host::schemas()
+                .into_iter()
+                .find(|(name, _)| *name == ty)
+                .unwrap()
+                .1,
+            _ => {
+                let schemas = registry.get(game).unwrap().schemas();
+                let (_, expected) = schemas
+                    .entries()
+                    .into_iter()
+                    .find(|(name, _)| *name == ty)
+                    .unwrap();
+                expected.clone()
+            }
+        };
+        assert_eq!(serde_json::from_str::<Value>(&ta).unwrap(), expected);
     }
     assert!(a.join("yut").join("view.json").is_file());
     assert!(a.join("rps").join("outcome.json").is_file());
     assert!(a.join("yut-augments").join("options.json").is_file());
+    assert!(a.join("host").join("request.json").is_file());
     let _ = std::fs::remove_dir_all(&a);
     let _ = std::fs::remove_dir_all(&b);
 }
