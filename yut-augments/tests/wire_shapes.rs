@@ -1,6 +1,6 @@
-//! The wire: ids, names, slots and texts as the documents give them; options, actions,
-//! events and the view in the shapes of decisions.md 5; JSON Schemas generated from the
-//! types.
+//! The wire: ids, names, slots and texts as the README's table gives them; options,
+//! actions, events and the view in the README's shapes (Playing, The draft, The view); JSON
+//! Schemas generated from the types.
 
 mod common;
 
@@ -15,7 +15,7 @@ use yut_augments::{
 };
 
 #[test]
-fn ids_names_and_slots_are_those_of_decisions_section_six() {
+fn ids_names_and_slots_are_those_of_the_augment_table() {
     let table = [
         ("first-step", "첫걸음 한 칸", "start"),
         ("twin-entry", "쌍둥이 입장", "start"),
