@@ -70,14 +70,17 @@ fn a_load_line_costs_a_small_multiple_of_its_size() {
     let mut host = Host::default();
     let create = json!({"op": "create", "game": "yut", "players": ["a", "b"], "seed": 1,
         "options": {"turnSeconds": null}});
-    assert_eq!(serde_json::to_value(host.handle_line(&create.to_string())).unwrap()["ok"], true);
+    assert_eq!(
+        serde_json::to_value(host.handle_line(&create.to_string())).unwrap()["ok"],
+        true
+    );
     for i in 0..60_000u64 {
         let line = json!({"op": "presence", "match": "m1", "player": "a",
             "connected": i % 2 == 1, "now": i});
         host.handle_line(&line.to_string());
     }
-    let record = serde_json::to_value(host.handle_line(r#"{"op":"record","match":"m1"}"#))
-        .unwrap()["record"]
+    let record = serde_json::to_value(host.handle_line(r#"{"op":"record","match":"m1"}"#)).unwrap()
+        ["record"]
         .clone();
     assert_eq!(record["entries"].as_array().unwrap().len(), 60_000);
     let line = json!({"op": "load", "record": record}).to_string();
@@ -96,5 +99,9 @@ fn a_load_line_costs_a_small_multiple_of_its_size() {
         line.len(),
         peak
     );
-    assert!(ratio < 8.0, "a load line of {} bytes peaked at {peak} bytes", line.len());
+    assert!(
+        ratio < 8.0,
+        "a load line of {} bytes peaked at {peak} bytes",
+        line.len()
+    );
 }
