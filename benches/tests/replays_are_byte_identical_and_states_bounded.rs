@@ -86,7 +86,7 @@ fn save_and_restore_at_any_step_continues_identically() {
     }
 }
 
-/// The measured sizes of issue 7, printed, with bounds that fail loudly if a change makes
+/// The measured state sizes, printed, with bounds that fail loudly if a change makes
 /// states grow.
 #[test]
 fn state_sizes_and_bounds() {

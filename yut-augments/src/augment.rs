@@ -1,5 +1,5 @@
-//! The eighteen augments of `app-rules.md` and their three draft slots, with the stable
-//! ids of `decisions.md` section 6.
+//! The eighteen augments of the app's rules and their three draft slots, with their stable
+//! ids (the crate README, The augments).
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -128,7 +128,7 @@ impl Slot {
         }
     }
 
-    /// The slot's six augments, in the order of `decisions.md` section 6.
+    /// The slot's six augments, in table order (the crate README, The augments).
     ///
     /// ```
     /// use yut_augments::{Augment, Slot};
@@ -145,7 +145,7 @@ impl Slot {
 }
 
 impl Augment {
-    /// All eighteen, in the order of `decisions.md` section 6 (six per slot).
+    /// All eighteen, in table order (six per slot).
     pub const ALL: [Augment; 18] = [
         Augment::FirstStep,
         Augment::TwinEntry,
@@ -167,7 +167,7 @@ impl Augment {
         Augment::YutLeap,
     ];
 
-    /// The stable id of `decisions.md` section 6.
+    /// The stable id, as on the wire.
     ///
     /// ```
     /// assert_eq!(yut_augments::Augment::IronStack.id(), "iron-stack");
@@ -195,7 +195,7 @@ impl Augment {
         }
     }
 
-    /// The Korean display name (`app-rules.md`).
+    /// The Korean display name, as the app's rules give it.
     pub const fn name(self) -> &'static str {
         match self {
             Augment::FirstStep => "첫걸음 한 칸",
@@ -243,7 +243,7 @@ impl Augment {
         }
     }
 
-    /// The Korean effect text (`app-rules.md`, word for word).
+    /// The Korean effect text, word for word as the app's rules give it.
     pub const fn text(self) -> &'static str {
         match self {
             Augment::FirstStep => "말을 판에 들일 때 한 칸 더 갑니다.",

@@ -8,14 +8,14 @@ use yut::{Preset, YutError};
 use crate::{Augment, Slot};
 
 /// The augment layer's configuration, flat beside the base options on the wire
-/// (`decisions.md` section 5, "Wire shapes").
+/// (the crate README, Playing).
 ///
 /// - `augments`: the ids in the draft (`[]` switches the draft off);
 /// - `cushion`: the first-capture cushion (첫 잡힘 완충);
 /// - `truce`: the truce (쉼 약속).
 ///
 /// Missing fields take their [`Default`], which is the whole pack (every augment, both
-/// house rules): a host that plays this layer at all gets `app-rules.md`'s added rules
+/// house rules): a host that plays this layer at all gets the app's added rules
 /// unless it switches parts off. Unknown fields are refused.
 ///
 /// ```
@@ -52,7 +52,7 @@ impl Default for AugmentConfig {
 pub type AugmentOptions = WithRules<AugmentConfig>;
 
 impl AugmentConfig {
-    /// The whole pack of `app-rules.md`: all eighteen augments, the cushion and the truce.
+    /// The whole pack of the app's rules: all eighteen augments, the cushion and the truce.
     pub fn app() -> Self {
         Self {
             augments: Augment::ALL.to_vec(),
@@ -75,7 +75,7 @@ impl AugmentConfig {
         self.augments.contains(&augment)
     }
 
-    /// The enabled augments of `slot`, in the order of `decisions.md` section 6 (whatever
+    /// The enabled augments of `slot`, in table order (whatever
     /// order the configuration lists them in).
     ///
     /// ```
@@ -114,9 +114,9 @@ impl AugmentConfig {
     }
 }
 
-/// The `app` preset with the whole augment layer: `app-rules.md`'s base rules
+/// The `app` preset with the whole augment layer: the app's base rules
 /// ([`Preset::App`]: fair sticks, a backdo from node 1 goes home), all eighteen augments,
-/// the cushion and the truce (`decisions.md` section 1).
+/// the cushion and the truce.
 ///
 /// ```
 /// let o = yut_augments::app_options();

@@ -1,5 +1,5 @@
 //! [`Augments`]: the layer as one rule set on the `yut` seam. Every effect is a hook that
-//! adjusts the standard outcome at the point `decisions.md` section 5 names.
+//! adjusts the standard outcome at a fixed point of the turn (the crate README, The augments).
 
 use yut::board::{DWIMO, FIRST, JJIMO, MO, NODES, Node};
 use yut::rules::{CaptureTo, Cx, MoveDone, MoveInfo, OnResult, TurnStart};
@@ -11,14 +11,14 @@ use crate::{
     Draft, Effect, HouseRule, SideAugments, Slot, Source,
 };
 
-/// The augment layer of `app-rules.md`: the draft, the eighteen augments, the cushion and
+/// The augment layer of the app's rules: the draft, the eighteen augments, the cushion and
 /// the truce, each switchable through [`AugmentConfig`]. Play it as
 /// `yut::Yut::new(Augments)`, or compose it with rules of your own as
 /// `yut::Yut::new((Augments, Mine))` (hooks fold left to right).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Augments;
 
-/// The corners for 모서리 박수 (`decisions.md` section 5).
+/// The corners for 모서리 박수: 5, 10 and 15.
 const CORNERS: [Node; 3] = [MO, DWIMO, JJIMO];
 
 /// Whether `side` has finished fewer pieces than the side that has finished the most
@@ -267,7 +267,7 @@ impl Rules for Augments {
         })
     }
 
-    /// The first candidate (`decisions.md` section 5).
+    /// The first candidate (the crate README, The draft).
     fn timeout_action(
         &self,
         _board: &Board,

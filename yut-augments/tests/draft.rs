@@ -1,4 +1,4 @@
-//! The draft (decisions.md 5): at the side's own 1st, 6th and 12th turns, before the first
+//! The draft (README, The draft): at the side's own 1st, 6th and 12th turns, before the first
 //! throw; three candidates from the slot's enabled augments with the game RNG; team sides
 //! draft as a team; the first candidate on timeout; empty slots skipped; fewer than three
 //! offered when fewer are enabled.

@@ -1,4 +1,4 @@
-//! The documented order of result changes and how bonuses combine (decisions.md 5): the
+//! The documented order of result changes and how bonuses combine (README, The augments): the
 //! rethrow first, then the substitutions in their chain, then the bonuses on the final
 //! result; step bonuses add up.
 

@@ -1,6 +1,6 @@
-//! The wire: ids, names, slots and texts as the documents give them; options, actions,
-//! events and the view in the shapes of decisions.md 5; JSON Schemas generated from the
-//! types.
+//! The wire: ids, names, slots and texts as the README's table gives them; options,
+//! actions, events and the view in the README's shapes (Playing, The draft, The view); JSON
+//! Schemas generated from the types.
 
 mod common;
 
@@ -15,7 +15,7 @@ use yut_augments::{
 };
 
 #[test]
-fn ids_names_and_slots_are_those_of_decisions_section_six() {
+fn ids_names_and_slots_are_those_of_the_augment_table() {
     let table = [
         ("first-step", "첫걸음 한 칸", "start"),
         ("twin-entry", "쌍둥이 입장", "start"),
@@ -66,21 +66,16 @@ fn texts_and_uses_follow_app_rules() {
         };
         assert_eq!(a.uses(), expected, "{a}");
     }
-    // Word for word against the rules page, when the specification is at hand.
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../shared/spec/app-rules.md"
-    );
-    if let Ok(page) = std::fs::read_to_string(path) {
-        for a in A::ALL {
-            let slot = match a.slot() {
-                Slot::Start => "시작 증강",
-                Slot::Middle => "중간 증강",
-                Slot::Finish => "마무리 증강",
-            };
-            let row = format!("| {} | {} | {} |", a.name(), slot, a.text());
-            assert!(page.contains(&row), "app-rules.md has no row {row}");
-        }
+    // Word for word against the augment table of this crate's README.
+    let page = include_str!("../README.md");
+    for a in A::ALL {
+        let slot = match a.slot() {
+            Slot::Start => "start",
+            Slot::Middle => "middle",
+            Slot::Finish => "finish",
+        };
+        let row = format!("| `{}` | {} | {} | {} |", a.id(), a.name(), slot, a.text());
+        assert!(page.contains(&row), "the README has no row {row}");
     }
 }
 

@@ -1,4 +1,5 @@
-//! Actions of section 8.2, in the wire format of decisions.md 2.
+//! Actions in their wire format: objects tagged by `type`, camelCase fields, read strictly
+//! (RULES.md, Options).
 
 use game_core::wire::tagged_object;
 use schemars::JsonSchema;

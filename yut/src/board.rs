@@ -1,6 +1,6 @@
-//! The 29-node board of section 5.2 and the one-step `next()` function.
+//! The 29-node board (RULES.md, The board) and the one-step `next()` function.
 //!
-//! Nodes are numbered as in the design document: 0 is 참먹이 (start and finish, bottom
+//! Nodes are numbered as in RULES.md: 0 is 참먹이 (start and finish, bottom
 //! right), 1–19 the outer ring counter-clockwise, 20–28 the two diagonals.
 //!
 //! ```text
@@ -32,7 +32,7 @@ pub const JJIMO: Node = 15;
 /// 방, the center.
 pub const BANG: Node = 22;
 
-/// The Korean name of a node (section 5.2), for display.
+/// The Korean name of a node, for display.
 ///
 /// ```
 /// assert_eq!(yut::board::name(22), "방");
@@ -72,7 +72,7 @@ pub fn name(node: Node) -> &'static str {
     NAMES.get(usize::from(node)).copied().unwrap_or("?")
 }
 
-/// Where one forward step leads from `node` (section 5.2's `next()`).
+/// Where one forward step leads from `node` (RULES.md, The board).
 ///
 /// `starts_here` is true for the first step of a move that starts on `node`: only then do the
 /// corners 5 and 10 turn onto their diagonals, and the center always heads for 참먹이.
@@ -107,7 +107,7 @@ pub fn next(node: Node, starts_here: bool, came_from: Option<Node>) -> Node {
 }
 
 /// The outer-ring node before `node`, used by a backdo that has no trail to follow
-/// (decisions.md 7), and for inner nodes the node one step back toward their corner.
+/// (RULES.md, Movement), and for inner nodes the node one step back toward their corner.
 ///
 /// ```
 /// assert_eq!(yut::board::previous(0), 19);
@@ -124,8 +124,9 @@ pub fn previous(node: Node) -> Node {
     }
 }
 
-/// Remaining distance of one piece on `node` under `pass` (section 6): the fewest steps
-/// to finish. Home pieces are 12. Used for ranking and the timeout policy only.
+/// Remaining distance of one piece on `node` under `pass` (RULES.md, Ending and ranking):
+/// the fewest steps to finish. Home pieces are 12. Used for ranking and the timeout policy
+/// only.
 ///
 /// ```
 /// assert_eq!(yut::board::remaining(Some(22)), 4);

@@ -1,4 +1,5 @@
-//! Events of section 8.2, in the wire format of decisions.md 2.
+//! Events in their wire format: objects tagged by `type`, camelCase fields (RULES.md, Views,
+//! events and errors).
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};

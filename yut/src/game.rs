@@ -1,5 +1,5 @@
-//! `Yut<R>` on the `Game` trait: setup, validation, the step of section 5.3, the view and
-//! the timeout policy.
+//! `Yut<R>` on the `Game` trait: setup, validation, the turn step (RULES.md, Turns), the view
+//! and the timeout policy.
 
 use std::collections::VecDeque;
 
@@ -27,7 +27,7 @@ pub struct Yut<R: Rules = Standard> {
 }
 
 impl Yut<Standard> {
-    /// The game with the design document's rules.
+    /// The game with the standard rules, nothing added.
     pub const fn standard() -> Self {
         Self { rules: Standard }
     }

@@ -1,4 +1,4 @@
-//! Movement of section 5.4: forward along `next()`, backdo along the trail, finishing.
+//! Movement (RULES.md, Movement): forward along `next()`, backdo along the trail, finishing.
 //!
 //! [`forward`] and [`backdo`] only compute where a stack would go; they never change the state, so legal
 //! moves, the timeout policy and the move itself share it.
@@ -160,7 +160,7 @@ pub fn backdo(options: &YutOptions, from: Origin, trail: Nodes) -> Option<Walk> 
     let mut trail = trail;
     let only_first = node == FIRST && trail.len() <= 1;
     if only_first {
-        // A piece that has only stood on 도 (decisions.md 1, design 5.4).
+        // A piece that has only stood on 도: `backdoFromDo` decides (RULES.md, Movement).
         let to = match options.backdo_from_do {
             BackdoFromDo::Finish => To::GOAL,
             BackdoFromDo::Home => To::HOME,

@@ -1,4 +1,4 @@
-//! The options of section 2, their validation, and the two presets of decisions.md.
+//! The options, their validation, and the two presets (RULES.md, Options).
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -148,14 +148,14 @@ impl Default for YutOptions {
     }
 }
 
-/// The named rule sets of decisions.md 1.
+/// The named rule sets (RULES.md, Options).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
 pub enum Preset {
-    /// The design document's defaults.
+    /// The default options.
     #[default]
     Standard,
-    /// app-rules.md's base rules: fair sticks, a backdo from node 1 goes home.
+    /// The app's base rules: fair sticks, a backdo from node 1 goes home.
     App,
 }
 
@@ -182,7 +182,7 @@ impl Preset {
 }
 
 impl YutOptions {
-    /// Checks the options against the number of seated players, as section 2 says.
+    /// Checks the options against the number of seated players (RULES.md, Options).
     ///
     /// ```
     /// use yut::{YutOptions, Mode};

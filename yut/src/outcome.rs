@@ -1,4 +1,4 @@
-//! The end of the game (section 6) and its result (section 8.6).
+//! The end of the game and its result (RULES.md, Ending and ranking).
 
 use std::collections::BTreeMap;
 

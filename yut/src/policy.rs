@@ -1,5 +1,5 @@
-//! The timeout policy of section 8.5: the move the engine makes for a player whose time
-//! ran out. It also serves as the hint and as a simple bot.
+//! The timeout policy (RULES.md, The timeout policy): the move the engine makes for a
+//! player whose time ran out. It also serves as the hint and as a simple bot.
 
 use crate::{LegalMove, Origin, Rules, Yut, YutState};
 
@@ -9,7 +9,7 @@ fn origin_key(from: Origin) -> u16 {
 }
 
 impl<R: Rules> Yut<R> {
-    /// The move section 8.5 picks among the legal moves, or `None` outside the move phase.
+    /// The move the timeout policy picks among the legal moves, or `None` outside the move phase.
     ///
     /// In priority order: (1) the capture that captures the most pieces, (2) a finishing
     /// move, (3) stacking onto the side's own pieces, (4) the furthest-behind board stack

@@ -1,4 +1,4 @@
-//! The game state of section 8.1: sides, pieces and their trails, the turn, the pending
+//! The game state: sides, pieces and their trails, the turn, the pending
 //! results.
 
 use std::collections::VecDeque;
@@ -185,7 +185,8 @@ impl Side {
         self.pieces.iter().any(|p| p.status == PieceStatus::Board)
     }
 
-    /// The sum of its pieces' remaining distances (section 6), under `reach` one less each.
+    /// The sum of its pieces' remaining distances (`board::remaining`), under `reach` one
+    /// less each.
     pub fn remaining_distance(&self, reach: bool) -> u32 {
         self.pieces
             .iter()
@@ -248,7 +249,7 @@ impl ThrowStats {
     }
 }
 
-/// The base game's state: everything of the design document, without rule extensions.
+/// The base game's state: everything of the standard rules, without rule extensions.
 ///
 /// Rule hooks receive it mutably; they change it only through its documented fields.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

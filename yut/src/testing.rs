@@ -617,7 +617,7 @@ pub fn json_mutations(v: &serde_json::Value, words: &[&[&str]]) -> Vec<serde_jso
 }
 
 /// A proptest strategy for random valid base options with a fitting number of players:
-/// every mode, player count, piece count and option value of section 2.
+/// every mode, player count, piece count and option value (RULES.md, Options).
 ///
 /// ```
 /// use proptest::strategy::{Strategy, ValueTree};

@@ -1,4 +1,4 @@
-//! The throw model of section 5.1: four sticks, one carrying the backdo mark, and nak.
+//! The throw model (RULES.md, Throws): four sticks, one carrying the backdo mark, and nak.
 
 use game_core::GameRng;
 use schemars::JsonSchema;
@@ -105,7 +105,7 @@ impl Throw {
         }
     }
 
-    /// Reads the sticks (`true` = flat side up, stick 0 marked) as section 5.1 says;
+    /// Reads the sticks (`true` = flat side up, stick 0 marked) (RULES.md, Throws);
     /// with `backdo` off the marked stick alone counts as 도.
     ///
     /// ```
@@ -184,7 +184,7 @@ pub struct ThrowDraw {
 }
 
 impl ThrowDraw {
-    /// Draws one throw from the RNG as section 8.4 says: nak first when `nakPercent > 0`,
+    /// Draws one throw from the RNG: nak first when `nakPercent > 0`,
     /// then each stick in order, stick 0 first.
     ///
     /// ```

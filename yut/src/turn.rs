@@ -1,5 +1,5 @@
-//! Turn flow of section 5.3: throwing, moving, bonuses, discarding, passing the turn,
-//! and the end of the game (section 6).
+//! Turn flow (RULES.md, Turns): throwing, moving, bonuses, discarding, passing the turn,
+//! and the end of the game (RULES.md, Ending and ranking).
 
 use crate::board::Node;
 use crate::movement::{self, Walk};
@@ -79,7 +79,7 @@ impl<R: Rules> Yut<R> {
         }
     }
 
-    /// Carries out a throw (section 5.3 step 1); `forced` replaces the draw.
+    /// Carries out a throw (RULES.md, Turns, step 1); `forced` replaces the draw.
     pub(crate) fn throw(
         &self,
         state: &mut YutState<R>,
@@ -130,7 +130,8 @@ impl<R: Rules> Yut<R> {
         }
     }
 
-    /// Moves a stack with a pending result (section 5.3 step 2, 5.4). Validated before.
+    /// Moves a stack with a pending result (RULES.md, Turns, step 2, and Movement). Validated
+    /// before.
     pub(crate) fn play_move(
         &self,
         state: &mut YutState<R>,
@@ -195,7 +196,7 @@ impl<R: Rules> Yut<R> {
                     };
                 }
                 if stacked {
-                    // The stack keeps the trail of the pieces that moved in (decisions.md 7).
+                    // The stack keeps the trail of the pieces that moved in (RULES.md, Movement).
                     for p in pieces_on(pieces, node) {
                         p.trail = trail;
                     }
@@ -326,7 +327,7 @@ impl<R: Rules> Yut<R> {
     }
 
     /// After the throws are done: move if any result can be used, otherwise drop them all
-    /// and pass the turn (section 5.3 step 2). Re-run after every move.
+    /// and pass the turn (RULES.md, Turns, step 4). Re-run after every move.
     fn settle(&self, state: &mut YutState<R>, events: &mut Vec<YutEvent<R::Event>>) {
         if state.board.pending.is_empty() {
             self.end_turn(state, events);
@@ -406,9 +407,9 @@ impl<R: Rules> Yut<R> {
         }
         if board.options.mode == Mode::Team {
             // The teams alternate, each team's members still playing in seat order
-            // (decisions.md 7): a team's k-th turn goes to its (k mod m)-th such member.
-            // Without concedes this is the next slot of the turn order; with one, the
-            // conceded member's turns go to the team-mates, not to the other team.
+            // (RULES.md, Ending and ranking): a team's k-th turn goes to its (k mod m)-th
+            // such member. Without concedes this is the next slot of the turn order; with
+            // one, the conceded member's turns go to the team-mates, not to the other team.
             let team = &board.sides[usize::from(board.current_side() == 0)];
             let playing: Vec<u8> = team
                 .members
@@ -442,7 +443,7 @@ impl<R: Rules> Yut<R> {
         }
     }
 
-    /// A seat concedes (decisions.md 7).
+    /// A seat concedes (RULES.md, Ending and ranking).
     pub(crate) fn concede(
         &self,
         state: &mut YutState<R>,
@@ -482,7 +483,7 @@ impl<R: Rules> Yut<R> {
     }
 
     /// Seats the players, picks the first side with the RNG and starts its turn
-    /// (section 4, decisions.md 7).
+    /// (RULES.md, Setting up).
     pub(crate) fn first_turn(&self, board: &mut Board) {
         let seats = board.side_of.len();
         let sides = board.sides.len();

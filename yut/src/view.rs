@@ -1,5 +1,5 @@
-//! The view of section 8.3: the same for everyone, never the RNG or the seed; the player
-//! to act also gets `legalMoves`.
+//! The view (RULES.md, Views, events and errors): the same for everyone, never the RNG or
+//! the seed; the player to act also gets `legalMoves`.
 
 use schemars::JsonSchema;
 use serde::Serialize;

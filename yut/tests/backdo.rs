@@ -1,4 +1,4 @@
-//! Backdo (빽도) in every corner of section 5.4 and decisions.md 1 and 7: `backdoFromDo`
+//! Backdo (빽도) in every corner of RULES.md, Movement: `backdoFromDo`
 //! under all three values and both finish rules, backdo from 참먹이 with and without a
 //! trail, the trail-less fallback, and `backdo = false`.
 
@@ -167,7 +167,7 @@ fn backdo_from_chammeogi_without_trail_goes_to_19_then_back_along_the_ring() {
     let ev = s.play(0, at(0));
     assert_eq!(moves(&ev)[0].1, To::Node(19), "no trail: 19");
     assert_eq!(s.trail(0, 19), vec![19]);
-    // Again with no trail: the outer ring's previous node (decisions.md 7).
+    // Again with no trail: the outer ring's previous node (RULES.md, Movement).
     let ev = s.play(0, at(19));
     assert_eq!(moves(&ev)[0].1, To::Node(18));
     assert_eq!(s.trail(0, 18), vec![18]);

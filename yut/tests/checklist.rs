@@ -1,4 +1,4 @@
-//! One test per item of the test checklist of yut-design.md section 10. (The first item,
+//! The test checklist: one test per item, each a rule the engine must get right. (The first item,
 //! the throw frequencies, is `checklist_throw_frequencies` in `throw_frequencies.rs`.)
 
 mod common;

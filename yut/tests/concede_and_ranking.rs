@@ -1,4 +1,4 @@
-//! Concede in individual and team play (decisions.md 7) and the ranking of section 6:
+//! Concede in individual and team play and the ranking (RULES.md, Ending and ranking):
 //! `first` with the remaining-distance table, shared places (1, 2, 2, 4).
 
 mod common;
@@ -11,7 +11,7 @@ use yut::{
     FinishRule, Mode, Phase, Ranking, Throw, ThrowChance, Yut, YutAction, YutEvent, YutOptions,
 };
 
-/// The table of section 6, as printed: node → remaining distance under `pass`.
+/// The remaining-distance table, written out by hand: node → remaining distance under `pass`.
 const TABLE: [(Node, u32); 29] = [
     (1, 11),
     (2, 10),

@@ -1,5 +1,5 @@
-//! Every typed error of a rejected action (decisions.md 3): its stable code, its Korean
-//! message, and that the state is left exactly as it was.
+//! Every typed error of a rejected action (RULES.md, Views, events and errors): its stable
+//! code, its Korean message, and that the state is left exactly as it was.
 
 mod common;
 

@@ -1,4 +1,5 @@
-//! The four examples of yut-design.md section 5.5, each played as written.
+//! Four worked examples, each played as written: 윷, 모 and 걸 finish a piece in one turn;
+//! passing 방 goes straight on; a backdo capture, then the shortcut; a piece waiting on 참먹이.
 
 mod common;
 

@@ -1,5 +1,5 @@
 //! Regressions of tampered states that used to load and then panic or stall the game. Each
-//! came from hostile-input work on issue 7 (the augmented tampered-state sweep and the fuzz
+//! came from the hostile-input work (the augmented tampered-state sweep and the fuzz
 //! harnesses); a debug build panicked on the overflow, a release build wrapped silently.
 //!
 //! - a counter at its maximum (`stats`, `lost`, `captures`) overflowed on the next throw or

@@ -1,4 +1,4 @@
-//! The throw model of section 5.1 measured: 100,000 seeded throws per stick model, each
+//! The throw model (RULES.md, Throws) measured: 100,000 seeded throws per stick model, each
 //! result within ±0.5 percentage points of the table; no backdo with `backdo = false`;
 //! nak at `nakPercent = 10`.
 
@@ -7,7 +7,7 @@ use yut::{StickModel, Throw, ThrowChance, ThrowDraw, Yut, YutOptions};
 
 const N: u32 = 100_000;
 
-/// The table of section 5.1: (result, realistic, fair).
+/// The exact probabilities of RULES.md, Throws: (result, realistic, fair).
 const TABLE: [(Throw, f64, f64); 6] = [
     (Throw::Do, 0.1152, 0.1875),
     (Throw::Backdo, 0.0384, 0.0625),

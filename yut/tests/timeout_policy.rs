@@ -1,4 +1,4 @@
-//! The timeout policy of section 8.5 with decisions.md 7: one test per priority step and
+//! The timeout policy (RULES.md, The timeout policy): one test per priority step and
 //! per tie-break. Side 0 (seat 0) is to act in every position.
 
 mod common;

@@ -3,8 +3,8 @@
 //! Every hook has a default that does nothing, so [`Standard`] is an empty
 //! implementation and costs nothing at run time. Hooks never reimplement movement: the
 //! engine walks the board, and a hook adjusts a number, a destination or a yes/no answer
-//! at a fixed point of section 5.3. Rule-owned state (`Rules::State`) lives inside the game
-//! state, so it serializes, replays and compares with it.
+//! at a fixed point of the turn (RULES.md, Turns). Rule-owned state (`Rules::State`) lives
+//! inside the game state, so it serializes, replays and compares with it.
 //!
 //! The points, in the order the engine reaches them in a turn:
 //! [`Rules::turn_start`] → ([`Rules::validate_action`] / [`Rules::apply_action`] while the
@@ -112,7 +112,7 @@ pub enum OnResult {
 /// Where a captured stack goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum CaptureTo {
-    /// Home, as section 5.4 says.
+    /// Home, the standard rule (RULES.md, Movement).
     Home,
     /// Onto a node, as a stack with the trail `[node]`. If another side holds the node
     /// then, the stack goes home; if the victim's side holds it, they stack.
@@ -310,7 +310,7 @@ pub trait Rules: Clone + Debug + Default + PartialEq + Send + Sync + 'static {
     fn view(&self, board: &Board, state: &Self::State) -> Self::View;
 }
 
-/// The rules of the design document, with nothing added.
+/// The standard rules (`yut/RULES.md`), with nothing added.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Standard;
 
