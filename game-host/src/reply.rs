@@ -1,0 +1,221 @@
+//! Replies: the reply line, the status of a match, and one body type per operation, the
+//! same types the host sends and its schemas describe.
+
+use game_core::{AppliedJson, DynMatch, ErrorBody, GameError, MatchRecord, Millis};
+use schemars::JsonSchema;
+use serde::Serialize;
+use serde_json::{Map, Value, json};
+
+/// One reply line: `id` and `ok` first, then the operation's fields (or `error`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Reply {
+    /// The request's `id`, or `null`.
+    pub id: Value,
+    /// Whether the request succeeded.
+    pub ok: bool,
+    /// The operation's fields, or `error`.
+    #[serde(flatten)]
+    pub body: Map<String, Value>,
+}
+
+/// Where a match stands, in every reply that changes or creates one.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Status {
+    /// The match id.
+    #[serde(rename = "match")]
+    pub match_id: String,
+    /// The game id.
+    pub game: String,
+    /// The action sequence number a client sends back as `turnSeq`.
+    pub turn_seq: u64,
+    /// The players who may act now.
+    pub to_act: Vec<String>,
+    /// When the current decision times out: the countdown players see.
+    pub deadline: Option<Millis>,
+    /// When `tick` would act (a deadline or a disconnected player's grace): arm the
+    /// match's one timer here.
+    pub next_tick_at: Option<Millis>,
+    /// The match's clock: the latest time of an input that changed it.
+    pub clock: Millis,
+    /// Whether the match is over.
+    pub over: bool,
+}
+
+impl Status {
+    /// The status of match `id`.
+    pub fn of(id: &str, m: &dyn DynMatch) -> Self {
+        Self {
+            match_id: id.to_owned(),
+            game: m.game_id().to_owned(),
+            turn_seq: m.turn_seq(),
+            to_act: m.to_act(),
+            deadline: m.deadline(),
+            next_tick_at: m.next_tick_at(),
+            clock: m.clock(),
+            over: m.outcome().is_some(),
+        }
+    }
+}
+
+/// `games`.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Games {
+    /// The registered game ids, sorted.
+    pub games: Vec<String>,
+}
+
+/// `schemas`.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Schemas {
+    /// The game id.
+    pub game: String,
+    /// The game's wire schemas by type: options, action, view, event, outcome, error.
+    pub schemas: Map<String, Value>,
+    /// The game's default options.
+    pub default_options: Value,
+}
+
+/// `act` and `presence`: the status, the request's events and the timeouts taken first.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Played {
+    /// Where the match stands now.
+    #[serde(flatten)]
+    pub status: Status,
+    /// What the request did.
+    pub events: Vec<Value>,
+    /// The timeouts that were due at the request's time, taken before it.
+    pub applied: Vec<AppliedJson>,
+}
+
+/// `tick`.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Ticked {
+    /// Where the match stands now.
+    #[serde(flatten)]
+    pub status: Status,
+    /// The timeouts taken.
+    pub applied: Vec<AppliedJson>,
+}
+
+/// `view`.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct View {
+    /// The game's view (its schema is the game's `view`).
+    pub view: Value,
+}
+
+/// `legal`.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Legal {
+    /// The game's actions the player may take now.
+    pub actions: Vec<Value>,
+}
+
+/// `record`.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Record {
+    /// The match record (it holds the seed: keep it on the server while the match runs).
+    pub record: MatchRecord,
+}
+
+/// `outcome`.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Outcome {
+    /// Whether the match is over.
+    pub over: bool,
+    /// The game's outcome, `null` until over.
+    pub outcome: Option<Value>,
+}
+
+/// `drop`.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Dropped {
+    /// The match id dropped.
+    #[serde(rename = "match")]
+    pub match_id: String,
+}
+
+/// Any refused request.
+#[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Refused {
+    /// The error.
+    pub error: ErrorBody,
+    /// For an `act` or `presence` after `nextTickAt`: the timeouts taken before the
+    /// request was judged (left out when none were).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub applied: Vec<AppliedJson>,
+}
+
+/// The reply body of a typed reply.
+pub(crate) fn body<T: Serialize>(reply: &T) -> Map<String, Value> {
+    match to_value(reply) {
+        Value::Object(map) => map,
+        _ => Map::new(),
+    }
+}
+
+/// A refused request: the error body sent back, with the timeouts that were due and were
+/// taken before the request was judged (an `act` or `presence` after `nextTickAt`).
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct Fail {
+    pub(crate) error: ErrorBody,
+    pub(crate) applied: Vec<AppliedJson>,
+}
+
+impl<E: GameError> From<E> for Fail {
+    fn from(e: E) -> Self {
+        Fail {
+            error: e.body(),
+            applied: Vec::new(),
+        }
+    }
+}
+
+pub(crate) fn fail(code: &str, message: &str, reason: Value) -> Fail {
+    let reason = match reason {
+        Value::Object(map) => map,
+        _ => Map::new(),
+    };
+    Fail {
+        error: ErrorBody {
+            code: code.to_owned(),
+            message: message.to_owned(),
+            reason,
+        },
+        applied: Vec::new(),
+    }
+}
+
+/// `BAD_REQUEST`: the Korean message is generic; what is wrong, in English for the host's
+/// developer, is `reason.detail`, and the field at fault `reason.field`.
+pub(crate) fn bad_request(field: Option<&str>, detail: impl Into<String>) -> Fail {
+    let detail = detail.into();
+    let reason = match field {
+        Some(field) => json!({ "field": field, "detail": detail }),
+        None => json!({ "detail": detail }),
+    };
+    fail("BAD_REQUEST", "요청 형식이 올바르지 않아요.", reason)
+}
+
+pub(crate) type Body = Result<Map<String, Value>, Fail>;
+
+/// `UNKNOWN_MATCH`.
+pub(crate) fn unknown_match(id: &str) -> Fail {
+    fail("UNKNOWN_MATCH", "없는 게임이에요.", json!({ "match": id }))
+}
+
+pub(crate) fn to_value<T: Serialize + ?Sized>(v: &T) -> Value {
+    // Every type here serializes without failure (string keys, no floats that are NaN).
+    serde_json::to_value(v).unwrap_or(Value::Null)
+}

@@ -1,0 +1,209 @@
+//! Requests: the operations and their fields, and the strict reader of one request line.
+
+use std::collections::BTreeMap;
+
+use serde::de::DeserializeOwned;
+use serde_json::Value;
+use serde_json::value::RawValue;
+
+use crate::reply::{Fail, bad_request};
+
+/// The longest match id, in bytes (as for player ids).
+pub const MAX_ID: usize = 128;
+
+/// What a request field holds; it decides how the field is read and its schema.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// An id (game, match, player): a string of 1 to [`MAX_ID`] bytes.
+    Id,
+    /// Player ids in seat order.
+    Players,
+    /// A JSON object in a game's wire format (options, action).
+    Object,
+    /// A time or a number: a non-negative integer.
+    Count,
+    /// `true` or `false`.
+    Flag,
+    /// A [`MatchRecord`].
+    Record,
+    /// A stored state, as `state_json` gave it.
+    State,
+}
+
+/// One request field: its name, what it holds, whether it must be there.
+pub type Field = (&'static str, Kind, bool);
+
+/// Every operation with its fields (besides `op` and `id`): the one list that the reader
+/// checks requests against and that the request schema is made from.
+pub const OPS: [(&str, &[Field]); 13] = [
+    ("games", &[]),
+    ("schemas", &[("game", Kind::Id, true)]),
+    (
+        "create",
+        &[
+            ("game", Kind::Id, true),
+            ("players", Kind::Players, true),
+            ("options", Kind::Object, false),
+            ("seed", Kind::Count, false),
+            ("now", Kind::Count, false),
+            ("match", Kind::Id, false),
+        ],
+    ),
+    (
+        "act",
+        &[
+            ("match", Kind::Id, true),
+            ("player", Kind::Id, true),
+            ("action", Kind::Object, true),
+            ("turnSeq", Kind::Count, false),
+            ("now", Kind::Count, false),
+        ],
+    ),
+    (
+        "view",
+        &[("match", Kind::Id, true), ("player", Kind::Id, false)],
+    ),
+    (
+        "legal",
+        &[("match", Kind::Id, true), ("player", Kind::Id, true)],
+    ),
+    (
+        "tick",
+        &[("match", Kind::Id, true), ("now", Kind::Count, true)],
+    ),
+    (
+        "presence",
+        &[
+            ("match", Kind::Id, true),
+            ("player", Kind::Id, true),
+            ("connected", Kind::Flag, true),
+            ("now", Kind::Count, false),
+        ],
+    ),
+    ("record", &[("match", Kind::Id, true)]),
+    (
+        "load",
+        &[("record", Kind::Record, true), ("match", Kind::Id, false)],
+    ),
+    (
+        "restore",
+        &[
+            ("game", Kind::Id, true),
+            ("state", Kind::State, true),
+            ("match", Kind::Id, false),
+        ],
+    ),
+    ("outcome", &[("match", Kind::Id, true)]),
+    ("drop", &[("match", Kind::Id, true)]),
+];
+
+/// A request's fields, read against its operation's entry in [`OPS`]: unknown fields,
+/// `null` and ill-typed values are refused naming the field.
+pub(crate) struct Req<'a> {
+    fields: BTreeMap<String, &'a RawValue>,
+}
+
+impl<'a> Req<'a> {
+    /// Parses `line` into fields without building a JSON tree of the whole request (a
+    /// `load` line holds a whole record).
+    pub(crate) fn parse(line: &'a str) -> Result<Self, Fail> {
+        let fields: BTreeMap<String, &'a RawValue> = serde_json::from_str(line).map_err(|e| {
+            let detail = if e.is_data() {
+                "a request must be a JSON object".to_owned()
+            } else {
+                format!("not JSON: {e}")
+            };
+            bad_request(None, detail)
+        })?;
+        Ok(Self { fields })
+    }
+
+    /// The request's `id`, echoed back (null if absent or not JSON we can echo).
+    pub(crate) fn id(&self) -> Value {
+        self.fields
+            .get("id")
+            .and_then(|raw| serde_json::from_str(raw.get()).ok())
+            .unwrap_or(Value::Null)
+    }
+
+    /// Checks the fields against the operation's list: every field known, none `null`,
+    /// every required one there.
+    pub(crate) fn check(&self, op: &str, spec: &[Field]) -> Result<(), Fail> {
+        for (name, raw) in &self.fields {
+            if name == "op" || name == "id" {
+                continue;
+            }
+            if !spec.iter().any(|(n, _, _)| n == name) {
+                return Err(bad_request(
+                    Some(name),
+                    format!("unknown field `{name}` for op `{op}`"),
+                ));
+            }
+            if raw.get() == "null" {
+                return Err(bad_request(
+                    Some(name),
+                    format!("`{name}` must not be null (leave it out instead)"),
+                ));
+            }
+        }
+        match spec
+            .iter()
+            .find(|(name, _, required)| *required && !self.fields.contains_key(*name))
+        {
+            Some((name, _, _)) => Err(bad_request(Some(name), format!("`{name}` is required"))),
+            None => Ok(()),
+        }
+    }
+
+    pub(crate) fn raw(&self, name: &str) -> Option<&'a RawValue> {
+        self.fields.get(name).copied()
+    }
+
+    pub(crate) fn read<T: DeserializeOwned>(
+        &self,
+        name: &str,
+        what: &str,
+    ) -> Result<Option<T>, Fail> {
+        self.raw(name)
+            .map(|raw| {
+                serde_json::from_str(raw.get())
+                    .map_err(|_| bad_request(Some(name), format!("`{name}` must be {what}")))
+            })
+            .transpose()
+    }
+
+    pub(crate) fn need<T: DeserializeOwned>(&self, name: &str, what: &str) -> Result<T, Fail> {
+        self.read(name, what)?
+            .ok_or_else(|| bad_request(Some(name), format!("`{name}` is required")))
+    }
+
+    pub(crate) fn opt_id(&self, name: &str) -> Result<Option<String>, Fail> {
+        let id: Option<String> = self.read(name, "a string")?;
+        match id {
+            Some(id) if id.is_empty() || id.len() > MAX_ID => Err(bad_request(
+                Some(name),
+                format!("`{name}` must be 1 to {MAX_ID} bytes"),
+            )),
+            id => Ok(id),
+        }
+    }
+
+    pub(crate) fn id_field(&self, name: &str) -> Result<String, Fail> {
+        self.opt_id(name)?
+            .ok_or_else(|| bad_request(Some(name), format!("`{name}` is required")))
+    }
+
+    pub(crate) fn count(&self, name: &str) -> Result<Option<u64>, Fail> {
+        self.read(name, "a non-negative integer")
+    }
+
+    pub(crate) fn object(&self, name: &str) -> Result<Option<Value>, Fail> {
+        match self.read::<Value>(name, "a JSON object")? {
+            Some(v) if !v.is_object() => Err(bad_request(
+                Some(name),
+                format!("`{name}` must be a JSON object"),
+            )),
+            v => Ok(v),
+        }
+    }
+}
