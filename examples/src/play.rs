@@ -52,7 +52,7 @@ use crate::style::{Style, display_width, pad};
 pub type View = yut::YutView<yut::NoView, yut::NoEvent>;
 
 /// How many narration lines the full-screen mode keeps under the board.
-const LOG_LINES: usize = 14;
+const LOG_LINES: usize = 20;
 
 /// Milliseconds of the game's own clock per action (the terminal game runs no real clock).
 const STEP_MS: Millis = 1_000;

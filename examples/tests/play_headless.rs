@@ -581,3 +581,50 @@ fn question_mark_shows_the_rules_in_force_on_one_screen() {
             .contains("● 청팀 P1·P3 vs ▲ 홍팀 P2·P4")
     );
 }
+
+#[test]
+fn the_readme_shows_the_screens_the_game_prints() {
+    let readme = include_str!("../../README.md");
+    let section = &readme[readme.find("## The terminal game").unwrap()..];
+    let section = &section[..section.find("\n## ").unwrap()];
+    let blocks: Vec<&str> = section
+        .split("```text\n")
+        .skip(1)
+        .map(|b| b.split("```").next().unwrap())
+        .collect();
+    assert_eq!(blocks.len(), 2);
+    // A person's prompt and a refused move (a terminal echoes what was typed; here the
+    // input is no terminal, so nothing is echoed).
+    let input = format!("{}\nm 0 27\n", "\n1\n".repeat(6));
+    let (_, out) = play(&["--humans", "0", "--seed", "3"], &input);
+    let prompt = blocks[0].replace("P1> m 0 27\n", "P1> ");
+    let prompt = prompt.strip_suffix("P1>\n").unwrap();
+    assert!(out.contains(prompt), "README:\n{prompt}\ngame:\n{out}");
+    // The end of the default game.
+    let (_, out) = play(&[], "");
+    assert!(out.ends_with(blocks[1]), "README:\n{}", blocks[1]);
+}
+
+#[test]
+fn help_uses_the_same_words_as_the_game() {
+    use clap::CommandFactory;
+    let help = PlayArgs::command().render_long_help().to_string();
+    for word in [
+        "a waiting piece (대기)",
+        "a finished piece (남)",
+        "Goes back to waiting (대기)",
+        "Finishes (남) at once",
+        "? shows the rules in force",
+        "q concedes after asking",
+        "yut/RULES.md",
+    ] {
+        assert!(help.contains(word), "missing {word:?}");
+    }
+    // `home` only as the engine's wire name that is still accepted.
+    assert_eq!(help.matches("home").count(), 1, "{help}");
+    assert!(help.contains("`home`, is accepted too"));
+    let args = PlayArgs::parse_from(["play", "--backdo-from-do", "home"]);
+    assert_eq!(args.options().backdo_from_do, yut::BackdoFromDo::Home);
+    let args = PlayArgs::parse_from(["play", "--backdo-from-do", "waiting"]);
+    assert_eq!(args.options().backdo_from_do, yut::BackdoFromDo::Home);
+}
