@@ -33,6 +33,9 @@ pub const BOARD_ROWS: usize = 13;
 /// Columns of the drawn board.
 pub const BOARD_COLS: usize = 33;
 
+/// Columns the panel may take beside the board, so that no line passes 120.
+pub const PANEL_WIDTH: usize = 120 - BOARD_COLS - 3;
+
 /// Where each node's three-column cell starts: `(column, row)`. The ring's sides have five
 /// gaps over twelve rows (2, 3, 2, 3, 2), the diagonals six gaps of two rows.
 const POS: [(usize, usize); NODES] = [
@@ -288,13 +291,20 @@ pub fn panel<V, E>(view: &YutView<V, E>, humans: &[usize], style: Style) -> Vec<
             })
             .map(String::as_str)
             .collect();
+        let mut extra = String::new();
         if view.options.mode == yut::Mode::Team {
-            line.push_str(&format!("  ({})", side.members.join("·")));
+            extra.push_str(&format!("  ({})", side.members.join("·")));
         }
         if !people.is_empty() {
-            line.push_str(&format!("  사람(human): {}", people.join("·")));
+            extra.push_str(&format!("  사람(human): {}", people.join("·")));
         }
-        lines.push(line);
+        // Eight players' names do not fit beside the counts: they get a line of their own.
+        if display_width(&line) + display_width(&extra) > PANEL_WIDTH {
+            lines.push(line);
+            lines.push(format!("{}{}", " ".repeat(width + 2), extra));
+        } else {
+            lines.push(line + &extra);
+        }
         let stacks: Vec<String> = occupied
             .iter()
             .enumerate()

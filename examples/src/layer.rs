@@ -25,12 +25,9 @@ use yut_augments::{
     Augment, AugmentAction, AugmentConfig, AugmentEvent, Augments, Effect, HouseRule, Slot, Source,
 };
 
-use crate::board::side_tag;
+use crate::board::{PANEL_WIDTH, side_tag};
 use crate::narrate::{node_label, origin_label, throw_label};
 use crate::style::{Style, display_width};
-
-/// Columns a panel line may take beside the board (120 in all).
-const PANEL_WIDTH: usize = 120 - crate::board::BOARD_COLS - 3;
 
 /// The view of a game under rules `R`.
 pub type LayerView<R> = YutView<<R as Rules>::View, <R as Rules>::Event>;

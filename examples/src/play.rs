@@ -1036,11 +1036,9 @@ fn ask_person<R: Layer, W: Write>(
                 screen.direct(&keys)?;
             }
             Input::Concede => {
-                screen.direct(&format!(
-                    "  정말 기권할까요? {} ({})",
-                    concede_outcome(&view, seat).0,
-                    concede_outcome(&view, seat).1
-                ))?;
+                let (korean, english) = concede_outcome(&view, seat);
+                screen.direct(&format!("  정말 기권할까요? {korean}"))?;
+                screen.direct(&format!("  (concede? {english})"))?;
                 screen.direct("  y = 예, 기권해요(yes, concede) · n 또는 Enter = 아니요, 계속해요(no, play on)")?;
                 let Some(answer) =
                     read_line(&format!("{player} 기권?(concede?) y/n"), input, screen)?

@@ -144,6 +144,46 @@ fn a_person_who_types_wrong_things_gets_messages_and_can_finish() {
 }
 
 #[test]
+fn every_line_a_person_sees_fits_120_columns() {
+    // Help, a wrong word, a refused move, a concede declined, then throw and move: in
+    // every mode, with the widest panels (eight players, four sides with augments).
+    let input = "?\nhello\nm 0 27\nq\nn\n\n1\n".repeat(500);
+    for args in [
+        &["--humans", "0", "--seed", "5"][..],
+        &["--preset", "app", "--humans", "0,1", "--seed", "6"],
+        &[
+            "--mode",
+            "team",
+            "--players",
+            "8",
+            "--humans",
+            "0,3",
+            "--seed",
+            "9",
+            "--preset",
+            "app",
+        ],
+        &[
+            "--players",
+            "4",
+            "--humans",
+            "0,1,2,3",
+            "--preset",
+            "app",
+            "--seed",
+            "2",
+        ],
+    ] {
+        let (end, out) = play(args, &input);
+        finished(end);
+        // Without a terminal nothing echoes the input, so a prompt and the next line share
+        // one line here.
+        let out = out.replace("> ", ">\n");
+        assert!(widest(&out) <= 120, "{args:?}: {}", widest(&out));
+    }
+}
+
+#[test]
 fn people_in_both_teams_can_play_a_whole_game() {
     let input = "\n1\n".repeat(2000);
     let (end, out) = play(
@@ -181,7 +221,7 @@ fn conceding_ends_a_two_player_game() {
     let result = finished(end);
     assert_eq!(result.winners, ["P2"]);
     assert!(out.contains(
-        "정말 기권할까요? 게임이 바로 끝나고 P2이(가) 이겨요. (the game ends now and P2 wins)"
+        "  정말 기권할까요? 게임이 바로 끝나고 P2이(가) 이겨요.\n  (concede? the game ends now and P2 wins)\n"
     ));
     assert!(out.contains("P1 기권?(concede?) y/n> "));
     assert!(out.contains("기권(conceded)"));
@@ -190,11 +230,13 @@ fn conceding_ends_a_two_player_game() {
     let (end, out) = play(&["--players", "3", "--humans", "2"], "q\nyes\n");
     let result = finished(end);
     assert_eq!(result.ranking.last().unwrap().players, ["P3"]);
-    assert!(out.contains("(you leave the game, your pieces leave the board, the others play on)"));
+    assert!(out.contains(
+        "(concede? you leave the game, your pieces leave the board, the others play on)"
+    ));
     // A team member leaves alone while a teammate plays on.
     let (end, out) = play(&["--mode", "team", "--humans", "0"], "q\ny\n");
     finished(end);
-    assert!(out.contains("(you leave; your team plays on without you)"));
+    assert!(out.contains("(concede? you leave; your team plays on without you)"));
 }
 
 #[test]

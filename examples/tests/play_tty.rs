@@ -348,7 +348,8 @@ fn a_person_plays_a_whole_game_against_a_bot_by_typing() {
     assert_eq!(
         after_last(&asked, "P1> q"),
         [
-            "  정말 기권할까요? 게임이 바로 끝나고 P2이(가) 이겨요. (the game ends now and P2 wins)",
+            "  정말 기권할까요? 게임이 바로 끝나고 P2이(가) 이겨요.",
+            "  (concede? the game ends now and P2 wins)",
             "  y = 예, 기권해요(yes, concede) · n 또는 Enter = 아니요, 계속해요(no, play on)",
             "P1 기권?(concede?) y/n>",
         ]
