@@ -16,7 +16,9 @@ const EXITED: &str = "[play exited with status ";
 const PATIENCE: Duration = Duration::from_secs(60);
 
 /// The `play` example, built for this test's profile: `cargo test --workspace` has built
-/// it already (then this is a no-op), `cargo test --test play_tty` has not.
+/// it already (then this is a no-op), `cargo test --test play_tty` has not. Built for the
+/// whole workspace, so that its dependencies have the features `cargo test --workspace`
+/// gives them and nothing is compiled twice.
 fn play_binary() -> PathBuf {
     let exe = std::env::current_exe().expect("the test's own path");
     // target/<profile>/deps/play_tty-<hash>
@@ -35,6 +37,7 @@ fn play_binary() -> PathBuf {
         .args([
             "build",
             "--quiet",
+            "--workspace",
             "--example",
             "play",
             "--profile",
