@@ -652,7 +652,7 @@ fn rules_summary(rows: &[(String, String)], raw_help: Option<&str>) -> Vec<Strin
 /// How a turn goes, for `?`: what the sticks count, what earns a throw, stacking and
 /// capturing, who wins.
 const BASICS: &str = "\
-기본(basics): 배(flat) 1개 = 도(1칸 step) · 2개 = 개(2) · 3개 = 걸(3) · 4개 = 윷(4) · 0개 = 모(5)
+기본(basics): 배(flat)가 1개면 도(1칸, 1 step) · 2개 개(2) · 3개 걸(3) · 4개 윷(4) · 0개 모(5)
   윷·모가 나오거나 상대 말을 잡으면 한 번 더 던져요 (윷, 모 or a capture: throw again).
   내 말 위에 서면 업어 함께 가고, 상대 말 위에 서면 잡아 대기로 보내요 (stack on yours, capture theirs).
   말을 모두 먼저 내면(남) 이겨요 (the first side to finish all its pieces wins).";
