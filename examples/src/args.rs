@@ -27,13 +27,13 @@ impl From<ModeArg> for Mode {
     }
 }
 
-/// `--preset`: the named rule sets of decisions.md 1.
+/// `--preset`: the named rule sets (`yut/RULES.md`, "Options", presets).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
 pub enum PresetArg {
-    /// The design document's defaults.
+    /// The standard rules: every option at its default.
     #[default]
     Standard,
-    /// app-rules.md's base rules: fair sticks, a backdo from node 1 goes home.
+    /// The app's base rules: fair sticks, a backdo from node 1 goes back to waiting (대기).
     App,
 }
 
@@ -69,9 +69,10 @@ impl From<SticksArg> for StickModel {
 pub enum BackdoFromDoArg {
     /// Goes to 참먹이 (node 0) as a piece that has gone round.
     Chammeogi,
-    /// Finishes at once.
+    /// Finishes (남) at once.
     Finish,
-    /// Goes back to waiting at home.
+    /// Goes back to waiting (대기). The engine's wire name, `home`, is accepted too.
+    #[value(name = "waiting", alias = "home")]
     Home,
 }
 
@@ -88,7 +89,7 @@ impl From<BackdoFromDoArg> for BackdoFromDo {
 /// `--finish`: when a piece that has gone round finishes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum FinishArg {
-    /// It must pass 참먹이.
+    /// It must step past 참먹이; stopping on it is not finishing yet.
     Pass,
     /// Reaching 참먹이 finishes.
     Reach,
@@ -126,9 +127,9 @@ impl From<RankingArg> for Ranking {
 pub enum BotKind {
     /// Uniformly among the legal actions (game_core's RandomBot, seeded per seat).
     Random,
-    /// The engine's own timeout policy of section 8.5 (game_core's TimeoutBot): throw when
-    /// a throw is owed, else capture > finish > stack > advance the furthest-behind stack >
-    /// enter a waiting piece.
+    /// The engine's own timeout policy (`yut/RULES.md`, "The timeout policy"; game_core's
+    /// TimeoutBot): throw when a throw is owed, else capture > finish > stack > advance the
+    /// furthest-behind stack > enter a waiting piece.
     #[default]
     Policy,
     /// Plays to win: expectimax over the exact throw probabilities

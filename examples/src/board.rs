@@ -1,9 +1,11 @@
-//! Drawing the 29-node board of section 5.2 in a terminal, with a side panel.
+//! Drawing the 29-node board (`yut/RULES.md`, "The board") in a terminal, with a side panel.
 //!
 //! The outer ring is a square of 20 nodes, counter-clockwise from 참먹이 (0, bottom right)
 //! through 모 (5, top right), 뒷모 (10, top left) and 찌모 (15, bottom left); the diagonals
-//! 5→20→21→22→23→24→15 and 10→25→26→22→27→28→0 cross at 방 (22). An empty node shows its
-//! number; a stack shows its side's shape and, from two pieces up, its size (`●2`).
+//! 5→20→21→22→23→24→15 and 10→25→26→22→27→28→0 cross at 방 (22). A node always shows its
+//! number, because the move list names nodes by number; an occupied node shows its side's
+//! shape before it (`●19`), and the panel lists each side's stacks with their sizes
+//! (`판 위(on board): ●19 무더기 2개(stack of 2) · ●5`).
 //!
 //! ```text
 //! 10 ─── 9 ─── 8 ─── 7 ─── 6 ─── 5
@@ -30,6 +32,9 @@ use crate::style::{Style, display_width, pad, shape};
 pub const BOARD_ROWS: usize = 13;
 /// Columns of the drawn board.
 pub const BOARD_COLS: usize = 33;
+
+/// Columns the panel may take beside the board, so that no line passes 120.
+pub const PANEL_WIDTH: usize = 120 - BOARD_COLS - 3;
 
 /// Where each node's three-column cell starts: `(column, row)`. The ring's sides have five
 /// gaps over twelve rows (2, 3, 2, 3, 2), the diagonals six gaps of two rows.
@@ -145,12 +150,19 @@ pub fn draw_board<V, E>(view: &YutView<V, E>, style: Style) -> Vec<String> {
     }
     let occupied = occupancy(view);
     for (node, &(col, row)) in POS.iter().enumerate() {
+        // One-digit numbers keep their column when a shape joins them, so the ring's
+        // vertical lines stay under them.
         match occupied[node] {
-            Some((side, 1)) => put(col, row, &format!(" {} ", shape(side)), Some(colour(side))),
-            Some((side, n)) => put(
+            Some((side, _)) if node < 10 => put(
                 col,
                 row,
-                &format!("{}{n} ", shape(side)),
+                &format!("{}{node} ", shape(side)),
+                Some(colour(side)),
+            ),
+            Some((side, _)) => put(
+                col,
+                row,
+                &format!("{}{node}", shape(side)),
                 Some(colour(side)),
             ),
             None if node < 10 => put(col, row, &format!(" {node} "), Some("2")),
@@ -219,18 +231,19 @@ pub fn side_tag<V, E>(view: &YutView<V, E>, side: u8, style: Style) -> String {
     style.side(side, &format!("{} {name}", shape(side)))
 }
 
-/// The panel beside the board: title, each side's waiting and finished pieces, whose turn
-/// it is, the pending results and the last throw. `humans` marks seats played by people.
+/// The panel beside the board: title, each side's waiting and finished pieces and its
+/// stacks on the board, whose turn it is, the pending results and the last throw. `humans` marks seats played by people.
 pub fn panel<V, E>(view: &YutView<V, E>, humans: &[usize], style: Style) -> Vec<String> {
     let mut lines = Vec::with_capacity(BOARD_ROWS);
+    let occupied = occupancy(view);
     let mode = match view.options.mode {
         yut::Mode::Individual => "개인전 individual",
         yut::Mode::Team => "팀전 team",
     };
     lines.push(style.bold(&format!(
-        "윷놀이 Yut Nori · {mode} · {}인 · 말 {}개",
-        view.players.len(),
-        view.options.pieces
+        "윷놀이 Yut Nori · {mode} · {n}인({n} players) · 말 {p}개({p} pieces each)",
+        n = view.players.len(),
+        p = view.options.pieces
     )));
     lines.push(String::new());
     let width = view
@@ -252,9 +265,11 @@ pub fn panel<V, E>(view: &YutView<V, E>, humans: &[usize], style: Style) -> Vec<
             }
         };
         let mut line = format!(
-            "{}  대기(home) {}  남(done) {} {}/{}",
+            "{}  {} {}  {} {} {}/{}",
             style.side(side.id, &format!("{sh} {name}")),
+            crate::narrate::WAITING,
             pieces(home),
+            crate::narrate::FINISHED,
             pieces(done),
             done,
             side.pieces.len(),
@@ -276,13 +291,38 @@ pub fn panel<V, E>(view: &YutView<V, E>, humans: &[usize], style: Style) -> Vec<
             })
             .map(String::as_str)
             .collect();
+        let mut extra = String::new();
         if view.options.mode == yut::Mode::Team {
-            line.push_str(&format!("  ({})", side.members.join("·")));
+            extra.push_str(&format!("  ({})", side.members.join("·")));
         }
         if !people.is_empty() {
-            line.push_str(&format!("  사람(human): {}", people.join("·")));
+            extra.push_str(&format!("  사람(human): {}", people.join("·")));
         }
-        lines.push(line);
+        // Eight players' names do not fit beside the counts: they get a line of their own.
+        if display_width(&line) + display_width(&extra) > PANEL_WIDTH {
+            lines.push(line);
+            lines.push(format!("{}{}", " ".repeat(width + 2), extra));
+        } else {
+            lines.push(line + &extra);
+        }
+        let stacks: Vec<String> = occupied
+            .iter()
+            .enumerate()
+            .filter_map(|(node, o)| match *o {
+                Some((s, 1)) if s == side.id => Some(format!("{sh}{node}")),
+                Some((s, n)) if s == side.id => {
+                    Some(format!("{sh}{node} 무더기 {n}개(stack of {n})"))
+                }
+                _ => None,
+            })
+            .collect();
+        if !stacks.is_empty() {
+            lines.push(format!(
+                "{}판 위(on board): {}",
+                " ".repeat(width + 4),
+                style.side(side.id, &stacks.join(" · "))
+            ));
+        }
     }
     lines.push(String::new());
     match &view.turn {

@@ -25,15 +25,23 @@ use yut_augments::{
     Augment, AugmentAction, AugmentConfig, AugmentEvent, Augments, Effect, HouseRule, Slot, Source,
 };
 
-use crate::board::side_tag;
+use crate::board::{PANEL_WIDTH, side_tag};
 use crate::narrate::{node_label, origin_label, throw_label};
 use crate::style::{Style, display_width};
 
-/// Columns a panel line may take beside the board (120 in all).
-const PANEL_WIDTH: usize = 120 - crate::board::BOARD_COLS - 3;
-
 /// The view of a game under rules `R`.
 pub type LayerView<R> = YutView<<R as Rules>::View, <R as Rules>::Event>;
+
+/// One choice of the rules' own phase, for a person's numbered list.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Choice<A> {
+    /// What the choice is, in Korean.
+    pub label: String,
+    /// Its English gloss, shown on the line below.
+    pub gloss: String,
+    /// The action that makes it.
+    pub action: A,
+}
 
 /// What the examples need of a rule set (see the module documentation).
 pub trait Layer: Rules + Copy {
@@ -56,9 +64,14 @@ pub trait Layer: Rules + Copy {
     /// The heading of a person's prompt in the rules' own phase.
     fn choice_title(view: &LayerView<Self>) -> String;
 
-    /// The choices of the rules' own phase, in the order a person numbers them (from 1),
-    /// each with its label.
-    fn choices(view: &LayerView<Self>) -> Vec<(String, Self::Action)>;
+    /// The choices of the rules' own phase, in the order a person numbers them (from 1).
+    fn choices(view: &LayerView<Self>) -> Vec<Choice<Self::Action>>;
+
+    /// The rows the rules add to the summary of the rules in force (`?` in `play`): a
+    /// label and what it is set to, with what that means.
+    fn summary_rows(_config: &Self::Config) -> Vec<(String, String)> {
+        Vec::new()
+    }
 
     /// The rules' action with a raw index (`c I` at the prompt; also how `host --trace`
     /// makes a bad index), or `None` if the rules have no action of their own.
@@ -87,7 +100,7 @@ impl Layer for Standard {
         String::new()
     }
 
-    fn choices(_view: &LayerView<Self>) -> Vec<(String, yut::NoAction)> {
+    fn choices(_view: &LayerView<Self>) -> Vec<Choice<yut::NoAction>> {
         Vec::new()
     }
 
@@ -105,6 +118,71 @@ pub fn source_label(source: Source) -> String {
     }
 }
 
+/// The English gloss of each augment's effect text ([`Augment::text`]), keyed by the
+/// augment's stable id.
+const AUGMENT_GLOSSES: [(&str, &str); 18] = [
+    (
+        "first-step",
+        "a piece entering the board goes one step further",
+    ),
+    (
+        "twin-entry",
+        "once: two waiting pieces enter together as one stack",
+    ),
+    ("do-echo", "once: a 도 earns one more throw"),
+    ("erase-backdo", "a 빽도 counts as 도"),
+    (
+        "walk-together",
+        "a stack of two or more goes one step further",
+    ),
+    ("mo-bonus", "once: a 모 brings an extra 도"),
+    ("soft-landing", "one more first-capture cushion"),
+    (
+        "payback",
+        "once: after a piece of yours is captured, one more throw next turn",
+    ),
+    (
+        "piggyback-dash",
+        "a stack you make goes one step further on its next move",
+    ),
+    ("second-look", "twice: a 도 or 빽도 is thrown again"),
+    (
+        "corner-clap",
+        "once: stopping on a corner (5, 10, 15) earns one more throw",
+    ),
+    (
+        "double-hunt",
+        "once: a capture earns two more throws, not one",
+    ),
+    (
+        "low-threshold",
+        "a move one step short of finishing finishes",
+    ),
+    ("one-line-wind", "once: a 도 or 개 becomes 걸"),
+    ("goal-cheer", "twice: a finishing move earns one more throw"),
+    (
+        "iron-stack",
+        "your stacks of three or more cannot be captured",
+    ),
+    (
+        "comeback-wind",
+        "while you have finished fewer pieces: 도 counts as 개, 빽도 as 도",
+    ),
+    ("yut-leap", "a 윷 moves five steps"),
+];
+
+/// The English gloss of the augment with id `id`, if there is one.
+///
+/// ```
+/// assert_eq!(examples::layer::augment_gloss("yut-leap"), Some("a 윷 moves five steps"));
+/// ```
+pub fn augment_gloss(id: &str) -> Option<&'static str> {
+    AUGMENT_GLOSSES
+        .iter()
+        .find(|(i, _)| *i == id)
+        .map(|&(_, gloss)| gloss)
+}
+
 /// An augment for a list: its name, id and effect text.
 ///
 /// ```
@@ -113,6 +191,21 @@ pub fn source_label(source: Source) -> String {
 /// ```
 pub fn augment_label(a: Augment) -> String {
     format!("「{}」({}) — {}", a.name(), a.id(), a.text())
+}
+
+/// The English line under an [`augment_label`], indented by `indent` columns: the gloss
+/// would make one line wider than the screen, so it goes on its own.
+///
+/// ```
+/// let line = examples::layer::augment_gloss_line(yut_augments::Augment::YutLeap, 3);
+/// assert_eq!(line, "   (a 윷 moves five steps)");
+/// ```
+pub fn augment_gloss_line(a: Augment, indent: usize) -> String {
+    format!(
+        "{}({})",
+        " ".repeat(indent),
+        augment_gloss(a.id()).unwrap_or(a.id())
+    )
 }
 
 /// What an augment or a house rule did, in Korean with the English gist.
@@ -215,6 +308,7 @@ impl Layer for Augments {
                 )];
                 for (i, a) in candidates.iter().enumerate() {
                     lines.push(format!("   {}) {}", i + 1, augment_label(*a)));
+                    lines.push(augment_gloss_line(*a, 6));
                 }
                 lines
             }
@@ -224,11 +318,14 @@ impl Layer for Augments {
                 } else {
                     ""
                 };
-                vec![format!(
-                    "{} 증강 선택(chose): {}{auto}",
-                    side_tag(view, *side, style),
-                    style.highlight(&augment_label(*id))
-                )]
+                vec![
+                    format!(
+                        "{} 증강 선택(chose): {}{auto}",
+                        side_tag(view, *side, style),
+                        style.highlight(&augment_label(*id))
+                    ),
+                    augment_gloss_line(*id, 6),
+                ]
             }
             AugmentEvent::AugmentFired { side, id, effect } => {
                 let effect = match effect {
@@ -260,8 +357,8 @@ impl Layer for Augments {
                 .iter()
                 .map(|o| format!("{} {}", o.id.name(), uses_label(o.uses_left)))
                 .collect();
-            let mut line = format!(
-                "{} 증강 {}",
+            let head = format!(
+                "{} 증강(augments, uses left) {}",
                 side_tag(view, s.side, style),
                 if owned.is_empty() {
                     "-".to_owned()
@@ -269,32 +366,39 @@ impl Layer for Augments {
                     owned.join(" · ")
                 }
             );
+            let mut parts = Vec::new();
             if house || s.cushions_left > 0 {
-                line.push_str(&format!("  완충 {}", s.cushions_left));
+                parts.push(format!("  완충(cushion) {}", s.cushions_left));
             }
             if config.truce {
-                line.push_str(if s.truce_available {
-                    "  쉼약속 ○"
-                } else {
-                    "  쉼약속 ✗"
-                });
+                parts.push(
+                    if s.truce_available {
+                        "  쉼 약속(truce) ○"
+                    } else {
+                        "  쉼 약속(truce) ✗"
+                    }
+                    .to_owned(),
+                );
             }
-            let mut flags = String::new();
             if s.no_capture_now {
-                flags.push_str(&style.highlight("  잡기 금지(no capture)"));
+                parts.push(style.highlight("  잡기 금지(no capture)"));
             } else if s.no_capture_next_turn {
-                flags.push_str("  다음 차례 잡기 금지");
+                parts.push("  다음 차례 잡기 금지(no capture next turn)".to_owned());
             }
             if s.payback_owed {
-                flags.push_str("  되갚기 대기");
+                parts.push("  되갚기 준비(payback armed)".to_owned());
             }
-            // The panel has about 84 columns beside the board: long lines wrap.
-            if display_width(&line) + display_width(&flags) > PANEL_WIDTH {
-                lines.push(line);
-                lines.push(format!("    ↳{flags}"));
-            } else {
-                lines.push(line + &flags);
+            // The panel has about 84 columns beside the board: what does not fit goes on
+            // a continuation line.
+            let mut line = head;
+            for part in parts {
+                if display_width(&line) + display_width(&part) > PANEL_WIDTH {
+                    lines.push(std::mem::replace(&mut line, format!("    ↳{part}")));
+                } else {
+                    line.push_str(&part);
+                }
             }
+            lines.push(line);
         }
         if let Some(draft) = &layer.draft {
             let names: Vec<String> = draft
@@ -304,7 +408,7 @@ impl Layer for Augments {
                 .map(|(i, c)| format!("{}) {}", i + 1, c.name))
                 .collect();
             lines.push(format!(
-                "{} 고르는 중(draft): {}",
+                "{} 고르는 중(drafting): {}",
                 draft.slot.name(),
                 names.join(" · ")
             ));
@@ -321,19 +425,63 @@ impl Layer for Augments {
         format!("{slot}을 고르세요 (choose an augment)")
     }
 
-    fn choices(view: &LayerView<Self>) -> Vec<(String, AugmentAction)> {
+    fn choices(view: &LayerView<Self>) -> Vec<Choice<AugmentAction>> {
         view.rules
             .draft
             .iter()
             .flat_map(|d| d.candidates.iter())
             .enumerate()
-            .map(|(i, c)| {
-                (
-                    augment_label(c.id),
-                    AugmentAction::ChooseAugment { index: i as u32 },
-                )
+            .map(|(i, c)| Choice {
+                label: augment_label(c.id),
+                gloss: augment_gloss(c.id.id()).unwrap_or(c.id.id()).to_owned(),
+                action: AugmentAction::ChooseAugment { index: i as u32 },
             })
             .collect()
+    }
+
+    fn summary_rows(config: &AugmentConfig) -> Vec<(String, String)> {
+        // Off, a house rule is not described at all: its text would read as if it applied.
+        let house = |on: bool, what: &str| {
+            if on {
+                format!("켬(on) — {what}")
+            } else {
+                "끔(off) — 이 게임에서는 쓰지 않아요 (not used in this game)".to_owned()
+            }
+        };
+        let pack = match config.augments.len() {
+            0 => "없음(none) — 고르기 없음(no draft)".to_owned(),
+            n => {
+                let which = if n == Augment::ALL.len() {
+                    format!("{n}개 전부(all {n})")
+                } else {
+                    let ids: Vec<&str> = config.augments.iter().map(|a| a.id()).collect();
+                    format!("{n}개({})", ids.join(", "))
+                };
+                format!(
+                    "{which} — 각 편이 자기 1·6·12번째 차례에 후보 셋 중 하나를 골라요 \
+                     (draft at your turns 1, 6, 12)"
+                )
+            }
+        };
+        vec![
+            ("증강(augment pack)".to_owned(), pack),
+            (
+                "첫 잡힘 완충(cushion)".to_owned(),
+                house(
+                    config.cushion,
+                    "처음 잡힌 말은 대기 대신 1(도)로 가요 \
+                     (your first captured stack goes to node 1, not back to waiting)",
+                ),
+            ),
+            (
+                "쉼 약속(truce)".to_owned(),
+                house(
+                    config.truce,
+                    "내 두 번째 말을 잡은 편은 다음 차례에 잡을 수 없어요 \
+                     (whoever takes your second piece cannot capture on its next turn; once)",
+                ),
+            ),
+        ]
     }
 
     fn raw_action(index: u32) -> Option<AugmentAction> {
@@ -342,5 +490,51 @@ impl Layer for Augments {
 
     fn raw_help() -> Option<&'static str> {
         Some("  c I           증강 후보를 직접 고르기: 0부터 센 번호 I (raw CHOOSE_AUGMENT index)")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_augment_id_has_an_english_gloss() {
+        for a in Augment::ALL {
+            let gloss = augment_gloss(a.id());
+            assert!(
+                gloss.is_some_and(|g| !g.is_empty()),
+                "{} has no gloss",
+                a.id()
+            );
+            // The gloss stands for the Korean text of the same augment: a gloss that
+            // says "once"/"twice" belongs to an augment with that many uses.
+            let gloss = gloss.unwrap();
+            match a.uses() {
+                Some(1) if a != Augment::SoftLanding => {
+                    assert!(gloss.starts_with("once:"), "{}: {gloss}", a.id())
+                }
+                Some(2) => assert!(gloss.starts_with("twice:"), "{}: {gloss}", a.id()),
+                _ => assert!(!gloss.starts_with("once") && !gloss.starts_with("twice")),
+            }
+        }
+        // Nothing glossed that is not an augment.
+        for (id, _) in AUGMENT_GLOSSES {
+            assert!(id.parse::<Augment>().is_ok(), "{id} is no augment");
+        }
+    }
+
+    #[test]
+    fn a_draft_candidate_and_its_gloss_fit_the_screen() {
+        for a in Augment::ALL {
+            let line = format!("   1) {}", augment_label(a));
+            assert!(display_width(&line) <= 120, "{line}");
+            let gloss = format!(
+                "{}  ← 시간이 다 되면 이것(timeout pick)",
+                augment_gloss_line(a, 6)
+            );
+            assert!(display_width(&gloss) <= 120, "{gloss}");
+            let chosen = format!("● 청팀 증강 선택(chose): {}", augment_label(a));
+            assert!(display_width(&chosen) <= 120, "{chosen}");
+        }
     }
 }

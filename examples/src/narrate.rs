@@ -1,6 +1,13 @@
 //! Words for what happens: throws with their sticks, moves with their paths, captures,
-//! stacking, finishing, the turn passing — in Korean, with English where it helps.
+//! stacking, finishing, the turn passing, refused input — in Korean, each with its English
+//! gloss.
+//!
+//! One word per idea, everywhere (board, log, prompts, result): a piece not yet on the
+//! board is 대기(waiting), a piece that has gone round and left is 남(finished). The
+//! engine's own word for leaving the board, 남, is the one its result summary uses
+//! ("4개 모두 남").
 
+use game_core::GameError;
 use yut::board::{Node, name};
 use yut::{LegalMove, OffBoard, Origin, Sticks, Throw, To, YutEvent, YutView};
 
@@ -48,24 +55,34 @@ pub fn node_label(node: Node) -> String {
     format!("{node}({})", name(node))
 }
 
-/// Where a move starts: a node, or `대기(home)`.
+/// The word for a waiting piece (not yet on the board, or captured and sent back).
+pub const WAITING: &str = "대기(waiting)";
+
+/// The word for a finished piece (gone round and off the board).
+pub const FINISHED: &str = "남(finished)";
+
+/// Where a move starts: a node, or `대기(waiting)`.
+///
+/// ```
+/// assert_eq!(examples::narrate::origin_label(yut::Origin::HOME), "대기(waiting)");
+/// ```
 pub fn origin_label(from: Origin) -> String {
     match from.node() {
         Some(n) => node_label(n),
-        None => "대기(home)".to_owned(),
+        None => WAITING.to_owned(),
     }
 }
 
-/// Where a move ends: a node, `날(goal)` or `대기(home)`.
+/// Where a move ends: a node, `남(finished)` or `대기(waiting)`.
 pub fn to_label(to: To) -> String {
     match to {
         To::Node(n) => node_label(n),
-        To::Off(OffBoard::Goal) => "날(goal)".to_owned(),
-        To::Off(OffBoard::Home) => "대기(home)".to_owned(),
+        To::Off(OffBoard::Goal) => FINISHED.to_owned(),
+        To::Off(OffBoard::Home) => WAITING.to_owned(),
     }
 }
 
-/// A move's path: `대기→1→2`, `5→20→21`, `27→28→0→날`.
+/// A move's path: `대기→1→2`, `5→20→21`, `27→28→0→남`.
 ///
 /// ```
 /// use yut::{Nodes, Origin, To};
@@ -81,7 +98,7 @@ pub fn path_label(from: Origin, path: &yut::Nodes, to: To) -> String {
     }
     parts.extend(path.as_slice().iter().map(|n| n.to_string()));
     match to {
-        To::Off(OffBoard::Goal) => parts.push("날".to_owned()),
+        To::Off(OffBoard::Goal) => parts.push("남".to_owned()),
         To::Off(OffBoard::Home) => parts.push("대기".to_owned()),
         To::Node(_) => {}
     }
@@ -104,7 +121,7 @@ pub fn legal_move_label(m: &LegalMove, style: Style) -> String {
         s.push_str(&style.highlight("  업기(stack)"));
     }
     if m.finishes {
-        s.push_str(&style.highlight("  날!(finish)"));
+        s.push_str(&style.highlight("  남!(finishes)"));
     }
     s
 }
@@ -187,14 +204,14 @@ pub fn describe<R: Layer>(
                 count,
                 ..
             } => lines.push(format!(
-                "   {} {}의 말 {count}개를 {}에서 잡아 대기로 보냈어요 (captured {count})",
+                "   {} {}의 말 {count}개를 {}에서 잡아 대기로 보냈어요 (captured {count}: back to waiting)",
                 style.highlight("잡기!"),
                 side_tag(view, *victim_side, style),
                 node_label(*node)
             )),
             YutEvent::FinishedPieces { count, .. } => lines.push(format!(
-                "   {} 말 {count}개가 났어요 (finished {count})",
-                style.highlight("날!")
+                "   {} 말 {count}개가 났어요 ({count} finished)",
+                style.highlight("남!")
             )),
             YutEvent::Discarded { side, throws } => {
                 let list: Vec<String> = throws.iter().map(|t| throw_label(*t)).collect();
@@ -219,8 +236,9 @@ pub fn describe<R: Layer>(
                 lines.push(format!("차례(turn) → {who}"));
             }
             YutEvent::SideFinished { side, rank } => lines.push(format!(
-                "{} 말을 모두 냈어요! {} (all pieces home, place {rank})",
+                "{} 말 {}개 모두 남! {} (all pieces finished: place {rank})",
                 side_tag(view, *side, style),
+                view.options.pieces,
                 style.highlight(&format!("{rank}등"))
             )),
             YutEvent::Conceded {
@@ -268,7 +286,7 @@ pub fn result_lines<V, E>(
             String::new()
         };
         lines.push(format!(
-            "  {}등  {}{members}  난 말(finished) {}/{}  남은 거리(remaining) {}",
+            "  {}등  {}{members}  {FINISHED} {}/{}  갈 거리(steps to go) {}",
             place.rank,
             side_tag(view, place.side, style),
             place.finished_pieces,
@@ -289,4 +307,176 @@ pub fn result_lines<V, E>(
         .collect();
     lines.push(format!("  잡은 말(captures): {}", captures.join(" · ")));
     lines
+}
+
+/// The English gloss of each error code the engine and the augment layer can answer a
+/// person's action with, or refuse options with; the Korean message is the engine's own
+/// ([`GameError::message`]), so only the gloss lives here, keyed by the stable code.
+const ERROR_GLOSSES: &[(&str, &str)] = &[
+    ("NOT_YOUR_TURN", "it is another player's turn"),
+    ("NOT_THROW_PHASE", "it is not time to throw"),
+    ("NOT_MOVE_PHASE", "it is not time to move a piece"),
+    ("WRONG_PHASE", "that cannot be done now"),
+    ("UNKNOWN_THROW_INDEX", "there is no such thrown result"),
+    ("CANNOT_MOVE", "that piece cannot move"),
+    (
+        "BACKDO_FROM_HOME",
+        "a backdo cannot bring a waiting piece onto the board",
+    ),
+    ("MOVE_FORBIDDEN", "the rules in force forbid that move now"),
+    ("ALREADY_CONCEDED", "you have already conceded"),
+    ("INVALID_OPTION", "an option is out of range"),
+    (
+        "BAD_PLAYER_COUNT",
+        "the game is not played by this many players",
+    ),
+    ("NO_DRAFT", "there is no augment to choose now"),
+    ("UNKNOWN_CANDIDATE", "there is no such augment candidate"),
+    ("STALE_TURN_SEQ", "the screen was out of date; try again"),
+    ("NOT_SEATED", "spectators cannot act"),
+    ("GAME_OVER", "the game is over"),
+    ("IMPOSSIBLE_OUTCOME", "that outcome cannot happen now"),
+    ("BAD_PLAYERS", "the list of players is not valid"),
+    ("CORRUPT_STATE", "the stored game state is not valid"),
+];
+
+/// The English gloss of an error code, if it has one.
+///
+/// ```
+/// assert_eq!(examples::narrate::error_gloss("CANNOT_MOVE"), Some("that piece cannot move"));
+/// assert_eq!(examples::narrate::error_gloss("NO_SUCH_CODE"), None);
+/// ```
+pub fn error_gloss(code: &str) -> Option<&'static str> {
+    ERROR_GLOSSES
+        .iter()
+        .find(|(c, _)| *c == code)
+        .map(|&(_, gloss)| gloss)
+}
+
+/// An engine error's Korean message with its English gloss; a refused option also names
+/// the option.
+///
+/// ```
+/// let e = yut::YutError::InvalidOption { option: "pieces", detail: "말은 2~5개예요.".into() };
+/// assert_eq!(
+///     examples::narrate::glossed_message(&e),
+///     "말은 2~5개예요. — an option is out of range: `pieces`"
+/// );
+/// ```
+pub fn glossed_message(e: &impl GameError) -> String {
+    let option = e
+        .reason()
+        .and_then(|r| r.get("option").and_then(|o| o.as_str().map(str::to_owned)));
+    match (error_gloss(e.code()), option) {
+        (Some(gloss), Some(option)) => format!("{} — {gloss}: `{option}`", e.message()),
+        (Some(gloss), None) => format!("{} — {gloss}", e.message()),
+        (None, _) => e.message(),
+    }
+}
+
+/// An engine error for a person: [`glossed_message`] and the code.
+///
+/// ```
+/// let text = examples::narrate::error_text(&yut::YutError::NotMovePhase);
+/// assert_eq!(
+///     text,
+///     "지금은 말을 움직일 차례가 아니에요. — it is not time to move a piece (NOT_MOVE_PHASE)"
+/// );
+/// ```
+pub fn error_text(e: &impl GameError) -> String {
+    format!("{} ({})", glossed_message(e), e.code())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use game_core::Rejection;
+    use yut::YutError;
+
+    /// One error of each kind. The match has no wildcard, so an error kind added to the
+    /// engine fails to compile here until it is listed (and glossed).
+    fn every_error() -> Vec<YutError> {
+        let all = vec![
+            YutError::NotYourTurn,
+            YutError::NotThrowPhase,
+            YutError::NotMovePhase,
+            YutError::WrongPhase {
+                phase: yut::Phase::Throw,
+            },
+            YutError::UnknownThrowIndex {
+                index: 3,
+                pending: 1,
+            },
+            YutError::CannotMove { from: Some(4) },
+            YutError::BackdoFromHome,
+            YutError::MoveForbidden,
+            YutError::AlreadyConceded,
+            YutError::InvalidOption {
+                option: "pieces",
+                detail: "말은 2~5개예요.".to_owned(),
+            },
+            yut_augments::no_draft(),
+            yut_augments::unknown_candidate(7, 3),
+            YutError::Core(Rejection::StaleTurnSeq {
+                got: 1,
+                expected: 2,
+            }),
+            YutError::Core(Rejection::NotSeated {
+                player: "x".to_owned(),
+            }),
+            YutError::Core(Rejection::GameOver),
+            YutError::Core(Rejection::ImpossibleOutcome),
+            YutError::Core(Rejection::BadPlayers {
+                detail: String::new(),
+            }),
+            YutError::Core(Rejection::CorruptState {
+                detail: String::new(),
+            }),
+            YutError::Core(Rejection::BadPlayerCount {
+                players: 5,
+                allowed: vec![2, 3, 4],
+            }),
+        ];
+        for e in &all {
+            match e {
+                YutError::NotYourTurn
+                | YutError::NotThrowPhase
+                | YutError::NotMovePhase
+                | YutError::WrongPhase { .. }
+                | YutError::UnknownThrowIndex { .. }
+                | YutError::CannotMove { .. }
+                | YutError::BackdoFromHome
+                | YutError::MoveForbidden
+                | YutError::AlreadyConceded
+                | YutError::InvalidOption { .. }
+                | YutError::Rule { .. } => {}
+                YutError::Core(r) => match r {
+                    Rejection::StaleTurnSeq { .. }
+                    | Rejection::NotSeated { .. }
+                    | Rejection::GameOver
+                    | Rejection::ImpossibleOutcome
+                    | Rejection::BadPlayers { .. }
+                    | Rejection::BadPlayerCount { .. }
+                    | Rejection::CorruptState { .. } => {}
+                },
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn every_engine_error_has_an_english_gloss() {
+        let errors = every_error();
+        for e in &errors {
+            let gloss = error_gloss(e.code());
+            assert!(gloss.is_some(), "{} has no gloss", e.code());
+            let text = error_text(e);
+            assert!(text.starts_with(&e.message()), "{text}");
+            assert!(text.contains(gloss.unwrap()) && text.ends_with(&format!("({})", e.code())));
+        }
+        // No gloss for a code nothing produces.
+        assert_eq!(errors.len(), ERROR_GLOSSES.len());
+        let option = error_text(&errors[9]);
+        assert!(option.contains("`pieces`"), "{option}");
+    }
 }

@@ -2,13 +2,18 @@
 //! one board, with injectable input and output so that tests can drive it headless.
 //!
 //! Rules: `--preset standard` (the default) plays the standard rules; `--preset app` plays
-//! `app-rules.md` with the whole augment layer of `yut-augments` (the draft of eighteen
+//! the app's rules with the whole augment layer of `yut-augments` (the draft of eighteen
 //! augments at each side's 1st, 6th and 12th turns, the first-capture cushion and the
 //! truce); `--no-augments` plays the app base rules without it; `--augments`,
 //! `--cushion`/`--no-cushion` and `--truce`/`--no-truce` choose a pack (with either
 //! preset). The draft is drawn on screen: the candidates with their Korean names and
 //! effect texts, the choice, each side's augments with uses left, and every
 //! `augmentFired` event with the augment's name.
+//!
+//! A person is told at every prompt what can be typed at that moment; `?` shows the rules
+//! in force (the options, the augment pack) and the keys on one screen, and `q` asks before
+//! conceding. Every Korean line carries its English gloss, the engine's error messages too
+//! (by their stable code, [`crate::narrate::error_text`]).
 //!
 //! ```
 //! use clap::Parser;
@@ -39,15 +44,15 @@ use crate::args::{
 };
 use crate::board::render_with;
 use crate::bots::SeatBot;
-use crate::layer::{Layer, LayerView};
-use crate::narrate::{describe, legal_move_label, result_lines};
-use crate::style::Style;
+use crate::layer::{Choice, Layer, LayerView};
+use crate::narrate::{describe, error_text, glossed_message, legal_move_label, result_lines};
+use crate::style::{Style, display_width, pad};
 
 /// The view type of the standard game.
 pub type View = yut::YutView<yut::NoView, yut::NoEvent>;
 
 /// How many narration lines the full-screen mode keeps under the board.
-const LOG_LINES: usize = 14;
+const LOG_LINES: usize = 20;
 
 /// Milliseconds of the game's own clock per action (the terminal game runs no real clock).
 const STEP_MS: Millis = 1_000;
@@ -60,8 +65,13 @@ const STEP_MS: Millis = 1_000;
     about = "윷놀이 Yut Nori in the terminal: bots (and people) play a whole game.",
     long_about = "윷놀이 Yut Nori in the terminal: bots (and people) play a whole game.\n\n\
         With no arguments, two bots play the standard rules from seed 1.\n\
-        A person at a seat (--humans 0) presses Enter to throw, picks a move by its number,\n\
-        types q to concede, ? for help. EOF on stdin stops the game."
+        A person at a seat (--humans 0) presses Enter to throw and picks a move by its number;\n\
+        every prompt lists what can be typed. ? shows the rules in force and the keys;\n\
+        q concedes after asking (y = concede, n = play on). EOF on stdin stops the game.\n\n\
+        Words: a waiting piece (대기) is not on the board yet, or was captured and sent back;\n\
+        a finished piece (남) has gone round and left the board. The board shows every node's\n\
+        number, with the shape of the side standing there before it (●19).\n\
+        The rules in full: yut/RULES.md."
 )]
 pub struct PlayArgs {
     /// Number of players: 2–4 individual, 4/6/8 in teams [default: 2, or 4 with --mode team].
@@ -102,10 +112,11 @@ pub struct PlayArgs {
     /// Play without 빽도 (the marked stick alone counts as 도).
     #[arg(long)]
     pub no_backdo: bool,
-    /// What a backdo does to a piece that has only stood on node 1.
+    /// What a backdo does to a piece that has only stood on node 1 (도).
     #[arg(long, value_enum)]
     pub backdo_from_do: Option<BackdoFromDoArg>,
-    /// When a piece that has gone round finishes: pass 참먹이, or reach it.
+    /// When a piece that has gone round finishes (남): it must pass 참먹이 (node 0), or
+    /// reach it.
     #[arg(long, value_enum)]
     pub finish: Option<FinishArg>,
     /// Chance of 낙 (sticks off the mat) in percent: 0, 3, 5 or 10.
@@ -127,7 +138,7 @@ pub struct PlayArgs {
     /// Seats played by people, comma-separated (0-based): `--humans 0,2`.
     #[arg(long, value_delimiter = ',')]
     pub humans: Vec<usize>,
-    /// How bot seats choose: the 8.5 timeout policy, at random, or the strong bot
+    /// How bot seats choose: the engine's timeout policy, at random, or the strong bot
     /// (expectimax over the exact throw probabilities).
     #[arg(long, value_enum, default_value_t = BotKind::Policy)]
     pub bot: BotKind,
@@ -279,10 +290,15 @@ impl PlayError {
 impl std::fmt::Display for PlayError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            PlayError::Setup(e) => write!(f, "오류 [{}]: {}", e.code(), e.message()),
+            PlayError::Setup(e) => write!(f, "오류 [{}]: {}", e.code(), glossed_message(e)),
             PlayError::Args(m) => write!(f, "오류 [BAD_ARGS]: {m}"),
             PlayError::Io(e) => write!(f, "출력 오류(output error): {e}"),
-            PlayError::Engine(e) => write!(f, "엔진 오류 [{}]: {}", e.code(), e.message()),
+            PlayError::Engine(e) => write!(
+                f,
+                "엔진 오류(engine error) [{}]: {}",
+                e.code(),
+                glossed_message(e)
+            ),
         }
     }
 }
@@ -302,6 +318,8 @@ struct Screen<W: Write> {
     style: Style,
     redraw: bool,
     log: VecDeque<String>,
+    /// What `?` shows: the rules in force and the keys.
+    help: Vec<String>,
 }
 
 impl<W: Write> Screen<W> {
@@ -352,7 +370,9 @@ impl<W: Write> Screen<W> {
 enum Input<X> {
     /// An action to send to the engine.
     Act(YutAction<X>),
-    /// Show the help text.
+    /// Concede, once the person confirms it.
+    Concede,
+    /// Show the rules in force and the keys.
     Help,
     /// Not understood: the message says why.
     Invalid(String),
@@ -361,39 +381,43 @@ enum Input<X> {
 /// Reads a person's line as an action. Numbers pick from the numbered list: `legal` in
 /// the move phase, the rules' `choices` in the rule phase (the augment draft), both
 /// 1-based; Enter or `t` throws; `m I F` sends a raw move (throw index `I`, from node `F`
-/// or `home`); `c I` sends the rules' raw action with index `I` (`CHOOSE_AUGMENT`,
-/// 0-based); `q` concedes. Anything that parses goes to the engine, which judges it.
+/// or `대기`/`waiting`); `c I` sends the rules' raw action with index `I`
+/// (`CHOOSE_AUGMENT`, 0-based); `q` concedes (after asking). Anything that parses goes to
+/// the engine, which judges it.
 fn parse_input<X: Clone>(
     line: &str,
     phase: Phase,
     legal: &[LegalMove],
-    choices: &[(String, X)],
+    choices: &[Choice<X>],
     raw: fn(u32) -> Option<X>,
 ) -> Input<X> {
     let text = line.trim().to_lowercase();
     let words: Vec<&str> = text.split_whitespace().collect();
     let out_of_list = |n: i64, len: usize| {
         Input::Invalid(format!(
-            "목록에 없는 번호예요: {n}. 1~{len} 중에서 골라 주세요."
+            "목록에 없는 번호예요: {n}. 1~{len} 중에서 골라 주세요 (not on the list: pick 1–{len})."
         ))
     };
     match words.as_slice() {
         [] | ["t"] | ["throw"] | ["던지기"] => Input::Act(YutAction::Throw),
-        ["q"] | ["quit"] | ["concede"] | ["기권"] => Input::Act(YutAction::Concede),
-        ["?"] | ["h"] | ["help"] | ["도움말"] => Input::Help,
+        ["q"] | ["quit"] | ["concede"] | ["기권"] => Input::Concede,
+        ["?"] | ["h"] | ["help"] | ["도움말"] | ["규칙"] => Input::Help,
         ["m", index, from] => {
             let Ok(throw_index) = index.parse::<u32>() else {
                 return Input::Invalid(format!(
-                    "결과 번호(throw index)는 0부터 세는 숫자예요: {index:?}"
+                    "결과 번호(throw index)는 0부터 세는 숫자예요: {index:?} \
+                     (the throw index is a number counted from 0)"
                 ));
             };
-            let from = if *from == "home" || *from == "대기" {
+            // `home` is the engine's wire word for the same place.
+            let from = if matches!(*from, "대기" | "waiting" | "home") {
                 Origin::HOME
             } else if let Ok(n) = from.parse::<u8>() {
                 Origin::Node(n)
             } else {
                 return Input::Invalid(format!(
-                    "출발 자리(from)는 노드 번호나 home이에요: {from:?}"
+                    "출발 자리(from)는 노드 번호나 대기예요: {from:?} \
+                     (from is a node number or 대기/waiting)"
                 ));
             };
             Input::Act(YutAction::Move { throw_index, from })
@@ -401,7 +425,8 @@ fn parse_input<X: Clone>(
         ["c", index] => {
             let Ok(index) = index.parse::<u32>() else {
                 return Input::Invalid(format!(
-                    "후보 번호(candidate index)는 0부터 세는 숫자예요: {index:?}"
+                    "후보 번호(candidate index)는 0부터 세는 숫자예요: {index:?} \
+                     (the candidate index is a number counted from 0)"
                 ));
             };
             match raw(index) {
@@ -424,7 +449,7 @@ fn parse_input<X: Clone>(
                 },
                 Phase::Rule if !choices.is_empty() => match pick {
                     Some(i) if i < choices.len() => {
-                        Input::Act(YutAction::Rule(choices[i].1.clone()))
+                        Input::Act(YutAction::Rule(choices[i].action.clone()))
                     }
                     _ => out_of_list(n, choices.len()),
                 },
@@ -436,19 +461,210 @@ fn parse_input<X: Clone>(
             }
         }
         _ => Input::Invalid(format!(
-            "알 수 없는 입력이에요: {:?}. 번호, Enter(던지기), q(기권), ?(도움말) 중에서 입력해 주세요.",
+            "알 수 없는 입력이에요: {:?} (not understood) — 아래에서 골라 주세요 (see below).",
             line.trim()
         )),
     }
 }
 
-const HELP: &str = "\
+/// Everything that can be typed, for `?` (after the line for the numbers,
+/// [`PICK_MOVE`] or [`PICK_MOVE_OR_AUGMENT`]).
+const KEYS: &str =
+    "  m I F         직접 옮기기: 결과 번호 I(0부터)와 출발 자리 F(노드 번호 또는 대기)
+                (raw move: throw index I, counted from 0, from node F or 대기/waiting)
+  q             기권 — 먼저 물어봐요 (concede; asks first)
+  ?             이 화면: 규칙과 입력 (this screen: the rules in force and the keys)";
+
+/// The first keys of `?` without a draft.
+const PICK_MOVE: &str = "입력(what you can type):
   Enter / t     윷 던지기 (throw)
-  1, 2, ...     목록에서 고르기: 수, 또는 증강 후보 (pick a move, or an augment, from the list)
-  m I F         직접 옮기기: 결과 번호 I(0부터)와 출발 자리 F(노드 번호 또는 home)
-                (raw move: throw index I from node F or home)
-  q             기권 (concede)
-  ?             도움말 (this help)";
+  1, 2, ...     목록에서 수 고르기 (pick a move from the list)";
+
+/// The first keys of `?` when the rules have a draft.
+const PICK_MOVE_OR_AUGMENT: &str = "입력(what you can type):
+  Enter / t     윷 던지기 (throw)
+  1, 2, ...     목록에서 고르기: 수, 또는 증강 후보 (pick a move, or an augment, from the list)";
+
+/// The rows of the rules in force, before the rule layer's: the options, each with what
+/// its value means.
+fn option_rows<V, E>(
+    o: &YutOptions,
+    view: &yut::YutView<V, E>,
+    humans: &[usize],
+    bot: BotKind,
+) -> Vec<(String, String)> {
+    let style = Style::PLAIN;
+    let mode = match o.mode {
+        yut::Mode::Individual => {
+            "개인전(individual) — 사람마다 한 편 (each player is a side)".to_owned()
+        }
+        yut::Mode::Team => {
+            let teams: Vec<String> = view
+                .sides
+                .iter()
+                .map(|s| {
+                    format!(
+                        "{} {}",
+                        crate::board::side_tag(view, s.id, style),
+                        s.members.join("·")
+                    )
+                })
+                .collect();
+            format!(
+                "팀전(team) — 짝수 자리 청, 홀수 자리 홍 (even seats 청, odd seats 홍): {}",
+                teams.join(" vs ")
+            )
+        }
+    };
+    let (people, bots): (Vec<usize>, Vec<usize>) =
+        (0..view.players.len()).partition(|s| humans.contains(s));
+    let names = |seats: &[usize]| {
+        if seats.is_empty() {
+            "-".to_owned()
+        } else {
+            seats
+                .iter()
+                .map(|&s| view.players[s].as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
+        }
+    };
+    let players = format!(
+        "{n}인({n} players) — 사람(human): {} · 봇(bot, {}): {}",
+        names(&people),
+        bot_name(bot),
+        names(&bots),
+        n = view.players.len(),
+    );
+    let sticks = match o.stick_model {
+        yut::StickModel::Realistic => {
+            "realistic — 가락마다 배가 나올 확률 0.6 (each stick lands flat with p = 0.6)"
+        }
+        yut::StickModel::Fair => {
+            "fair — 가락마다 배가 나올 확률 0.5 (each stick lands flat with p = 0.5)"
+        }
+    };
+    let backdo = if o.backdo {
+        "켬(on) — 표시 가락(*)만 배면 빽도, 한 칸 뒤로 (the marked stick alone flat: one step back)"
+    } else {
+        "끔(off) — 표시 가락만 배여도 도 (the marked stick alone counts as 도)"
+    };
+    let backdo_from_do = match o.backdo_from_do {
+        yut::BackdoFromDo::Chammeogi => {
+            "참먹이로(chammeogi) — 참먹이(0)로 가서 돈 말이 돼요 (to node 0, as if gone round)"
+        }
+        yut::BackdoFromDo::Finish => {
+            "즉시 남(finish) — 그 말은 바로 남 (the piece finishes at once)"
+        }
+        yut::BackdoFromDo::Home => {
+            "대기로(waiting) — 그 말은 대기로 돌아가요 (the piece goes back to waiting)"
+        }
+    };
+    let finish = match o.finish_rule {
+        yut::FinishRule::Pass => {
+            "pass — 참먹이(0)를 지나야 남, 0에 멈추면 아직 판 위 (a piece must step past node 0)"
+        }
+        yut::FinishRule::Reach => "reach — 참먹이(0)에 닿으면 남 (reaching node 0 finishes)",
+    };
+    let nak = match o.nak_percent {
+        0 => "0% — 낙 없음 (the sticks never fall off the mat)".to_owned(),
+        n => format!(
+            "{n}% — 던질 때마다 이 확률로 윷가락이 판 밖으로, 결과 없음 (chance of no result)"
+        ),
+    };
+    let bonus = if o.backdo_capture_bonus {
+        "켬(on) — 빽도로 잡아도 한 번 더 던져요 (a capture with a backdo earns a throw too)"
+    } else {
+        "끔(off) — 빽도로 잡으면 더 던지지 않아요 (a capture with a backdo earns no throw)"
+    };
+    let ranking = match (o.ranking, o.mode, view.players.len()) {
+        (yut::Ranking::All, yut::Mode::Individual, 3..) => {
+            "all — 끝까지 모든 순위를 가려요 (play on for every place)".to_owned()
+        }
+        (r, _, _) => format!(
+            "first — 한 편이 말을 모두 내면 끝 (the game ends when a side finishes){}",
+            if r == yut::Ranking::All {
+                "; all은 3–4인 개인전에만 (all: 3–4 player individual games only)"
+            } else {
+                ""
+            }
+        ),
+    };
+    let seconds = match o.turn_seconds {
+        Some(t) => {
+            format!("{t}초({t} s) — 기록만 해요, 이 게임에는 시계가 없어요 (not timed here)")
+        }
+        None => "없음(none) — 시간 제한 없음 (no limit)".to_owned(),
+    };
+    let pieces = format!("편마다 {n}개 ({n} per side)", n = o.pieces);
+    [
+        ("모드(mode)", mode),
+        ("참가자(players)", players),
+        ("말(pieces)", pieces),
+        ("윷가락(sticks)", sticks.to_owned()),
+        ("빽도(backdo)", backdo.to_owned()),
+        ("도에서 빽도(backdo from 도)", backdo_from_do.to_owned()),
+        ("남(finish rule)", finish.to_owned()),
+        ("낙(nak)", nak),
+        ("빽도 잡기 보너스(bonus)", bonus.to_owned()),
+        ("순위(ranking)", ranking),
+        ("시간(turn seconds)", seconds),
+    ]
+    .into_iter()
+    .map(|(k, v)| (k.to_owned(), v))
+    .collect()
+}
+
+/// The screen `?` shows: the rules in force (`rows`), the basics of a turn, the keys
+/// (`raw_help`: the help line of the rules' own raw action, the draft's, if they have
+/// one). No line is wider than 120 columns.
+fn rules_summary(rows: &[(String, String)], raw_help: Option<&str>) -> Vec<String> {
+    let column = rows
+        .iter()
+        .map(|(l, _)| display_width(l))
+        .max()
+        .unwrap_or(0)
+        + 4;
+    let mut lines =
+        vec!["규칙(rules in force) — 자세히는 yut/RULES.md (all the rules):".to_owned()];
+    for (label, value) in rows {
+        let line = format!("  {}{value}", pad(label, column - 2));
+        // A gloss that would run past the screen goes on its own line, under the value.
+        match value.rfind(" (") {
+            Some(at) if display_width(&line) > 120 => {
+                lines.push(format!("  {}{}", pad(label, column - 2), &value[..at]));
+                lines.push(format!("{}{}", " ".repeat(column + 2), &value[at + 1..]));
+            }
+            _ => lines.push(line),
+        }
+    }
+    lines.extend(BASICS.lines().map(str::to_owned));
+    let pick = if raw_help.is_some() {
+        PICK_MOVE_OR_AUGMENT
+    } else {
+        PICK_MOVE
+    };
+    lines.extend(pick.lines().chain(KEYS.lines()).map(str::to_owned));
+    lines.extend(raw_help.map(str::to_owned));
+    lines
+}
+
+/// How a turn goes, for `?`: what the sticks count, what earns a throw, stacking and
+/// capturing, who wins.
+const BASICS: &str = "\
+기본(basics): 배(flat)가 1개면 도(1칸, 1 step) · 2개 개(2) · 3개 걸(3) · 4개 윷(4) · 0개 모(5)
+  윷·모가 나오거나 상대 말을 잡으면 한 번 더 던져요 (윷, 모 or a capture: throw again).
+  내 말 위에 서면 업어 함께 가고, 상대 말 위에 서면 잡아 대기로 보내요 (stack on yours, capture theirs).
+  말을 모두 먼저 내면(남) 이겨요 (the first side to finish all its pieces wins).";
+
+/// A bot kind's name for the header and the summary.
+fn bot_name(bot: BotKind) -> &'static str {
+    match bot {
+        BotKind::Policy => "policy",
+        BotKind::Random => "random",
+        BotKind::Strong => "strong",
+    }
+}
 
 /// Plays one game with the given flags. `terminal` says whether the output is a terminal
 /// (colours and redrawing are used only then, and never with `--no-color`). People read
@@ -503,6 +719,7 @@ fn run_game<R: Layer>(
         style,
         redraw: ansi && !args.fast && !args.scroll,
         log: VecDeque::new(),
+        help: Vec::new(),
     };
     let pause = (!args.fast).then(|| Duration::from_millis(args.delay));
     let mut bots: Vec<SeatBot> = (0..count)
@@ -515,6 +732,9 @@ fn run_game<R: Layer>(
         .collect();
 
     let view = game.view(&m.state, Viewer::Spectator);
+    let mut rows = option_rows(options.base(), &view, &humans, args.bot);
+    rows.extend(R::summary_rows(config));
+    screen.help = rules_summary(&rows, R::raw_help());
     for line in header::<R>(args, &options, &view, &humans, style) {
         screen.line(&line)?;
     }
@@ -625,19 +845,20 @@ fn header<R: Layer>(
     style: Style,
 ) -> Vec<String> {
     let o: &YutOptions = options.base();
+    let on_off = |b: bool| if b { "켬(on)" } else { "끔(off)" };
     let sides: Vec<String> = view
         .sides
         .iter()
         .map(|s| crate::board::side_tag(view, s.id, style))
         .collect();
     let backdo_from_do = match o.backdo_from_do {
-        yut::BackdoFromDo::Chammeogi => "참먹이(chammeogi)",
+        yut::BackdoFromDo::Chammeogi => "참먹이로(chammeogi)",
         yut::BackdoFromDo::Finish => "즉시 남(finish)",
-        yut::BackdoFromDo::Home => "대기로(home)",
+        yut::BackdoFromDo::Home => "대기로(waiting)",
     };
     let finish = match o.finish_rule {
-        yut::FinishRule::Pass => "참먹이를 지나야 남(pass)",
-        yut::FinishRule::Reach => "참먹이에 닿으면 남(reach)",
+        yut::FinishRule::Pass => "참먹이를 지나야(pass)",
+        yut::FinishRule::Reach => "참먹이에 닿으면(reach)",
     };
     let sticks = match o.stick_model {
         yut::StickModel::Realistic => "realistic(배 0.6)",
@@ -648,7 +869,7 @@ fn header<R: Layer>(
         yut::Ranking::All => "all(끝까지)",
     };
     let bot = match args.bot {
-        BotKind::Policy => "policy(8.5 시간 초과 정책)",
+        BotKind::Policy => "policy(엔진의 시간 초과 수 timeout policy)",
         BotKind::Random => "random(무작위)",
         BotKind::Strong => "strong(기댓값 탐색 expectimax)",
     };
@@ -683,22 +904,29 @@ fn header<R: Layer>(
             args.seed
         )),
         format!(
-            "규칙(rules): 말 {}개 · 윷가락 {sticks} · 빽도 {} · 낙 {}% · 순위 {ranking}",
+            "규칙(rules): 말(pieces) {}개 · 윷가락(sticks) {sticks} · 빽도(backdo) {} · 낙(nak) {}%",
             o.pieces,
-            if o.backdo {
-                "사용(on)"
-            } else {
-                "없음(off)"
-            },
+            on_off(o.backdo),
             o.nak_percent,
         ),
         format!(
-            "             도 자리 빽도 → {backdo_from_do} · 날: {finish} · 빽도 잡기 보너스 {}",
-            if o.backdo_capture_bonus {
-                "켬(on)"
+            "             도에서 빽도(backdo from 도) → {backdo_from_do} · 남(finish) {finish}"
+        ),
+        format!(
+            "             빽도 잡기 보너스(bonus) {} · 순위(ranking) {ranking} · 시간(turn) {}",
+            on_off(o.backdo_capture_bonus),
+            o.turn_seconds.map_or_else(
+                || "없음(none)".to_owned(),
+                |t| format!("{t}초(not timed here)")
+            ),
+        ),
+        format!(
+            "             전체 규칙(all the rules): yut/RULES.md{}",
+            if humans.is_empty() {
+                ""
             } else {
-                "끔(off)"
-            },
+                " · 게임 중 ? = 규칙 요약(rules in force)"
+            }
         ),
     ];
     lines.extend(R::header_lines(options.config(), style));
@@ -729,11 +957,38 @@ fn ask_person<R: Layer, W: Write>(
     let legal = view.legal_moves.clone().unwrap_or_default();
     let choices = R::choices(&view);
     let hint = Yut::<R>::policy_pick(&legal);
+    let keys = match view.phase {
+        Phase::Move => {
+            let hint = legal
+                .iter()
+                .position(|mv| Some(*mv) == hint)
+                .map(|i| format!(" · 추천(hint) {}", i + 1))
+                .unwrap_or_default();
+            format!(
+                "  입력(type): {} = 그 수 두기(play that move){hint} · ? = 규칙·도움말(rules & help) · q = 기권(concede)",
+                numbers(legal.len())
+            )
+        }
+        Phase::Rule => {
+            let timeout = game.timeout_action(&m.state, seat);
+            let pick = choices
+                .iter()
+                .position(|c| timeout.as_ref() == Some(&YutAction::Rule(c.action.clone())))
+                .map(|i| format!(" · 시간 초과(timeout) {}", i + 1))
+                .unwrap_or_default();
+            format!(
+                "  입력(type): {} = 그 증강 받기(take it){pick} · ? = 규칙·도움말(rules & help) · q = 기권(concede)",
+                numbers(choices.len())
+            )
+        }
+        _ => "  입력(type): Enter = 윷 던지기(throw) · ? = 규칙·도움말(rules & help) · q = 기권(concede)"
+            .to_owned(),
+    };
     screen.direct("")?;
     match view.phase {
         Phase::Move => {
             screen.direct(&style.bold(&format!(
-                "{player} 차례 — 움직일 수를 고르세요 (your move; q = 기권, ? = 도움말)"
+                "{player} 차례 — 움직일 수를 고르세요 (your move: pick one)"
             )))?;
             for (i, mv) in legal.iter().enumerate() {
                 let tag = if Some(*mv) == hint {
@@ -749,35 +1004,140 @@ fn ask_person<R: Layer, W: Write>(
             }
         }
         Phase::Rule => {
-            screen.direct(&style.bold(&format!(
-                "{player} 차례 — {} — 번호로 골라요 (q = 기권, ? = 도움말)",
-                R::choice_title(&view)
-            )))?;
+            screen.direct(&style.bold(&format!("{player} 차례 — {}", R::choice_title(&view))))?;
             let timeout = game.timeout_action(&m.state, seat);
-            for (i, (label, action)) in choices.iter().enumerate() {
-                let tag = if timeout.as_ref() == Some(&YutAction::Rule(action.clone())) {
+            for (i, choice) in choices.iter().enumerate() {
+                let tag = if timeout.as_ref() == Some(&YutAction::Rule(choice.action.clone())) {
                     style.dim("  ← 시간이 다 되면 이것(timeout pick)")
                 } else {
                     String::new()
                 };
-                screen.direct(&format!("  {:>2}) {label}{tag}", i + 1))?;
+                // The tag goes on the shorter line: a label with it can pass 120 columns.
+                screen.direct(&format!("  {:>2}) {}", i + 1, choice.label))?;
+                screen.direct(&format!("      ({}){tag}", choice.gloss))?;
             }
         }
-        _ => screen.direct(&style.bold(&format!(
-            "{player} 차례 — Enter로 윷을 던지세요 (press Enter to throw; q = 기권, ? = 도움말)"
-        )))?,
+        _ => screen.direct(&style.bold(&format!("{player} 차례 — 윷을 던지세요 (your throw)")))?,
     }
+    screen.direct(&keys)?;
+    loop {
+        let Some(line) = read_line(player, input, screen)? else {
+            return Ok(None);
+        };
+        match parse_input(&line, view.phase, &legal, &choices, R::raw_action) {
+            Input::Help => {
+                for line in &screen.help {
+                    writeln!(screen.out, "{line}")?;
+                }
+                screen.direct(&keys)?;
+            }
+            Input::Invalid(message) => {
+                screen.direct(&style.error(&format!("  ✗ {message}")))?;
+                screen.direct(&keys)?;
+            }
+            Input::Concede => {
+                let (korean, english) = concede_outcome(&view, seat);
+                screen.direct(&format!("  정말 기권할까요? {korean}"))?;
+                screen.direct(&format!("  (concede? {english})"))?;
+                screen.direct("  y = 예, 기권해요(yes, concede) · n 또는 Enter = 아니요, 계속해요(no, play on)")?;
+                let Some(answer) =
+                    read_line(&format!("{player} 기권?(concede?) y/n"), input, screen)?
+                else {
+                    return Ok(None);
+                };
+                if matches!(
+                    answer.trim().to_lowercase().as_str(),
+                    "y" | "yes" | "예" | "네" | "응"
+                ) {
+                    match m.act(player, &YutAction::Concede, now) {
+                        Ok(events) => return Ok(Some(events)),
+                        Err(e) => {
+                            screen.direct(&style.error(&format!("  ✗ {}", error_text(&e))))?
+                        }
+                    }
+                } else {
+                    screen.direct("  기권하지 않았어요 — 계속해요 (not conceded; play on)")?;
+                    screen.direct(&keys)?;
+                }
+            }
+            Input::Act(action) => match m.act(player, &action, now) {
+                Ok(events) => return Ok(Some(events)),
+                Err(e) => {
+                    screen.direct(&style.error(&format!("  ✗ {}", error_text(&e))))?;
+                    screen.direct(&keys)?;
+                }
+            },
+        }
+    }
+}
+
+/// `1`, or `1~n`, for the keys line.
+fn numbers(n: usize) -> String {
+    if n == 1 {
+        "1".to_owned()
+    } else {
+        format!("1~{n}")
+    }
+}
+
+/// What conceding would do for the player at `seat`, in Korean and in English.
+fn concede_outcome<V, E>(view: &yut::YutView<V, E>, seat: usize) -> (String, String) {
+    let Some(mine) = view
+        .sides
+        .iter()
+        .find(|s| s.members.contains(&view.players[seat]))
+    else {
+        return (String::new(), String::new());
+    };
+    let conceded = |p: &String| view.presence.iter().any(|q| &q.player == p && q.conceded);
+    let mates_left = mine
+        .members
+        .iter()
+        .any(|p| *p != view.players[seat] && !conceded(p));
+    if mates_left {
+        return (
+            "나는 빠지고 팀은 계속해요.".to_owned(),
+            "you leave; your team plays on without you".to_owned(),
+        );
+    }
+    let others: Vec<&yut::SideView> = view
+        .sides
+        .iter()
+        .filter(|s| s.id != mine.id && !s.conceded && s.finished_rank.is_none())
+        .collect();
+    match others.as_slice() {
+        [only] => (
+            format!("게임이 바로 끝나고 {}이(가) 이겨요.", only.name),
+            format!("the game ends now and {} wins", only.name),
+        ),
+        _ => (
+            "게임에서 빠지고 말은 판을 떠나요. 나머지는 계속해요.".to_owned(),
+            "you leave the game, your pieces leave the board, the others play on".to_owned(),
+        ),
+    }
+}
+
+/// Prompts with `prompt> ` and reads one line; `None` when the input ends. A line that
+/// is not UTF-8 is refused and asked for again.
+fn read_line<W: Write>(
+    prompt: &str,
+    input: &mut impl BufRead,
+    screen: &mut Screen<W>,
+) -> Result<Option<String>, PlayError> {
     let mut line = String::new();
     loop {
-        write!(screen.out, "{player}> ")?;
+        write!(screen.out, "{prompt}> ")?;
         screen.out.flush()?;
         line.clear();
         let read = match input.read_line(&mut line) {
             Ok(n) => n,
-            // Unreadable input (not UTF-8): say so and ask again.
             // (`read_line` has consumed the line already.)
             Err(e) if e.kind() == io::ErrorKind::InvalidData => {
-                screen.direct(&style.error("  ✗ 읽을 수 없는 입력이에요 (not UTF-8)."))?;
+                screen.direct(
+                    &screen
+                        .style
+                        .error("  ✗ 읽을 수 없는 입력이에요 — the input is not UTF-8."),
+                )?;
                 continue;
             }
             Err(_) => 0,
@@ -786,20 +1146,6 @@ fn ask_person<R: Layer, W: Write>(
             screen.direct("")?;
             return Ok(None);
         }
-        match parse_input(&line, view.phase, &legal, &choices, R::raw_action) {
-            Input::Help => {
-                screen.direct(HELP)?;
-                if let Some(help) = R::raw_help() {
-                    screen.direct(help)?;
-                }
-            }
-            Input::Invalid(message) => screen.direct(&style.error(&format!("  ✗ {message}")))?,
-            Input::Act(action) => match m.act(player, &action, now) {
-                Ok(events) => return Ok(Some(events)),
-                Err(e) => {
-                    screen.direct(&style.error(&format!("  ✗ {} ({})", e.message(), e.code())))?
-                }
-            },
-        }
+        return Ok(Some(line));
     }
 }

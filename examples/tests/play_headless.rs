@@ -27,11 +27,19 @@ fn the_default_game_is_played_to_the_end_and_drawn() {
     // The board, the panel and the narration.
     assert!(out.contains("10 ─── 9 ─── 8 ─── 7 ─── 6 ─── "), "{out}");
     assert!(out.contains(" │             22              │"));
-    assert!(out.contains("대기(home)") && out.contains("남(done)"));
+    assert!(out.contains("대기(waiting)") && out.contains("남(finished)"));
+    // One word per idea: waiting is 대기, finished is 남, in every line.
+    // (Node names such as 18(날걸) keep their traditional 날.)
+    for other in ["home", "(done)", "(goal)", "날(", "날!"] {
+        assert!(!out.contains(other), "{other:?} in the output");
+    }
+    // A node keeps its number when a piece stands on it, and the panel lists the stacks.
+    assert!(out.contains("판 위(on board): "), "{out}");
+    assert!(out.contains("남!(finishes)") || out.contains("남! 말 "));
     assert!(out.contains("윷 던지기(throw) ["));
     assert!(out.contains("차례(turn) → "));
     assert!(out.contains("잡기!") || out.contains("업기!"));
-    assert!(out.contains("날!"));
+    assert!(out.contains("모두 남! "));
     assert!(out.contains("결과(result): "));
     assert!(out.contains("1등"));
     assert!(!out.contains('\x1b'), "no escape codes without a terminal");
@@ -113,13 +121,66 @@ fn a_person_who_types_wrong_things_gets_messages_and_can_finish() {
         "그런 윷 결과는 없어요.",
         "그 말은 움직일 수 없어요.",
         // help, the move list and the hint
-        "도움말 (this help)",
+        "이 화면: 규칙과 입력 (this screen: the rules in force and the keys)",
+        "규칙(rules in force)",
+        // what can be typed now, at every prompt
+        "입력(type): Enter = 윷 던지기(throw)",
+        "= 그 수 두기(play that move) · 추천(hint) ",
+        "· ? = 규칙·도움말(rules & help) · q = 기권(concede)",
+        // the English glosses of the refusals
+        "(not understood)",
+        "(not on the list: pick 1–",
+        "(the throw index is a number counted from 0)",
+        "— it is not time to move a piece (NOT_MOVE_PHASE)",
+        "— it is not time to throw (NOT_THROW_PHASE)",
+        "— there is no such thrown result (UNKNOWN_THROW_INDEX)",
+        "— that piece cannot move (CANNOT_MOVE)",
         "움직일 수를 고르세요",
         "추천(hint)",
     ] {
         assert!(out.contains(message), "missing {message:?}");
     }
     assert!(out.contains("(NOT_MOVE_PHASE)") && out.contains("(UNKNOWN_THROW_INDEX)"));
+}
+
+#[test]
+fn every_line_a_person_sees_fits_120_columns() {
+    // Help, a wrong word, a refused move, a concede declined, then throw and move: in
+    // every mode, with the widest panels (eight players, four sides with augments).
+    let input = "?\nhello\nm 0 27\nq\nn\n\n1\n".repeat(500);
+    for args in [
+        &["--humans", "0", "--seed", "5"][..],
+        &["--preset", "app", "--humans", "0,1", "--seed", "6"],
+        &[
+            "--mode",
+            "team",
+            "--players",
+            "8",
+            "--humans",
+            "0,3",
+            "--seed",
+            "9",
+            "--preset",
+            "app",
+        ],
+        &[
+            "--players",
+            "4",
+            "--humans",
+            "0,1,2,3",
+            "--preset",
+            "app",
+            "--seed",
+            "2",
+        ],
+    ] {
+        let (end, out) = play(args, &input);
+        finished(end);
+        // Without a terminal nothing echoes the input, so a prompt and the next line share
+        // one line here.
+        let out = out.replace("> ", ">\n");
+        assert!(widest(&out) <= 120, "{args:?}: {}", widest(&out));
+    }
 }
 
 #[test]
@@ -156,15 +217,53 @@ fn end_of_input_stops_the_game_cleanly() {
 
 #[test]
 fn conceding_ends_a_two_player_game() {
-    let (end, out) = play(&["--humans", "0"], "q\n");
+    let (end, out) = play(&["--humans", "0"], "q\ny\n");
     let result = finished(end);
     assert_eq!(result.winners, ["P2"]);
+    assert!(out.contains(
+        "  정말 기권할까요? 게임이 바로 끝나고 P2이(가) 이겨요.\n  (concede? the game ends now and P2 wins)\n"
+    ));
+    assert!(out.contains("P1 기권?(concede?) y/n> "));
     assert!(out.contains("기권(conceded)"));
     assert!(out.contains("상대 기권"));
     // Three players: the others play on after one concedes.
-    let (end, _) = play(&["--players", "3", "--humans", "2"], "q\n");
+    let (end, out) = play(&["--players", "3", "--humans", "2"], "q\nyes\n");
     let result = finished(end);
     assert_eq!(result.ranking.last().unwrap().players, ["P3"]);
+    assert!(out.contains(
+        "(concede? you leave the game, your pieces leave the board, the others play on)"
+    ));
+    // A team member leaves alone while a teammate plays on.
+    let (end, out) = play(&["--mode", "team", "--humans", "0"], "q\ny\n");
+    finished(end);
+    assert!(out.contains("(concede? you leave; your team plays on without you)"));
+}
+
+#[test]
+fn q_asks_first_and_anything_but_yes_plays_on() {
+    // No, Enter and a stray word all keep the game going; the throw that follows is the
+    // same as without them.
+    let (end, out) = play(&["--humans", "0", "--seed", "5"], "q\nn\nq\n\nq\nmaybe\n");
+    assert_eq!(end.unwrap(), PlayEnd::InputClosed);
+    assert_eq!(
+        out.matches("기권하지 않았어요 — 계속해요 (not conceded; play on)")
+            .count(),
+        3
+    );
+    assert!(!out.contains("기권(conceded)"));
+    let (_, plain) = play(&["--humans", "0", "--seed", "5"], "\n");
+    let (_, after_no) = play(&["--humans", "0", "--seed", "5"], "q\nn\n\n");
+    let throw = |out: &str| {
+        out.lines()
+            .find_map(|l| l.split_once("● P1 윷 던지기(throw)"))
+            .map(|(_, throw)| throw.to_owned())
+    };
+    assert!(throw(&plain).is_some());
+    assert_eq!(throw(&plain), throw(&after_no));
+    // The end of input while asked stops the game without conceding.
+    let (end, out) = play(&["--humans", "0"], "q\n");
+    assert_eq!(end.unwrap(), PlayEnd::InputClosed);
+    assert!(!out.contains("기권(conceded)"));
 }
 
 #[test]
@@ -246,10 +345,10 @@ fn the_app_preset_plays_the_whole_augment_layer_on_screen() {
         "   1) 「",
         "증강 선택(chose): 「",
         // Each side's augments with uses left, the house rules.
-        "● P1 증강 ",
-        "▲ P2 증강 ",
-        "  완충 ",
-        "  쉼약속 ",
+        "● P1 증강(augments, uses left) ",
+        "▲ P2 증강(augments, uses left) ",
+        "  완충(cushion) ",
+        "  쉼 약속(truce) ",
         // What the augments did, in Korean with the augment's name.
         "   ✦ ",
         "결과(result): ",
@@ -300,7 +399,7 @@ fn packs_are_chosen_with_flags_and_no_augments_plays_the_app_base_rules() {
     let (end, out) = play(&["--preset", "app", "--no-augments"], "");
     finished(end);
     assert!(!out.contains("증강"), "no layer");
-    assert!(out.contains("fair(배 0.5)") && out.contains("대기로(home)"));
+    assert!(out.contains("fair(배 0.5)") && out.contains("대기로(waiting)"));
 
     let (end, out) = play(
         &[
@@ -317,7 +416,7 @@ fn packs_are_chosen_with_flags_and_no_augments_plays_the_app_base_rules() {
         "증강(augments): 2개: 첫걸음 한 칸 · 윷 도약 · 첫 잡힘 완충(cushion) 끔(off) · 쉼 약속(truce) 끔(off)"
     ));
     assert!(out.contains("realistic(배 0.6)"), "the standard base rules");
-    assert!(!out.contains("  쉼약속 "));
+    assert!(!out.contains("  쉼 약속(truce) "));
 
     let (end, out) = play(
         &["--preset", "app", "--augments", "none", "--no-cushion"],
@@ -359,7 +458,7 @@ fn a_person_drafts_by_number_after_a_bad_choice() {
         "P1 차례 — 시작 증강을 고르세요 (choose an augment)",
         "← 시간이 다 되면 이것(timeout pick)",
         "c I           증강 후보를 직접 고르기",
-        "목록에 없는 번호예요: 9. 1~3 중에서 골라 주세요.",
+        "목록에 없는 번호예요: 9. 1~3 중에서 골라 주세요 (not on the list: pick 1–3).",
         "(UNKNOWN_CANDIDATE)",
         "P1 차례 — 중간 증강을 고르세요",
         "(NOT_THROW_PHASE)",
@@ -372,7 +471,13 @@ fn a_person_drafts_by_number_after_a_bad_choice() {
         .iter()
         .position(|l| l.contains("P1 차례 — 시작 증강을 고르세요"))
         .unwrap();
-    let second = lines[prompt + 2];
+    // Each candidate has its English gloss on the line below.
+    assert!(
+        lines[prompt + 2].starts_with("      ("),
+        "{}",
+        lines[prompt + 2]
+    );
+    let second = lines[prompt + 3];
     assert!(second.starts_with("   2) 「"), "{second}");
     let label = second.trim_start_matches("   2) ");
     assert!(
@@ -386,4 +491,185 @@ fn a_person_drafts_by_number_after_a_bad_choice() {
         .find(&format!("● P1 증강 선택(chose): {label}"))
         .unwrap();
     assert!(bad < refused && refused < took);
+}
+
+/// The lines `?` printed: from its heading to the keys line that follows it.
+fn summary_of(out: &str) -> Vec<&str> {
+    let lines: Vec<&str> = out.lines().collect();
+    let start = lines
+        .iter()
+        .position(|l| l.contains("규칙(rules in force)"))
+        .expect("no summary");
+    let end = start
+        + lines[start..]
+            .iter()
+            .position(|l| l.starts_with("  입력(type): "))
+            .unwrap();
+    lines[start..=end].to_vec()
+}
+
+#[test]
+fn question_mark_shows_the_rules_in_force_on_one_screen() {
+    let (_, out) = play(&["--humans", "0"], "?\n");
+    let summary = summary_of(&out);
+    for row in [
+        "  모드(mode) ",
+        "  참가자(players) ",
+        "  말(pieces) ",
+        "  윷가락(sticks) ",
+        "  빽도(backdo) ",
+        "  도에서 빽도(backdo from 도) ",
+        "  남(finish rule) ",
+        "  낙(nak) ",
+        "  빽도 잡기 보너스(bonus) ",
+        "  순위(ranking) ",
+        "  시간(turn seconds) ",
+    ] {
+        assert!(
+            summary.iter().any(|l| l.starts_with(row)),
+            "missing {row:?}"
+        );
+    }
+    let text = summary.join("\n");
+    for value in [
+        "개인전(individual)",
+        "사람(human): P1 · 봇(bot, policy): P2",
+        "편마다 4개 (4 per side)",
+        "realistic — ",
+        "참먹이로(chammeogi)",
+        "pass — ",
+        "0% — 낙 없음",
+        "first — ",
+        "30초(30 s)",
+        "입력(what you can type):",
+    ] {
+        assert!(text.contains(value), "missing {value:?} in\n{text}");
+    }
+    assert!(!text.contains("증강"), "no augment rows without the layer");
+    assert!(summary.len() <= 32, "one screen: {} lines", summary.len());
+    assert!(
+        summary
+            .iter()
+            .all(|l| examples::style::display_width(l) <= 120),
+        "{text}"
+    );
+
+    // Every option changed shows its new value; the app preset adds the augment pack,
+    // the cushion and the truce.
+    let (_, out) = play(
+        &[
+            "--preset",
+            "app",
+            "--humans",
+            "1",
+            "--players",
+            "3",
+            "--ranking",
+            "all",
+            "--no-backdo",
+            "--finish",
+            "reach",
+            "--nak",
+            "10",
+            "--no-backdo-capture-bonus",
+            "--turn-seconds",
+            "none",
+            "--pieces",
+            "2",
+            "--no-truce",
+            "--bot",
+            "strong",
+        ],
+        "?\n",
+    );
+    let summary = summary_of(&out);
+    let text = summary.join("\n");
+    for value in [
+        "3인(3 players) — 사람(human): P2 · 봇(bot, strong): P1, P3",
+        "편마다 2개 (2 per side)",
+        "fair — ",
+        "끔(off) — 표시 가락만 배여도 도",
+        "대기로(waiting) — ",
+        "reach — ",
+        "10% — ",
+        "끔(off) — 빽도로 잡으면 더 던지지 않아요",
+        "all — 끝까지",
+        "없음(none) — 시간 제한 없음",
+        "  증강(augment pack) ",
+        "18개 전부(all 18)",
+        "  첫 잡힘 완충(cushion) ",
+        "  쉼 약속(truce) ",
+        "c I ",
+    ] {
+        assert!(text.contains(value), "missing {value:?} in\n{text}");
+    }
+    let truce = summary
+        .iter()
+        .find(|l| l.starts_with("  쉼 약속(truce) "))
+        .unwrap();
+    assert!(
+        truce.ends_with("끔(off) — 이 게임에서는 쓰지 않아요 (not used in this game)"),
+        "{truce}"
+    );
+    assert!(summary.len() <= 36, "one screen: {} lines", summary.len());
+    assert!(
+        summary
+            .iter()
+            .all(|l| examples::style::display_width(l) <= 120),
+        "{text}"
+    );
+    // A team game names the teams.
+    let (_, out) = play(&["--mode", "team", "--humans", "0"], "?\n");
+    assert!(
+        summary_of(&out)
+            .join("\n")
+            .contains("● 청팀 P1·P3 vs ▲ 홍팀 P2·P4")
+    );
+}
+
+#[test]
+fn the_readme_shows_the_screens_the_game_prints() {
+    let readme = include_str!("../../README.md");
+    let section = &readme[readme.find("## The terminal game").unwrap()..];
+    let section = &section[..section.find("\n## ").unwrap()];
+    let blocks: Vec<&str> = section
+        .split("```text\n")
+        .skip(1)
+        .map(|b| b.split("```").next().unwrap())
+        .collect();
+    assert_eq!(blocks.len(), 2);
+    // A person's prompt and a refused move (a terminal echoes what was typed; here the
+    // input is no terminal, so nothing is echoed).
+    let input = format!("{}\nm 0 27\n", "\n1\n".repeat(6));
+    let (_, out) = play(&["--humans", "0", "--seed", "3"], &input);
+    let prompt = blocks[0].replace("P1> m 0 27\n", "P1> ");
+    let prompt = prompt.strip_suffix("P1>\n").unwrap();
+    assert!(out.contains(prompt), "README:\n{prompt}\ngame:\n{out}");
+    // The end of the default game.
+    let (_, out) = play(&[], "");
+    assert!(out.ends_with(blocks[1]), "README:\n{}", blocks[1]);
+}
+
+#[test]
+fn help_uses_the_same_words_as_the_game() {
+    use clap::CommandFactory;
+    let help = PlayArgs::command().render_long_help().to_string();
+    for word in [
+        "a waiting piece (대기)",
+        "a finished piece (남)",
+        "Goes back to waiting (대기)",
+        "Finishes (남) at once",
+        "? shows the rules in force",
+        "q concedes after asking",
+        "yut/RULES.md",
+    ] {
+        assert!(help.contains(word), "missing {word:?}");
+    }
+    // `home` only as the engine's wire name that is still accepted.
+    assert_eq!(help.matches("home").count(), 1, "{help}");
+    assert!(help.contains("`home`, is accepted too"));
+    let args = PlayArgs::parse_from(["play", "--backdo-from-do", "home"]);
+    assert_eq!(args.options().backdo_from_do, yut::BackdoFromDo::Home);
+    let args = PlayArgs::parse_from(["play", "--backdo-from-do", "waiting"]);
+    assert_eq!(args.options().backdo_from_do, yut::BackdoFromDo::Home);
 }
