@@ -13,7 +13,7 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use examples::host::Host;
+use game_host::Host;
 use serde_json::json;
 
 /// Tracks the bytes allocated and not yet freed, and their highest value.

@@ -1,7 +1,7 @@
 //! `cargo run --release --example host` — a JSON-lines game host over stdin/stdout.
 //!
 //! Without flags it serves requests, one JSON object per line (`{"id":1,"op":"games"}`),
-//! and answers each with one line; see `examples::host` for the protocol. With `--trace`
+//! and answers each with one line; see the `game-host` crate for the protocol. With `--trace`
 //! it plays seeded games between bots and writes them as JSON lines instead:
 //!
 //! ```text
@@ -32,7 +32,7 @@ struct Cli {
     trace: bool,
     /// The longest request line served, in bytes; a longer one is answered `TOO_LARGE`
     /// (and read to its end without being kept).
-    #[arg(long, value_name = "BYTES", default_value_t = examples::host::DEFAULT_MAX_LINE)]
+    #[arg(long, value_name = "BYTES", default_value_t = game_host::DEFAULT_MAX_LINE)]
     max_line: usize,
     #[command(flatten)]
     args: TraceArgs,
@@ -59,8 +59,7 @@ fn main() -> ExitCode {
             other => Ok(other),
         })
     } else {
-        examples::host::serve_with(io::stdin().lock(), io::stdout().lock(), cli.max_line)
-            .map_err(Err)
+        game_host::serve_with(io::stdin().lock(), io::stdout().lock(), cli.max_line).map_err(Err)
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -20,7 +20,7 @@ struct Cli {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    match examples::schema::write_schemas(&examples::registry(), &cli.dir) {
+    match examples::schema::write_schemas(&game_host::registry(), &cli.dir) {
         Ok(files) => {
             // The files are written; listing them is a courtesy (a closed pipe is fine).
             let mut out = io::stdout().lock();

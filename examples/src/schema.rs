@@ -2,10 +2,10 @@
 //! each, for hosts that generate their types from them (TypeScript, for instance).
 //!
 //! `cargo run --release --example schema -- DIR` writes `DIR/GAME/TYPE.json` for every game
-//! of [`crate::registry`] and every type of [`game_core::GameSchemas::entries`]: `options`,
+//! of [`game_host::registry`] and every type of [`game_core::GameSchemas::entries`]: `options`,
 //! `action`, `view`, `event`, `outcome` and `error` (for example `DIR/yut/view.json`). The
 //! files are pretty-printed JSON with a final newline; the same engine gives the same bytes.
-//! The host protocol's schemas go to `DIR/host/NAME.json` (see [`crate::host::schemas`]:
+//! The host protocol's schemas go to `DIR/host/NAME.json` (see `game_host::schemas`, plus the trace mode's `trace-line`:
 //! `request`, `reply-OP` per operation, `reply-error`, `status`, `applied`, `record`,
 //! `trace-line`).
 //! The schemas are normalised for code generators (closed unions and objects, exact option
@@ -13,11 +13,11 @@
 //!
 //! ```
 //! let dir = std::env::temp_dir().join(format!("schema-doc-{}", std::process::id()));
-//! let files = examples::schema::write_schemas(&examples::registry(), &dir).unwrap();
+//! let files = examples::schema::write_schemas(&game_host::registry(), &dir).unwrap();
 //! assert!(files.contains(&dir.join("yut").join("view.json")));
 //! assert!(files.contains(&dir.join("host").join("request.json")));
 //! // rps, yut and yut-augments, six types each, then the host protocol's
-//! assert_eq!(files.len(), 3 * 6 + examples::host::schemas().len());
+//! assert_eq!(files.len(), 3 * 6 + examples::schema::host_schemas().len());
 //! # std::fs::remove_dir_all(&dir).unwrap();
 //! ```
 
@@ -65,8 +65,21 @@ pub fn write_schemas(registry: &Registry, dir: &Path) -> io::Result<Vec<PathBuf>
             files.write(id, name, schema)?;
         }
     }
-    for (name, schema) in crate::host::schemas() {
+    for (name, schema) in host_schemas() {
         files.write("host", name, &schema)?;
     }
     Ok(files.written)
+}
+
+/// The host protocol's schemas ([`game_host::schemas`]) and the trace mode's line
+/// (`trace-line`, [`crate::trace::line_schema`]): what `write_schemas` puts in `DIR/host/`.
+///
+/// ```
+/// let names: Vec<&str> = examples::schema::host_schemas().iter().map(|(n, _)| *n).collect();
+/// assert!(names.contains(&"request") && names.contains(&"trace-line"));
+/// ```
+pub fn host_schemas() -> Vec<(&'static str, serde_json::Value)> {
+    let mut all = game_host::schemas();
+    all.push(("trace-line", crate::trace::line_schema()));
+    all
 }

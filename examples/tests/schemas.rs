@@ -104,7 +104,7 @@ fn setups(game: &str, default: &Value) -> Vec<(Value, usize)> {
 /// the options' sets, nullable fields left out).
 fn refused(game: &str) -> Vec<(&'static str, Value)> {
     let view = || {
-        let m = examples::registry()
+        let m = game_host::registry()
             .create(game, &json!({}), vec!["p1".into(), "p2".into()], Some(1), 0)
             .unwrap();
         m.view(Some("p1")).unwrap()
@@ -181,7 +181,7 @@ fn count_layer(events: &[Value], n: &mut Counts) {
 
 /// Plays one random game through the erased layer, validating everything on the way.
 fn play_random(game: &str, options: Value, count: usize, seed: u64, s: &Schemas, n: &mut Counts) {
-    let registry = examples::registry();
+    let registry = game_host::registry();
     let players: Vec<String> = (1..=count).map(|i| format!("p{i}")).collect();
     let ctx = format!("{game} seed {seed} options {options}");
     n.options += s.check("options", &options, &ctx);
@@ -269,10 +269,10 @@ fn play_random(game: &str, options: Value, count: usize, seed: u64, s: &Schemas,
 #[test]
 fn schema_files_validate_real_data_of_every_game() {
     let dir = out_dir("schemas");
-    let files = write_schemas(&examples::registry(), &dir).unwrap();
-    let registry = examples::registry();
+    let files = write_schemas(&game_host::registry(), &dir).unwrap();
+    let registry = game_host::registry();
     let ids: Vec<&str> = registry.ids().collect();
-    let host = examples::host::schemas().len();
+    let host = examples::schema::host_schemas().len();
     assert_eq!(files.len(), ids.len() * TYPES.len() + host);
     for id in &ids {
         let schemas = Schemas::load(&dir, id);
@@ -330,10 +330,10 @@ fn schema_files_validate_real_data_of_every_game() {
 #[test]
 fn schema_files_are_the_engine_s_schemas_byte_for_byte_and_reproducible() {
     let (a, b) = (out_dir("schemas-a"), out_dir("schemas-b"));
-    let fa = write_schemas(&examples::registry(), &a).unwrap();
-    let fb = write_schemas(&examples::registry(), &b).unwrap();
+    let fa = write_schemas(&game_host::registry(), &a).unwrap();
+    let fb = write_schemas(&game_host::registry(), &b).unwrap();
     assert_eq!(fa.len(), fb.len());
-    let registry = examples::registry();
+    let registry = game_host::registry();
     for (pa, pb) in fa.iter().zip(&fb) {
         let (ta, tb) = (
             std::fs::read_to_string(pa).unwrap(),
@@ -347,7 +347,7 @@ fn schema_files_are_the_engine_s_schemas_byte_for_byte_and_reproducible() {
         let ty = pa.file_stem().unwrap().to_str().unwrap();
         let expected = match game {
             "host" => {
-                examples::host::schemas()
+                examples::schema::host_schemas()
                     .into_iter()
                     .find(|(name, _)| *name == ty)
                     .unwrap()
@@ -387,7 +387,7 @@ fn each_object(schema: &Value, f: &mut dyn FnMut(&serde_json::Map<String, Value>
 
 #[test]
 fn schemas_are_closed_for_code_generators() {
-    let registry = examples::registry();
+    let registry = game_host::registry();
     let mut titles = Vec::new();
     for id in registry.ids() {
         let schemas = registry.get(id).unwrap().schemas();
@@ -450,4 +450,61 @@ fn schemas_are_closed_for_code_generators() {
     };
     assert!(tags(&augments.action).contains(&"CHOOSE_AUGMENT".to_owned()));
     assert!(tags(&augments.event).contains(&"augmentFired".to_owned()));
+}
+
+/// Every line of the trace mode fits the `trace-line` schema written beside the host's.
+#[test]
+fn trace_lines_fit_the_trace_line_schema() {
+    let trace_line = examples::schema::host_schemas()
+        .into_iter()
+        .find(|(name, _)| *name == "trace-line")
+        .unwrap()
+        .1;
+    let v = jsonschema::validator_for(&trace_line).unwrap();
+    for args in [
+        &[
+            "trace",
+            "--games",
+            "2",
+            "--seed",
+            "4",
+            "--illegal",
+            "20",
+            "--timeouts",
+            "20",
+        ][..],
+        &[
+            "trace",
+            "--games",
+            "1",
+            "--seed",
+            "9",
+            "--preset",
+            "app",
+            "--illegal",
+            "10",
+        ][..],
+    ] {
+        let mut out = Vec::new();
+        examples::trace(
+            &<examples::trace::TraceArgs as clap::Parser>::parse_from(args),
+            &mut out,
+        )
+        .unwrap();
+        let text = String::from_utf8(out).unwrap();
+        let mut kinds = std::collections::BTreeSet::new();
+        for line in text.lines() {
+            let value: Value = serde_json::from_str(line).unwrap();
+            let errors: Vec<String> = v.iter_errors(&value).map(|e| e.to_string()).collect();
+            assert!(errors.is_empty(), "{errors:?}\n{value}");
+            kinds.insert(if value.get("setup").is_some() {
+                "setup"
+            } else if value.get("error").is_some() {
+                "error"
+            } else {
+                "act"
+            });
+        }
+        assert_eq!(kinds.len(), 3, "{args:?}: {kinds:?}");
+    }
 }

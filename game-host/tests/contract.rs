@@ -3,7 +3,7 @@
 //! status, late requests answered with the timeouts taken first, seeds from the operating
 //! system, `restore` of a stored state, and views only for the seated.
 
-use examples::host::{Host, serve_with};
+use game_host::{Host, serve_with};
 use serde_json::{Value, json};
 
 fn ask(host: &mut Host, request: Value) -> Value {
@@ -237,7 +237,7 @@ fn load_reads_options_as_strictly_as_create_and_restore_takes_stored_states() {
 
     // A stored state comes back as a match, given as JSON or as its text.
     let stored = {
-        let mut m = examples::registry()
+        let mut m = game_host::registry()
             .create(
                 "yut",
                 &json!({}),

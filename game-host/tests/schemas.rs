@@ -1,12 +1,11 @@
-//! The host protocol's schemas (`examples::host::schemas`, written by `--example schema`
+//! The host protocol's schemas (`game_host::schemas`, written by `--example schema`
 //! under `host/`) describe the real traffic: every request of a session over every
-//! operation fits `request`, every reply its operation's `reply-OP` or `reply-error`, every
-//! trace line `trace-line`; and what the host refuses, the request schema refuses too.
+//! operation fits `request`, every reply its operation's `reply-OP` or `reply-error`; and what
+//! the host refuses, the request schema refuses too.
 
 use std::collections::BTreeMap;
 
-use clap::Parser;
-use examples::host::{Host, OPS, schemas};
+use game_host::{Host, OPS, schemas};
 use jsonschema::Validator;
 use serde_json::{Value, json};
 
@@ -71,7 +70,7 @@ fn every_request_and_reply_of_a_session_fits_its_schema() {
             record = reply["record"].clone();
             requests.push(json!({"op": "load", "record": record, "match": "copy"}));
             state = serde_json::to_value(
-                examples::registry()
+                game_host::registry()
                     .replay(&serde_json::from_value(record.clone()).unwrap())
                     .unwrap()
                     .state_json(),
@@ -111,51 +110,5 @@ fn the_request_schema_refuses_what_the_host_refuses() {
         assert!(!v["request"].is_valid(&bad), "the schema takes {bad}");
         let reply = serde_json::to_value(Host::default().handle_line(&bad.to_string())).unwrap();
         assert_eq!(reply["ok"], false, "the host takes {bad}");
-    }
-}
-
-#[test]
-fn trace_lines_fit_the_trace_line_schema() {
-    let v = validators();
-    for args in [
-        &[
-            "trace",
-            "--games",
-            "2",
-            "--seed",
-            "4",
-            "--illegal",
-            "20",
-            "--timeouts",
-            "20",
-        ][..],
-        &[
-            "trace",
-            "--games",
-            "1",
-            "--seed",
-            "9",
-            "--preset",
-            "app",
-            "--illegal",
-            "10",
-        ][..],
-    ] {
-        let mut out = Vec::new();
-        examples::trace(&examples::trace::TraceArgs::parse_from(args), &mut out).unwrap();
-        let text = String::from_utf8(out).unwrap();
-        let mut kinds = std::collections::BTreeSet::new();
-        for line in text.lines() {
-            let value: Value = serde_json::from_str(line).unwrap();
-            fits(&v, "trace-line", &value);
-            kinds.insert(if value.get("setup").is_some() {
-                "setup"
-            } else if value.get("error").is_some() {
-                "error"
-            } else {
-                "act"
-            });
-        }
-        assert_eq!(kinds.len(), 3, "{args:?}: {kinds:?}");
     }
 }
