@@ -1,5 +1,8 @@
-//! A generic JSON-lines host: one request object per input line, exactly one reply line
-//! per request, for every game of a [`Registry`](game_core::Registry) ([`registry`] has the built-in ones).
+//! The host protocol over any [`Registry`](game_core::Registry) of games ([`registry`] has
+//! the built-in ones): one JSON request in, exactly one JSON reply out. [`Host`] holds the
+//! matches in progress and answers request text with a [`Reply`]; it knows no transport,
+//! so the JSON-lines host over stdin/stdout ([`serve_lines`]), a network server and an
+//! in-process binding are thin layers over the same implementation.
 //!
 //! Requests carry an `"op"` and an optional `"id"` (any JSON value), echoed back. Replies
 //! are `{"id":..,"ok":true, ...}` or `{"id":..,"ok":false,"error":{"code","message","reason"}}`
