@@ -41,9 +41,11 @@
 
 use std::cell::Cell;
 use std::fmt::Write as _;
+use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use game_core::playout::{Choice, Ended, MAX_DECISIONS, Playout};
 use game_core::{Bot, Game};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
@@ -52,9 +54,6 @@ use yut::{Preset, Rules, Throw, ThrowStats, Yut, YutAction, YutEvent, YutOptions
 use yut_augments::{Augment, AugmentConfig, AugmentEvent, Augments, HouseRule, Source};
 
 use crate::bots::{PolicyBot, StrongBot, StrongParams};
-
-/// Actions after which a game counts as stuck (no real game comes near it).
-const MAX_ACTIONS: u32 = 100_000;
 
 /// z for a two-sided 95% interval.
 const Z95: f64 = 1.959_963_984_540_054;
@@ -280,24 +279,29 @@ pub fn play_game_with<R: Rules>(
         .setup(options, &players, seed, 0)
         .map_err(|e| format!("setup: {e}"))?;
     let first_seat = state.board.current_seat();
-    let mut decisions = 0;
-    let mut events = Vec::new();
-    loop {
-        before(&mut state);
-        let Some(&seat) = game.to_act(&state).first() else {
-            break;
-        };
-        decisions += 1;
-        if decisions > MAX_ACTIONS {
-            return Err(format!("seed {seed}: no end after {MAX_ACTIONS} actions"));
-        }
-        let action = bots[seat]
-            .choose(game, &state, seat)
-            .unwrap_or(YutAction::Throw);
-        game.apply_seat_into(&mut state, seat, &action, 0, &mut events)
-            .map_err(|e| format!("seed {seed}: seat {seat} {action:?}: {e}"))?;
-        after(&events);
+    before(&mut state);
+    let summary = Playout::new(0)
+        .run(
+            game,
+            &mut state,
+            |state: &YutState<R>, seat| {
+                Choice::<_, ()>::Act(
+                    bots[seat]
+                        .choose(game, state, seat)
+                        .unwrap_or(YutAction::Throw),
+                )
+            },
+            |state: &mut YutState<R>, step| {
+                after(step.events);
+                before(state);
+                ControlFlow::Continue(())
+            },
+        )
+        .map_err(|r| format!("seed {seed}: seat {} {:?}: {}", r.seat, r.action, r.error))?;
+    if summary.ended == Ended::Capped {
+        return Err(format!("seed {seed}: no end after {MAX_DECISIONS} actions"));
     }
+    let decisions = u32::try_from(summary.decisions).unwrap_or(u32::MAX);
     let outcome = game
         .outcome(&state)
         .ok_or_else(|| format!("seed {seed}: no outcome"))?;
