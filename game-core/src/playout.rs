@@ -350,3 +350,100 @@ impl<G: Game> std::fmt::Debug for Refused<G> {
             .finish()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rps::{Hand, Rps, RpsAction, RpsOptions, RpsState};
+    use crate::{Bot, TimeoutBot};
+
+    fn new_state() -> RpsState {
+        let players = ["a".to_string(), "b".to_string()];
+        Rps.setup(&RpsOptions::default(), &players, 1, 0).unwrap()
+    }
+
+    fn go_on(_: &mut RpsState, _: Step<'_, Rps>) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+
+    #[test]
+    fn the_limit_counts_passes_and_actions_alike() {
+        let mut state = new_state();
+        let mut p = Playout::new(0);
+        p.limit = 5;
+        let passing = |_: &RpsState, _| Choice::<RpsAction, ()>::Pass;
+        let summary = p.run(&Rps, &mut state, passing, go_on).unwrap();
+        assert_eq!(
+            summary,
+            Summary {
+                ended: Ended::Capped,
+                decisions: 5
+            }
+        );
+        assert_eq!(state, new_state(), "a pass applies nothing");
+
+        p.limit = 1;
+        let timeout = |s: &RpsState, seat| TimeoutBot.choose(&Rps, s, seat).into();
+        let summary = p.run(&Rps, &mut state, timeout, go_on).unwrap();
+        assert_eq!(
+            summary,
+            Summary {
+                ended: Ended::Capped,
+                decisions: 1
+            }
+        );
+        assert_ne!(state, new_state());
+    }
+
+    #[test]
+    fn a_refused_action_ends_the_loop_with_its_seat_and_changes_nothing() {
+        let mut state = new_state();
+        let rock = RpsAction::Pick { hand: Hand::Rock };
+        // Seat 0 is asked again after picking: its second pick is refused.
+        let mut p = Playout::new(0).next_with(|_, _| Some(0));
+        let summary = p.run(
+            &Rps,
+            &mut state,
+            |_: &_, _| Choice::<_, ()>::Act(rock.clone()),
+            go_on,
+        );
+        let refused = summary.unwrap_err();
+        assert_eq!((refused.seat, &refused.action), (0, &rock));
+        let mut once = new_state();
+        Rps.apply_seat(&mut once, 0, &rock, 0).unwrap();
+        assert_eq!(state, once);
+    }
+
+    #[test]
+    fn the_chooser_and_the_callback_stop_with_their_value() {
+        let mut state = new_state();
+        let stop = |_: &RpsState, seat| Choice::<RpsAction, usize>::Stop(seat + 10);
+        let summary = Playout::new(0).run(&Rps, &mut state, stop, |_, _| ControlFlow::Continue(()));
+        assert_eq!(
+            summary.unwrap(),
+            Summary {
+                ended: Ended::Stopped(10),
+                decisions: 0
+            }
+        );
+
+        let mut seen = Vec::new();
+        let timeout = |s: &RpsState, seat| TimeoutBot.choose(&Rps, s, seat).into();
+        let summary = Playout::new(0).run(&Rps, &mut state, timeout, |_, step| {
+            seen.push(step.seat);
+            if seen.len() == 3 {
+                ControlFlow::Break("third")
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        assert_eq!(
+            summary.unwrap(),
+            Summary {
+                ended: Ended::Stopped("third"),
+                decisions: 3
+            }
+        );
+        assert_eq!(seen, [0, 1, 0]);
+    }
+}
