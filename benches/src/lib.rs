@@ -121,14 +121,14 @@ pub fn next_seat<R: yut::Rules>(_: &Yut<R>, state: &yut::YutState<R>) -> Option<
 }
 
 /// The play-out loop of every helper here: actions at [`NOW`], at most [`MAX_DECISIONS`],
-/// the seat to act taken from the board ([`next_seat`]).
+/// the seat to act taken from the board ([`next_seat`]), room for 32 events reserved.
 ///
 /// ```
 /// let p = benches::playout::<yut::Standard>();
 /// assert_eq!((p.limit, p.now), (benches::MAX_DECISIONS, benches::NOW));
 /// ```
 pub fn playout<R: yut::Rules>() -> Playout<Yut<R>> {
-    Playout::new(NOW).next_with(next_seat::<R>)
+    Playout::new(NOW).next_with(next_seat::<R>).reserve(32)
 }
 
 /// Plays seeded random games of `n` players through a [`Match`] (so the record holds every

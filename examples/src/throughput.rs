@@ -222,9 +222,11 @@ pub fn play_games<R: Rules>(
     let mut rng = GameRng::from_seed(seed ^ 0x7468_726F_7567_6870);
     let mut actions: Vec<YutAction<R::Action>> = Vec::with_capacity(64);
     // `Yut::to_act` builds a list; the board knows the seat, and nothing is allocated.
-    let mut playout = Playout::new(0).next_with(|_, state: &YutState<R>| {
-        (state.board.phase != Phase::Finished).then(|| state.board.current_seat())
-    });
+    let mut playout = Playout::new(0)
+        .next_with(|_, state: &YutState<R>| {
+            (state.board.phase != Phase::Finished).then(|| state.board.current_seat())
+        })
+        .reserve(64);
     let mut decisions = 0u64;
     for g in 0..games {
         let mut state = game.setup(options, players, seed.wrapping_add(g), 0)?;

@@ -223,6 +223,19 @@ impl<G: Game> Playout<G> {
         self
     }
 
+    /// Makes room for `events` events in the reused buffer up front, so that the first
+    /// actions do not grow it: a loop whose game allocates nothing per step then
+    /// allocates nothing at all once set up.
+    ///
+    /// ```
+    /// let p = game_core::playout::Playout::<game_core::rps::Rps>::new(0).reserve(32);
+    /// assert_eq!(p.limit, game_core::playout::MAX_DECISIONS);
+    /// ```
+    pub fn reserve(mut self, events: usize) -> Self {
+        self.events.reserve(events);
+        self
+    }
+
     /// Plays the bare `state` to the end through [`Game::apply_seat_into`]: `choose` picks
     /// the action of the seat to act, `step` sees every applied action (it may change the
     /// state, and stop the loop with [`ControlFlow::Break`]).
@@ -404,7 +417,7 @@ mod tests {
         let summary = p.run(
             &Rps,
             &mut state,
-            |_: &_, _| Choice::<_, ()>::Act(rock.clone()),
+            |_: &_, _| Choice::<_, ()>::Act(rock),
             go_on,
         );
         let refused = summary.unwrap_err();
