@@ -24,10 +24,11 @@
 //! `{"type":"CHOOSE_AUGMENT","index":n}` decisions are lines like any other action, and
 //! the view of the player to act holds the `draft` with its candidates.
 //!
-//! Bots (`--bot`): `policy` (default) plays the engine's own 8.5 timeout policy
-//! ([`game_core::TimeoutBot`]), `random` picks uniformly among the legal actions
-//! ([`game_core::RandomBot`], seeded per seat), `strong` searches to win
-//! ([`crate::bots::StrongBot`], seeded per seat; it simulates on re-seeded copies only). `--timeouts PCT` leaves that share of
+//! Bots (`--bot`): `policy` (default) plays the engine's own timeout policy
+//! ([`game_core::TimeoutBot`]; `yut/RULES.md`, *The timeout policy*), `random` picks
+//! uniformly among the legal actions ([`game_core::RandomBot`], seeded per seat), `strong`
+//! searches to win ([`crate::bots::StrongBot`], seeded per seat; it simulates on re-seeded
+//! copies only). `--timeouts PCT` leaves that share of
 //! decisions to the engine: the clock jumps to the deadline and `tick` acts (with no time
 //! limit, `turnSeconds: null`, the player disconnects and the grace period runs out
 //! instead). `--illegal PCT` makes that share of decisions start with a refused action
