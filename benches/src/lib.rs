@@ -20,6 +20,9 @@
 
 pub mod fuzz;
 
+use std::ops::ControlFlow;
+
+use game_core::playout::{Choice, Ended, Playout};
 use game_core::{Bot, Game, Match, Millis, PlayerId, RandomBot};
 use yut::{Phase, PieceStatus, Standard, Yut, YutOptions};
 
@@ -40,8 +43,8 @@ pub const BUSY_STACKS: usize = 4;
 pub const BUSY_MOVES: usize = 6;
 
 /// Decisions after which a helper gives up on a game (a bug, not a long game: real games
-/// take a few hundred).
-pub const MAX_DECISIONS: usize = 100_000;
+/// take a few hundred): the play-out loop's own limit.
+pub const MAX_DECISIONS: usize = game_core::playout::MAX_DECISIONS;
 
 /// Player ids `p0`, `p1`, ... in seat order.
 ///
@@ -106,23 +109,26 @@ pub fn is_busy(state: &YutState) -> bool {
     own.len() >= 2 && GAME.legal_moves(state).len() >= BUSY_MOVES
 }
 
-/// One uniform-random decision for the seat to act, applied through
-/// [`Game::apply_seat`]. Returns `false` once the game is over.
+/// Who acts next in a standard game, straight from the board: `Yut::to_act` builds a
+/// list, and the play-outs here allocate nothing per decision.
 ///
-/// # Panics
+/// ```
+/// let state = benches::new_game(2, 1);
+/// assert_eq!(benches::next_seat(&benches::GAME, &state), Some(state.board.current_seat()));
+/// ```
+pub fn next_seat<R: yut::Rules>(_: &Yut<R>, state: &yut::YutState<R>) -> Option<usize> {
+    (state.board.phase != Phase::Finished).then(|| state.board.current_seat())
+}
+
+/// The play-out loop of every helper here: actions at [`NOW`], at most [`MAX_DECISIONS`],
+/// the seat to act taken from the board ([`next_seat`]), room for 32 events reserved.
 ///
-/// If the engine refuses an action it listed as legal, or lists none while the game goes on.
-pub fn random_step(state: &mut YutState, bot: &mut RandomBot) -> bool {
-    if state.board.phase == Phase::Finished {
-        return false;
-    }
-    let seat = state.board.current_seat();
-    let action = bot
-        .choose(&GAME, state, seat)
-        .expect("the seat to act always has a legal action");
-    GAME.apply_seat(state, seat, &action, NOW)
-        .expect("a listed legal action is accepted");
-    true
+/// ```
+/// let p = benches::playout::<yut::Standard>();
+/// assert_eq!((p.limit, p.now), (benches::MAX_DECISIONS, benches::NOW));
+/// ```
+pub fn playout<R: yut::Rules>() -> Playout<Yut<R>> {
+    Playout::new(NOW).next_with(next_seat::<R>).reserve(32)
 }
 
 /// Plays seeded random games of `n` players through a [`Match`] (so the record holds every
@@ -134,24 +140,32 @@ pub fn random_step(state: &mut YutState, bot: &mut RandomBot) -> bool {
 ///
 /// If no game of a thousand seeds reaches a position where `stop` holds.
 pub fn find_match(n: usize, seed: u64, stop: impl Fn(&YutState) -> bool) -> Match<Yut> {
+    let mut playout = playout();
     for s in seed..seed.saturating_add(1_000) {
         let mut m = Match::new(GAME, YutOptions::default(), players(n), s, 0)
             .expect("the standard options accept 2 to 4 players");
-        let mut bot = RandomBot::new(s ^ 0x9E37_79B9_7F4A_7C15);
-        while !stop(&m.state) {
-            if m.state.board.phase == Phase::Finished {
-                break;
-            }
-            let seat = m.state.board.current_seat();
-            let player = m.state.board.table.players[seat].clone();
-            let action = bot
-                .choose(&GAME, &m.state, seat)
-                .expect("the seat to act always has a legal action");
-            m.act(&player, &action, NOW)
-                .expect("a listed legal action is accepted");
-        }
         if stop(&m.state) {
             return m;
+        }
+        let mut bot = RandomBot::new(s ^ 0x9E37_79B9_7F4A_7C15);
+        let summary = playout
+            .run_on(
+                &GAME,
+                &mut m,
+                |m: &mut Match<Yut>, seat| bot.choose(&GAME, &m.state, seat).into(),
+                |m: &mut Match<Yut>, _| {
+                    if stop(&m.state) {
+                        ControlFlow::Break(())
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                },
+            )
+            .expect("a listed legal action is accepted");
+        match summary.ended {
+            Ended::Stopped(()) => return m,
+            Ended::Over => {}
+            ended => panic!("game of seed {s} ended {ended:?}"),
         }
     }
     panic!("no position found from seed {seed}");
@@ -181,9 +195,8 @@ pub fn mid_game_throw_match(seed: u64) -> Match<Yut> {
 }
 
 /// Plays a whole uniform-random standard game of `n` players (game seeded with `seed`,
-/// bot seeded with `seed` too) through [`Game::apply_seat`], choosing uniformly among
-/// [`Game::legal_actions`] with a [`RandomBot`]. Returns the number of decisions (throws
-/// and moves) taken.
+/// bot seeded with `seed` too), choosing uniformly among [`Game::legal_actions`] with a
+/// [`RandomBot`]. Returns the number of decisions (throws and moves) taken.
 ///
 /// # Panics
 ///
@@ -191,15 +204,20 @@ pub fn mid_game_throw_match(seed: u64) -> Match<Yut> {
 pub fn random_game_of(n: usize, seed: u64) -> usize {
     let mut state = new_game(n, seed);
     let mut bot = RandomBot::new(seed);
-    let mut decisions = 0;
-    while random_step(&mut state, &mut bot) {
-        decisions += 1;
-        assert!(
-            decisions < MAX_DECISIONS,
-            "game of seed {seed} does not end"
-        );
-    }
-    decisions
+    let summary = playout()
+        .run(
+            &GAME,
+            &mut state,
+            |state: &YutState, seat| bot.choose(&GAME, state, seat).into(),
+            |_: &mut YutState, _| ControlFlow::<()>::Continue(()),
+        )
+        .expect("a listed legal action is accepted");
+    assert_eq!(
+        summary.ended,
+        Ended::Over,
+        "game of seed {seed} does not end"
+    );
+    summary.decisions
 }
 
 /// [`random_game_of`] with two players.
@@ -233,21 +251,24 @@ pub fn uniform_game<R: yut::Rules>(
         .setup(options, &players(n), seed, 0)
         .expect("options accept the players");
     let mut rng = game_core::GameRng::from_seed(seed ^ 0x5eed);
-    let mut events = Vec::with_capacity(32);
     let mut actions = Vec::with_capacity(32);
-    let mut decisions = 0;
-    while state.board.phase != Phase::Finished {
-        let seat = state.board.current_seat();
-        game.legal_actions_into(&state, seat, &mut actions);
-        let pick = rng.below(actions.len() as u32) as usize;
-        let action = actions.swap_remove(pick);
-        game.apply_seat_into(&mut state, seat, &action, NOW, &mut events)
-            .expect("a legal action is accepted");
-        decisions += 1;
-        assert!(
-            decisions < MAX_DECISIONS,
-            "game of seed {seed} does not end"
-        );
-    }
-    decisions
+    let mut playout = playout();
+    let summary = playout
+        .run(
+            game,
+            &mut state,
+            |state: &yut::YutState<R>, seat| {
+                game.legal_actions_into(state, seat, &mut actions);
+                let pick = rng.below(actions.len() as u32) as usize;
+                Choice::<_, ()>::Act(actions.swap_remove(pick))
+            },
+            |_: &mut yut::YutState<R>, _| ControlFlow::Continue(()),
+        )
+        .expect("a legal action is accepted");
+    assert_eq!(
+        summary.ended,
+        Ended::Over,
+        "game of seed {seed} does not end"
+    );
+    summary.decisions
 }

@@ -2,9 +2,10 @@
 //! allocator around uniform-random games of the standard rules.
 //!
 //! (a) `ThrowDraw::draw` and `Yut::legal_moves_into` with a reused buffer: none at all.
-//! (b) `Game::apply_seat_into` with a reused events buffer: none for an ordinary decision;
-//!     a discard (its event lists the dropped results) and the game's end (winners and
-//!     result) allocate, measured and bounded.
+//! (b) `Game::apply_seat_into` with a reused events buffer, as the shared play-out loop
+//!     (`game_core::playout`) applies it: none for an ordinary decision; a discard (its
+//!     event lists the dropped results) and the game's end (winners and result) allocate,
+//!     measured and bounded. The loop itself, between decisions, allocates nothing.
 //!
 //! Run with `cargo test -p benches --test no_alloc -- --nocapture` to see the figures.
 //!
@@ -19,14 +20,19 @@
 #![allow(unsafe_code)]
 
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use std::hint::black_box;
+use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
+use game_core::playout::{Choice, Ended, Step};
 use game_core::{Bot, Game, GameRng, TimeoutBot};
-use yut::{LegalMove, MAX_PENDING, Phase, ThrowDraw, YutAction, YutEvent, YutOptions};
+use yut::{
+    LegalMove, MAX_PENDING, Phase, Standard, ThrowDraw, Yut, YutAction, YutEvent, YutOptions,
+    YutState,
+};
 
-use benches::{GAME, NOW};
+use benches::GAME;
 
 /// Counts allocations (`alloc`, `alloc_zeroed`, `realloc`) of threads that switched
 /// counting on; frees are not counted. Everything is forwarded to [`System`].
@@ -142,10 +148,29 @@ struct Report {
     apply_game_over: Tally,
     legal_actions: Tally,
     timeout_bot: Tally,
+    /// The play-out loop between two decisions, and after the last one.
+    between: Tally,
 }
 
-/// Plays uniform-random games of `seeds` through the play-out path, counting as it goes
-/// (nothing is counted when `count` is false: the warm-up).
+/// Switches counting on and returns the counter, for [`stop`].
+fn start() -> usize {
+    COUNTING.with(|c| c.set(true));
+    ALLOCS.load(Ordering::Relaxed)
+}
+
+/// Switches counting off and returns the allocations since [`start`] returned `from`.
+fn stop(from: usize) -> usize {
+    let n = ALLOCS.load(Ordering::Relaxed) - from;
+    COUNTING.with(|c| c.set(false));
+    n
+}
+
+/// Plays uniform-random games of `seeds` through the shared play-out loop
+/// ([`benches::playout`], as `benches::uniform_game` runs it), counting as it goes (nothing
+/// is counted when `count` is false: the warm-up). Each action's allocations are counted
+/// from the chooser's return to the step callback, so they include the loop's own
+/// applying; the loop's part between two decisions (who acts next, the limit) is counted
+/// from the callback's return to the next chooser call.
 fn play(seeds: std::ops::Range<u64>, report: &mut Report, count: bool) {
     let options = YutOptions::default();
     // The reused buffer, sized once for the most legal moves there can be: every pending
@@ -155,21 +180,30 @@ fn play(seeds: std::ops::Range<u64>, report: &mut Report, count: bool) {
     let mut fresh: Vec<LegalMove> = Vec::new();
     let mut draw_rng = GameRng::from_seed(99);
     let mut pick_rng = GameRng::from_seed(7);
+    let mut playout = benches::playout::<Standard>();
+    // Shared by the chooser and the callback: the tallies, and where counting started.
+    let report = RefCell::new(report);
+    let counting_from: Cell<Option<usize>> = Cell::new(None);
     for seed in seeds {
         let mut state = benches::new_game(2, seed);
-        let mut events = Vec::with_capacity(32);
         // Whether the last decision discarded results: `discard` takes the pending Vec, so
         // the next result pushed has to allocate a new one.
         let mut after_discard = false;
-        while state.board.phase != Phase::Finished {
-            let seat = state.board.current_seat();
+        let choose = |state: &YutState<Standard>, seat: usize| {
+            if let Some(from) = counting_from.take() {
+                let n = stop(from);
+                if count {
+                    report.borrow_mut().between.add(n);
+                }
+            }
+            let mut report = report.borrow_mut();
             // Informational: the allocating paths bots use.
-            let (actions, n) = counted(|| GAME.legal_actions(&state, seat));
+            let (actions, n) = counted(|| GAME.legal_actions(state, seat));
             drop(actions);
             if count {
                 report.legal_actions.add(n);
             }
-            let (choice, n) = counted(|| TimeoutBot.choose(&GAME, &state, seat));
+            let (choice, n) = counted(|| TimeoutBot.choose(&GAME, state, seat));
             black_box(choice);
             if count {
                 report.timeout_bot.add(n);
@@ -187,11 +221,11 @@ fn play(seeds: std::ops::Range<u64>, report: &mut Report, count: bool) {
                     YutAction::Throw
                 }
                 Phase::Move => {
-                    let ((), n) = counted(|| GAME.legal_moves_into(&state, &mut moves));
+                    let ((), n) = counted(|| GAME.legal_moves_into(state, &mut moves));
                     if count {
                         report.legal_reused.add(n);
                     }
-                    let ((), n) = counted(|| GAME.legal_moves_into(&state, &mut fresh));
+                    let ((), n) = counted(|| GAME.legal_moves_into(state, &mut fresh));
                     if count {
                         report.legal_fresh.add(n);
                     }
@@ -204,17 +238,22 @@ fn play(seeds: std::ops::Range<u64>, report: &mut Report, count: bool) {
                 }
                 phase => panic!("the standard rules never enter {phase:?}"),
             };
-            let throw = action == YutAction::Throw;
-            let (applied, n) =
-                counted(|| GAME.apply_seat_into(&mut state, seat, &action, NOW, &mut events));
-            applied.expect("a legal action is accepted");
-            let discards = events
+            counting_from.set(Some(start()));
+            Choice::<_, ()>::Act(action)
+        };
+        let stepped = |_: &mut YutState<Standard>, step: Step<'_, Yut>| {
+            let n = stop(counting_from.take().expect("counting since the chooser"));
+            let throw = *step.action == YutAction::Throw;
+            let discards = step
+                .events
                 .iter()
                 .any(|e| matches!(e, YutEvent::Discarded { .. }));
-            let game_over = events
+            let game_over = step
+                .events
                 .iter()
                 .any(|e| matches!(e, YutEvent::GameOver { .. }));
             if count {
+                let mut report = report.borrow_mut();
                 report.apply_all.add(n);
                 if throw {
                     report.apply_throw.add(n);
@@ -234,7 +273,19 @@ fn play(seeds: std::ops::Range<u64>, report: &mut Report, count: bool) {
             } else if throw {
                 after_discard = false;
             }
+            counting_from.set(Some(start()));
+            ControlFlow::Continue(())
+        };
+        let summary = playout
+            .run(&GAME, &mut state, choose, stepped)
+            .expect("a legal action is accepted");
+        if let Some(from) = counting_from.take() {
+            let n = stop(from);
+            if count {
+                report.borrow_mut().between.add(n);
+            }
         }
+        assert_eq!(summary.ended, Ended::Over);
     }
 }
 
@@ -301,6 +352,12 @@ fn steady_state_playout_allocations() {
             .timeout_bot
             .line("    TimeoutBot::choose (policy_move)")
     );
+    println!(
+        "{}",
+        report
+            .between
+            .line("(b) the play-out loop between decisions")
+    );
 
     // (a): the play-out primitives never allocate once their buffer exists.
     assert!(report.draw.calls > 1_000 && report.legal_reused.calls > 1_000);
@@ -311,6 +368,8 @@ fn steady_state_playout_allocations() {
     );
     // A buffer that starts empty allocates only to grow: a handful of times in all.
     assert!(report.legal_fresh.allocs <= 8);
+    assert!(report.between.calls > 20_000);
+    assert_eq!(report.between.allocs, 0, "the play-out loop allocated");
 
     // (b): with a reused buffer an ordinary decision allocates nothing. A discard builds
     // the `discarded` event's list and the log's copy of it; the game's end builds the

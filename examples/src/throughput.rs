@@ -29,17 +29,16 @@
 //! assert!(t.summary().starts_with("games/s: "));
 //! ```
 
+use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use clap::Parser;
+use game_core::playout::{Choice, Ended, Playout};
 use game_core::{Game, GameRng};
-use yut::{Phase, Rules, Standard, Yut, YutAction, YutError};
+use yut::{Phase, Rules, Standard, Yut, YutAction, YutError, YutState};
 use yut_augments::Augments;
 
 use crate::args::PresetArg;
-
-/// Decisions after which a game counts as stuck (a bug: real games take a few hundred).
-const MAX_DECISIONS: u64 = 100_000;
 
 /// The flags of `throughput`.
 #[derive(Parser, Clone, Debug)]
@@ -221,34 +220,40 @@ pub fn play_games<R: Rules>(
     games: u64,
 ) -> Result<u64, YutError> {
     let mut rng = GameRng::from_seed(seed ^ 0x7468_726F_7567_6870);
-    let mut events = Vec::with_capacity(64);
     let mut actions: Vec<YutAction<R::Action>> = Vec::with_capacity(64);
+    // `Yut::to_act` builds a list; the board knows the seat, and nothing is allocated.
+    let mut playout = Playout::new(0)
+        .next_with(|_, state: &YutState<R>| {
+            (state.board.phase != Phase::Finished).then(|| state.board.current_seat())
+        })
+        .reserve(64);
     let mut decisions = 0u64;
     for g in 0..games {
         let mut state = game.setup(options, players, seed.wrapping_add(g), 0)?;
-        let mut taken = 0u64;
-        loop {
-            if state.board.phase == Phase::Finished {
-                break;
-            }
-            let seat = state.board.current_seat();
-            game.legal_actions_into(&state, seat, &mut actions);
-            let action = match actions.len() {
-                0 => return Err(stuck(seed.wrapping_add(g))),
-                1 => actions.swap_remove(0),
-                n => actions.swap_remove(rng.below(n as u32) as usize),
-            };
-            game.apply_seat_into(&mut state, seat, &action, 0, &mut events)?;
-            taken += 1;
-            if taken > MAX_DECISIONS {
-                return Err(stuck(seed.wrapping_add(g)));
-            }
+        let summary = playout
+            .run(
+                game,
+                &mut state,
+                |state: &YutState<R>, seat| {
+                    game.legal_actions_into(state, seat, &mut actions);
+                    // A forced decision draws nothing, so the choices stay those of the
+                    // runs before.
+                    match actions.len() {
+                        0 => Choice::Nothing,
+                        1 => Choice::Act(actions.swap_remove(0)),
+                        n => Choice::Act(actions.swap_remove(rng.below(n as u32) as usize)),
+                    }
+                },
+                |_: &mut YutState<R>, _| ControlFlow::<()>::Continue(()),
+            )
+            .map_err(|refused| refused.error)?;
+        if summary.ended != Ended::Over {
+            return Err(stuck(seed.wrapping_add(g)));
         }
-        decisions += taken;
+        decisions += summary.decisions as u64;
     }
     Ok(decisions)
 }
-
 /// A game that offers no decision or does not end: a bug, reported as the engine's
 /// corrupt-state error.
 fn stuck(seed: u64) -> YutError {

@@ -24,10 +24,11 @@
 //! `{"type":"CHOOSE_AUGMENT","index":n}` decisions are lines like any other action, and
 //! the view of the player to act holds the `draft` with its candidates.
 //!
-//! Bots (`--bot`): `policy` (default) plays the engine's own 8.5 timeout policy
-//! ([`game_core::TimeoutBot`]), `random` picks uniformly among the legal actions
-//! ([`game_core::RandomBot`], seeded per seat), `strong` searches to win
-//! ([`crate::bots::StrongBot`], seeded per seat; it simulates on re-seeded copies only). `--timeouts PCT` leaves that share of
+//! Bots (`--bot`): `policy` (default) plays the engine's own timeout policy
+//! ([`game_core::TimeoutBot`]; `yut/RULES.md`, *The timeout policy*), `random` picks
+//! uniformly among the legal actions ([`game_core::RandomBot`], seeded per seat), `strong`
+//! searches to win ([`crate::bots::StrongBot`], seeded per seat; it simulates on re-seeded
+//! copies only). `--timeouts PCT` leaves that share of
 //! decisions to the engine: the clock jumps to the deadline and `tick` acts (with no time
 //! limit, `turnSeconds: null`, the player disconnects and the grace period runs out
 //! instead). `--illegal PCT` makes that share of decisions start with a refused action
@@ -47,13 +48,17 @@
 //! ```
 
 use std::io::{self, Write};
+use std::ops::ControlFlow;
 
 use clap::Parser;
+use game_core::playout::{Choice, Ended, MAX_DECISIONS, Playout, Step, Table};
 use game_core::{Bot, ErrorBody, Game, GameError, GameRng, Match, Millis, Viewer};
 use schemars::JsonSchema;
 use serde::Serialize;
 use yut::rules::WithRules;
-use yut::{Origin, Phase, Rules, Standard, Yut, YutAction, YutError, YutOptions, YutState};
+use yut::{
+    Origin, Phase, Rules, Standard, Yut, YutAction, YutError, YutEvent, YutOptions, YutState,
+};
 use yut_augments::{AugmentConfig, AugmentOptions, Augments};
 
 use crate::args::{BotKind, GameArg, ModeArg, PresetArg, default_players};
@@ -62,9 +67,6 @@ use crate::layer::{Layer, LayerView};
 
 /// Host milliseconds between two decisions.
 const STEP_MS: Millis = 1_000;
-
-/// Actions after which a game is reported as stuck (no real game comes near it).
-const MAX_ACTIONS: usize = 200_000;
 
 /// The flags of trace mode.
 #[derive(Parser, Clone, Debug)]
@@ -213,7 +215,7 @@ impl std::fmt::Display for TraceError {
             TraceError::Setup(e) => write!(f, "오류 [{}]: {}", e.code(), e.message()),
             TraceError::Engine(e) => write!(f, "엔진 오류 [{}]: {}", e.code(), e.message()),
             TraceError::Stuck { seed } => {
-                write!(f, "seed {seed}: no end after {MAX_ACTIONS} actions")
+                write!(f, "seed {seed}: no end after {MAX_DECISIONS} actions")
             }
             TraceError::Io(e) => write!(f, "출력 오류(output error): {e}"),
         }
@@ -426,6 +428,34 @@ fn trace_games<R: Layer>(
     Ok(())
 }
 
+/// A game of the trace: its match, the host clock, the view last written, and where the
+/// lines go. The play-out applies each bot action through [`Match::act`] at this clock.
+struct Traced<'o, R: Rules, W> {
+    m: Match<Yut<R>>,
+    now: Millis,
+    view: LayerView<R>,
+    out: &'o mut W,
+}
+
+impl<R: Rules, W> Table<Yut<R>> for Traced<'_, R, W> {
+    fn state(&self) -> &YutState<R> {
+        &self.m.state
+    }
+
+    fn act(
+        &mut self,
+        _game: &Yut<R>,
+        seat: usize,
+        action: &YutAction<R::Action>,
+        _now: Millis,
+        events: &mut Vec<YutEvent<R::Event>>,
+    ) -> Result<(), YutError> {
+        let player = self.m.state.board.table.players[seat].clone();
+        *events = self.m.act(&player, action, self.now)?;
+        Ok(())
+    }
+}
+
 fn play_one<R: Layer>(
     args: &TraceArgs,
     game: &Yut<R>,
@@ -434,7 +464,7 @@ fn play_one<R: Layer>(
     seed: u64,
     out: &mut impl Write,
 ) -> Result<(), TraceError> {
-    let mut m =
+    let m =
         Match::new(*game, options.clone(), players.to_vec(), seed, 0).map_err(TraceError::Setup)?;
     write_line(
         out,
@@ -456,86 +486,109 @@ fn play_one<R: Layer>(
             )
         })
         .collect();
-    let mut now: Millis = 0;
-    let mut view = next_view(game, &m.state);
-    let mut actions = 0;
-    while !game.is_over(&m.state) {
-        actions += 1;
-        if actions > MAX_ACTIONS {
-            return Err(TraceError::Stuck { seed });
-        }
-        let Some(&seat) = game.to_act(&m.state).first() else {
-            break;
-        };
+    let view = next_view(game, &m.state);
+    let mut traced = Traced {
+        m,
+        now: 0,
+        view,
+        out,
+    };
+    // A decision: maybe a refused action first, then maybe the clock runs out (the engine
+    // acts, and the decision is passed), else the bot's action, which the play-out applies.
+    let mut decide = |t: &mut Traced<'_, R, _>, seat: usize| {
         let player = players[seat].as_str();
-        now += STEP_MS;
-
+        t.now += STEP_MS;
         if roll(&mut rng, args.illegal)
-            && let Some((who, action)) = illegal_action(game, &m.state, seat, &mut rng)
-            && let Err(error) = m.act(&players[who], &action, now)
+            && let Some((who, action)) = illegal_action(game, &t.m.state, seat, &mut rng)
+            && let Err(error) = t.m.act(&players[who], &action, t.now)
         {
-            write_line(
-                out,
-                &ErrorLine {
-                    player: &players[who],
-                    action: &action,
-                    error: error.body(),
-                    view: &view,
-                },
-            )?;
-        }
-
-        if roll(&mut rng, args.timeouts) {
-            let applied = match game.deadline(&m.state) {
-                Some(deadline) => {
-                    now = now.max(deadline);
-                    m.tick(now)
-                }
-                None => {
-                    m.set_connected(player, false, now)
-                        .result
-                        .map_err(TraceError::Engine)?;
-                    now += game.grace_ms();
-                    let applied = m.tick(now);
-                    m.set_connected(player, true, now)
-                        .result
-                        .map_err(TraceError::Engine)?;
-                    applied
-                }
+            let line = ErrorLine {
+                player: &players[who],
+                action: &action,
+                error: error.body(),
+                view: &t.view,
             };
-            if !applied.is_empty() {
-                view = next_view(game, &m.state);
-                for a in &applied {
-                    write_line(
-                        out,
-                        &ActLine {
-                            player: &a.player,
-                            action: &a.action,
-                            auto: true,
-                            events: &a.events,
-                            view: &view,
-                        },
-                    )?;
-                }
-                continue;
+            if let Err(e) = write_line(t.out, &line) {
+                return Choice::Stop(e.into());
             }
         }
+        if roll(&mut rng, args.timeouts) {
+            match let_time_run_out(game, t, player) {
+                Ok(true) => return Choice::Pass,
+                Ok(false) => {}
+                Err(e) => return Choice::Stop(e),
+            }
+        }
+        Choice::Act(
+            bots[seat]
+                .choose(game, &t.m.state, seat)
+                .unwrap_or(YutAction::Throw),
+        )
+    };
+    let written = |t: &mut Traced<'_, R, _>, step: Step<'_, Yut<R>>| {
+        t.view = next_view(game, &t.m.state);
+        let line = ActLine {
+            player: &players[step.seat],
+            action: step.action,
+            auto: false,
+            events: step.events,
+            view: &t.view,
+        };
+        match write_line(t.out, &line) {
+            Ok(()) => ControlFlow::Continue(()),
+            Err(e) => ControlFlow::Break(TraceError::from(e)),
+        }
+    };
+    let summary = Playout::new(0)
+        .run_on(game, &mut traced, &mut decide, written)
+        .map_err(|refused| TraceError::Engine(refused.error))?;
+    match summary.ended {
+        Ended::Over | Ended::Nothing { .. } => Ok(()),
+        Ended::Capped => Err(TraceError::Stuck { seed }),
+        Ended::Stopped(e) => Err(e),
+    }
+}
 
-        let action = bots[seat]
-            .choose(game, &m.state, seat)
-            .unwrap_or(YutAction::Throw);
-        let events = m.act(player, &action, now).map_err(TraceError::Engine)?;
-        view = next_view(game, &m.state);
+/// Lets the clock of `player`'s decision run out: to the deadline, or with no time limit
+/// by disconnecting until the grace period is over (and reconnecting). Writes the actions
+/// the engine took; false if it took none (the player then acts after all).
+fn let_time_run_out<R: Layer>(
+    game: &Yut<R>,
+    t: &mut Traced<'_, R, impl Write>,
+    player: &str,
+) -> Result<bool, TraceError> {
+    let applied = match game.deadline(&t.m.state) {
+        Some(deadline) => {
+            t.now = t.now.max(deadline);
+            t.m.tick(t.now)
+        }
+        None => {
+            t.m.set_connected(player, false, t.now)
+                .result
+                .map_err(TraceError::Engine)?;
+            t.now += game.grace_ms();
+            let applied = t.m.tick(t.now);
+            t.m.set_connected(player, true, t.now)
+                .result
+                .map_err(TraceError::Engine)?;
+            applied
+        }
+    };
+    if applied.is_empty() {
+        return Ok(false);
+    }
+    t.view = next_view(game, &t.m.state);
+    for a in &applied {
         write_line(
-            out,
+            t.out,
             &ActLine {
-                player,
-                action: &action,
-                auto: false,
-                events: &events,
-                view: &view,
+                player: &a.player,
+                action: &a.action,
+                auto: true,
+                events: &a.events,
+                view: &t.view,
             },
         )?;
     }
-    Ok(())
+    Ok(true)
 }

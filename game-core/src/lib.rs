@@ -6,6 +6,7 @@ mod bot;
 mod erased;
 mod error;
 mod game;
+pub mod playout;
 mod presence;
 mod record;
 mod rng;

@@ -1,0 +1,462 @@
+//! Playing a game to its end: the one loop that benchmarks, simulations, reports and
+//! traces share.
+//!
+//! A [`Playout`] asks who acts next, asks a chooser (a closure, or a [`Bot`](crate::Bot)
+//! wrapped in one) for that seat's action, applies it, and shows the step to a callback,
+//! until the game is over, the chooser has nothing to play, the callback stops it, or the
+//! decision limit is reached. It applies actions to a bare state through
+//! [`Game::apply_seat_into`] with one reused events buffer (nothing allocated per step
+//! beyond what the game itself allocates), or to anything else that implements [`Table`],
+//! such as a [`Match`] that records every input.
+//!
+//! ```
+//! use game_core::{Bot, Game, RandomBot, rps::{Rps, RpsOptions}};
+//! use game_core::playout::{Choice, Ended, Playout};
+//! let players = ["a".to_string(), "b".to_string()];
+//! let mut state = Rps.setup(&RpsOptions::default(), &players, 1, 0).unwrap();
+//! let mut bot = RandomBot::new(5);
+//! let mut events = 0;
+//! let summary = Playout::new(0)
+//!     .run(
+//!         &Rps,
+//!         &mut state,
+//!         |state: &_, seat| bot.choose(&Rps, state, seat).into(),
+//!         |_: &mut _, step| {
+//!             events += step.events.len();
+//!             std::ops::ControlFlow::<()>::Continue(())
+//!         },
+//!     )
+//!     .unwrap();
+//! assert_eq!(summary.ended, Ended::Over);
+//! assert!(Rps.is_over(&state) && summary.decisions >= 2 && events > 0);
+//! ```
+
+use std::ops::ControlFlow;
+
+use crate::{Game, Match, Millis};
+
+/// Decisions after which a play-out gives up: far more than any real game takes (a few
+/// hundred), so reaching it means a game that does not end, which is a bug.
+pub const MAX_DECISIONS: usize = 100_000;
+
+/// What a chooser decides for the seat to act.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Choice<A, B = ()> {
+    /// Take this action for the seat.
+    Act(A),
+    /// The chooser moved the game on itself (for example it let the clock run out and the
+    /// engine acted); it counts as a decision, and the loop asks again who is to act.
+    Pass,
+    /// The seat has nothing to play.
+    Nothing,
+    /// Stop the play-out with this value.
+    Stop(B),
+}
+
+impl<A, B> From<Option<A>> for Choice<A, B> {
+    /// A bot's answer: its action, or nothing to play.
+    fn from(action: Option<A>) -> Self {
+        action.map_or(Choice::Nothing, Choice::Act)
+    }
+}
+
+/// One applied decision, as the per-step callback sees it.
+pub struct Step<'a, G: Game> {
+    /// The seat that acted.
+    pub seat: usize,
+    /// What it did.
+    pub action: &'a G::Action,
+    /// What happened, in order.
+    pub events: &'a [G::Event],
+}
+
+/// How a play-out ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Ended<B = ()> {
+    /// The game is over: no seat is to act.
+    Over,
+    /// The decision limit was reached with the game still going.
+    Capped,
+    /// The chooser had nothing to play for `seat`.
+    Nothing {
+        /// The seat to act.
+        seat: usize,
+    },
+    /// The chooser or the callback stopped the loop with this value.
+    Stopped(B),
+}
+
+/// A finished play-out: how it ended and how many decisions it took.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Summary<B = ()> {
+    /// How it ended.
+    pub ended: Ended<B>,
+    /// Decisions taken: actions applied, and the chooser's [`Choice::Pass`]es.
+    pub decisions: usize,
+}
+
+/// The engine refused a chosen action (for a chooser that picks among the legal actions,
+/// a bug of the game or the chooser). Nothing was applied.
+pub struct Refused<G: Game> {
+    /// The seat it was chosen for.
+    pub seat: usize,
+    /// The action.
+    pub action: G::Action,
+    /// The engine's error.
+    pub error: G::Error,
+}
+
+/// What a play-out advances. A bare state is one (see [`Playout::run`]); so is a
+/// [`Match`], which records every action; a host's trace implements it for a match with
+/// its own clock.
+pub trait Table<G: Game> {
+    /// The state of the game.
+    fn state(&self) -> &G::State;
+
+    /// Applies `action` for `seat` at `now`, writing its events into `events`.
+    fn act(
+        &mut self,
+        game: &G,
+        seat: usize,
+        action: &G::Action,
+        now: Millis,
+        events: &mut Vec<G::Event>,
+    ) -> Result<(), G::Error>;
+}
+
+/// A bare state, applied to through [`Game::apply_seat_into`].
+struct Bare<'s, G: Game>(&'s mut G::State);
+
+impl<G: Game> Table<G> for Bare<'_, G> {
+    fn state(&self) -> &G::State {
+        self.0
+    }
+
+    fn act(
+        &mut self,
+        game: &G,
+        seat: usize,
+        action: &G::Action,
+        now: Millis,
+        events: &mut Vec<G::Event>,
+    ) -> Result<(), G::Error> {
+        game.apply_seat_into(self.0, seat, action, now, events)
+    }
+}
+
+/// Every action goes through [`Match::act`], so the record holds it (and the timeouts due
+/// at `now` are taken first, as a host would).
+impl<G: Game> Table<G> for Match<G> {
+    fn state(&self) -> &G::State {
+        &self.state
+    }
+
+    fn act(
+        &mut self,
+        _game: &G,
+        seat: usize,
+        action: &G::Action,
+        now: Millis,
+        events: &mut Vec<G::Event>,
+    ) -> Result<(), G::Error> {
+        let player = self.game.table(&self.state).players[seat].clone();
+        *events = Match::act(self, &player, action, now)?;
+        Ok(())
+    }
+}
+
+/// The seat to act next: the first of [`Game::to_act`].
+fn first_to_act<G: Game>(game: &G, state: &G::State) -> Option<usize> {
+    game.to_act(state).first().copied()
+}
+
+/// The play-out loop, with its settings and the events buffer it reuses from one game to
+/// the next.
+pub struct Playout<G: Game> {
+    /// Decisions after which the loop ends with [`Ended::Capped`].
+    pub limit: usize,
+    /// The host time every action is applied at.
+    pub now: Millis,
+    /// The seat to act next, `None` once the game is over.
+    next: fn(&G, &G::State) -> Option<usize>,
+    events: Vec<G::Event>,
+}
+
+impl<G: Game> Playout<G> {
+    /// A play-out applying every action at `now`, limited to [`MAX_DECISIONS`], asking
+    /// [`Game::to_act`] who acts next.
+    ///
+    /// ```
+    /// let p = game_core::playout::Playout::<game_core::rps::Rps>::new(1_000);
+    /// assert_eq!((p.limit, p.now), (game_core::playout::MAX_DECISIONS, 1_000));
+    /// ```
+    pub fn new(now: Millis) -> Self {
+        Self {
+            limit: MAX_DECISIONS,
+            now,
+            next: first_to_act::<G>,
+            events: Vec::new(),
+        }
+    }
+
+    /// Asks `next` instead of [`Game::to_act`] who acts next: for a game whose `to_act`
+    /// builds a list and whose state knows the seat directly, so that a loop whose game
+    /// allocates nothing per step allocates nothing either.
+    ///
+    /// ```
+    /// use game_core::{Game, TimeoutBot, Bot, rps::{Rps, RpsOptions}};
+    /// use game_core::playout::{Ended, Playout};
+    /// let players = ["a".to_string(), "b".to_string()];
+    /// let mut state = Rps.setup(&RpsOptions::default(), &players, 1, 0).unwrap();
+    /// // Only seat 0 is ever asked: the loop ends when it has nothing left to pick.
+    /// let only_a = |game: &Rps, state: &_| (!game.is_over(state)).then_some(0);
+    /// let summary = Playout::new(0)
+    ///     .next_with(only_a)
+    ///     .run(&Rps, &mut state, |s: &_, seat| TimeoutBot.choose(&Rps, s, seat).into(), |_: &mut _, _| {
+    ///         std::ops::ControlFlow::<()>::Continue(())
+    ///     })
+    ///     .unwrap();
+    /// assert_eq!(summary.ended, Ended::Nothing { seat: 0 });
+    /// ```
+    pub fn next_with(mut self, next: fn(&G, &G::State) -> Option<usize>) -> Self {
+        self.next = next;
+        self
+    }
+
+    /// Makes room for `events` events in the reused buffer up front, so that the first
+    /// actions do not grow it: a loop whose game allocates nothing per step then
+    /// allocates nothing at all once set up.
+    ///
+    /// ```
+    /// let p = game_core::playout::Playout::<game_core::rps::Rps>::new(0).reserve(32);
+    /// assert_eq!(p.limit, game_core::playout::MAX_DECISIONS);
+    /// ```
+    pub fn reserve(mut self, events: usize) -> Self {
+        self.events.reserve(events);
+        self
+    }
+
+    /// Plays the bare `state` to the end through [`Game::apply_seat_into`]: `choose` picks
+    /// the action of the seat to act, `step` sees every applied action (it may change the
+    /// state, and stop the loop with [`ControlFlow::Break`]).
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use game_core::{Bot, Game, TimeoutBot, rps::{Rps, RpsOptions}};
+    /// use game_core::playout::{Ended, Playout};
+    /// let players = ["a".to_string(), "b".to_string()];
+    /// let mut state = Rps.setup(&RpsOptions::default(), &players, 1, 0).unwrap();
+    /// // Stop after the first action.
+    /// let summary = Playout::new(0)
+    ///     .run(&Rps, &mut state, |s: &_, seat| TimeoutBot.choose(&Rps, s, seat).into(), |_: &mut _, step| {
+    ///         ControlFlow::Break(step.seat)
+    ///     })
+    ///     .unwrap();
+    /// assert_eq!((summary.ended, summary.decisions), (Ended::Stopped(0), 1));
+    /// ```
+    pub fn run<B>(
+        &mut self,
+        game: &G,
+        state: &mut G::State,
+        mut choose: impl FnMut(&G::State, usize) -> Choice<G::Action, B>,
+        mut step: impl FnMut(&mut G::State, Step<'_, G>) -> ControlFlow<B>,
+    ) -> Result<Summary<B>, Refused<G>> {
+        self.run_on(
+            game,
+            &mut Bare(state),
+            |table: &mut Bare<'_, G>, seat| choose(table.0, seat),
+            |table: &mut Bare<'_, G>, s| step(table.0, s),
+        )
+    }
+
+    /// [`Playout::run`] on any [`Table`]: the chooser and the callback get the table, so
+    /// that they can act on it themselves (a trace lets the clock run out there, and then
+    /// answers [`Choice::Pass`]).
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use game_core::{Bot, Match, RandomBot, rps::{Rps, RpsOptions}};
+    /// use game_core::playout::{Ended, Playout};
+    /// let mut m = Match::new(Rps, RpsOptions::default(), vec!["a".into(), "b".into()], 3, 0).unwrap();
+    /// let mut bot = RandomBot::new(1);
+    /// let summary = Playout::new(10)
+    ///     .run_on(&Rps, &mut m, |m: &mut Match<Rps>, seat| bot.choose(&Rps, &m.state, seat).into(), |_: &mut _, _| {
+    ///         ControlFlow::<()>::Continue(())
+    ///     })
+    ///     .unwrap();
+    /// assert_eq!(summary.ended, Ended::Over);
+    /// assert_eq!(m.record.entries.len(), summary.decisions); // every action recorded
+    /// ```
+    pub fn run_on<T: Table<G>, B>(
+        &mut self,
+        game: &G,
+        table: &mut T,
+        mut choose: impl FnMut(&mut T, usize) -> Choice<G::Action, B>,
+        mut step: impl FnMut(&mut T, Step<'_, G>) -> ControlFlow<B>,
+    ) -> Result<Summary<B>, Refused<G>> {
+        let mut decisions = 0;
+        let ended = loop {
+            let Some(seat) = (self.next)(game, table.state()) else {
+                break Ended::Over;
+            };
+            if decisions >= self.limit {
+                break Ended::Capped;
+            }
+            let action = match choose(table, seat) {
+                Choice::Act(action) => action,
+                Choice::Pass => {
+                    decisions += 1;
+                    continue;
+                }
+                Choice::Nothing => break Ended::Nothing { seat },
+                Choice::Stop(b) => break Ended::Stopped(b),
+            };
+            if let Err(error) = table.act(game, seat, &action, self.now, &mut self.events) {
+                return Err(Refused {
+                    seat,
+                    action,
+                    error,
+                });
+            }
+            decisions += 1;
+            let events = &self.events;
+            if let ControlFlow::Break(b) = step(
+                table,
+                Step {
+                    seat,
+                    action: &action,
+                    events,
+                },
+            ) {
+                break Ended::Stopped(b);
+            }
+        };
+        Ok(Summary { ended, decisions })
+    }
+}
+
+impl<G: Game> std::fmt::Debug for Playout<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Playout")
+            .field("limit", &self.limit)
+            .field("now", &self.now)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<G: Game> std::fmt::Debug for Step<'_, G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Step")
+            .field("seat", &self.seat)
+            .field("action", self.action)
+            .field("events", &self.events)
+            .finish()
+    }
+}
+
+impl<G: Game> std::fmt::Debug for Refused<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Refused")
+            .field("seat", &self.seat)
+            .field("action", &self.action)
+            .field("error", &self.error)
+            .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rps::{Hand, Rps, RpsAction, RpsOptions, RpsState};
+    use crate::{Bot, TimeoutBot};
+
+    fn new_state() -> RpsState {
+        let players = ["a".to_string(), "b".to_string()];
+        Rps.setup(&RpsOptions::default(), &players, 1, 0).unwrap()
+    }
+
+    fn go_on(_: &mut RpsState, _: Step<'_, Rps>) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+
+    #[test]
+    fn the_limit_counts_passes_and_actions_alike() {
+        let mut state = new_state();
+        let mut p = Playout::new(0);
+        p.limit = 5;
+        let passing = |_: &RpsState, _| Choice::<RpsAction, ()>::Pass;
+        let summary = p.run(&Rps, &mut state, passing, go_on).unwrap();
+        assert_eq!(
+            summary,
+            Summary {
+                ended: Ended::Capped,
+                decisions: 5
+            }
+        );
+        assert_eq!(state, new_state(), "a pass applies nothing");
+
+        p.limit = 1;
+        let timeout = |s: &RpsState, seat| TimeoutBot.choose(&Rps, s, seat).into();
+        let summary = p.run(&Rps, &mut state, timeout, go_on).unwrap();
+        assert_eq!(
+            summary,
+            Summary {
+                ended: Ended::Capped,
+                decisions: 1
+            }
+        );
+        assert_ne!(state, new_state());
+    }
+
+    #[test]
+    fn a_refused_action_ends_the_loop_with_its_seat_and_changes_nothing() {
+        let mut state = new_state();
+        let rock = RpsAction::Pick { hand: Hand::Rock };
+        // Seat 0 is asked again after picking: its second pick is refused.
+        let mut p = Playout::new(0).next_with(|_, _| Some(0));
+        let summary = p.run(
+            &Rps,
+            &mut state,
+            |_: &_, _| Choice::<_, ()>::Act(rock),
+            go_on,
+        );
+        let refused = summary.unwrap_err();
+        assert_eq!((refused.seat, &refused.action), (0, &rock));
+        let mut once = new_state();
+        Rps.apply_seat(&mut once, 0, &rock, 0).unwrap();
+        assert_eq!(state, once);
+    }
+
+    #[test]
+    fn the_chooser_and_the_callback_stop_with_their_value() {
+        let mut state = new_state();
+        let stop = |_: &RpsState, seat| Choice::<RpsAction, usize>::Stop(seat + 10);
+        let summary = Playout::new(0).run(&Rps, &mut state, stop, |_, _| ControlFlow::Continue(()));
+        assert_eq!(
+            summary.unwrap(),
+            Summary {
+                ended: Ended::Stopped(10),
+                decisions: 0
+            }
+        );
+
+        let mut seen = Vec::new();
+        let timeout = |s: &RpsState, seat| TimeoutBot.choose(&Rps, s, seat).into();
+        let summary = Playout::new(0).run(&Rps, &mut state, timeout, |_, step| {
+            seen.push(step.seat);
+            if seen.len() == 3 {
+                ControlFlow::Break("third")
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        assert_eq!(
+            summary.unwrap(),
+            Summary {
+                ended: Ended::Stopped("third"),
+                decisions: 3
+            }
+        );
+        assert_eq!(seen, [0, 1, 0]);
+    }
+}
