@@ -270,7 +270,7 @@ const SEAM_GAMES: u64 = 16;
 fn bots(c: &mut Criterion) {
     let state = benches::mid_game_state(SEED);
     let seat = state.board.current_seat();
-    c.bench_function("bot/TimeoutBot decision (8.5 policy)", |b| {
+    c.bench_function("bot/TimeoutBot decision (timeout policy)", |b| {
         b.iter(|| <TimeoutBot as Bot<Yut>>::choose(&mut TimeoutBot, &GAME, black_box(&state), seat))
     });
     let mut bot = RandomBot::new(SEED);

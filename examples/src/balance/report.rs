@@ -85,7 +85,7 @@ pub(super) fn markdown(
     let _ = writeln!(
         w,
         "Win rate of the seat that moves first (the engine draws it at setup), with the \
-         8.5 policy bot at both seats.\n"
+         policy bot (the engine's timeout policy) at both seats.\n"
     );
     let _ = writeln!(
         w,
@@ -141,7 +141,7 @@ pub(super) fn markdown(
         w,
         "Every throw of every game of the baseline configurations (independent seeds; the \
          head-to-head pairs share their seeds, so their throws are not independent), \
-         against the exact table of section 5.1 (`yut::Throw::probability`). z is \
+         against the exact probabilities (`yut::Throw::probability`). z is \
          (observed − expected) / standard error; |z| > 3 would point at a bias.\n"
     );
     for (c, (_, games)) in configs.iter().zip(results) {
@@ -210,7 +210,7 @@ pub(super) fn markdown(
             w,
             "Win rate of the side that holds the augment or the house rule against the side \
              that does not: the app base rules under `yut-augments` with no draft \
-             (`AugmentConfig::none()`), the 8.5 policy bot at both seats, each seed played \
+             (`AugmentConfig::none()`), the policy bot at both seats, each seed played \
              with the holder in seat 0 and then in seat 1. An augment is given at the start \
              of the holder's own turn where the draft would offer it (turn 1, 6 or 12: a \
              game that ends earlier never gives it); a house rule holds from the start. \
