@@ -2,6 +2,10 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+// First: the `words!` macro of the enums' wire words is used by the modules below.
+#[macro_use]
+mod words;
+
 mod action;
 pub mod board;
 mod check;
@@ -41,6 +45,7 @@ pub use state::{
 };
 pub use throw::{Sticks, Throw, ThrowChance, ThrowDraw};
 pub use view::{LastThrow, PieceView, PresenceView, SideView, Turn, YutView};
+pub use words::UnknownWord;
 
 /// The workspace README's embedding guide, compiled and run as a doctest.
 #[cfg(doctest)]
