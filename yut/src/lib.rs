@@ -8,6 +8,7 @@ mod words;
 
 mod action;
 pub mod board;
+pub mod bot;
 mod check;
 mod error;
 mod event;
@@ -27,6 +28,7 @@ mod turn;
 mod view;
 
 pub use action::YutAction;
+pub use bot::{BotKind, PolicyBot, SeatBot, StrongBot, StrongModel, StrongParams};
 pub use check::MAX_PENDING;
 pub use error::YutError;
 pub use event::{NoEvent, YutEvent};
