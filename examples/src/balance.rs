@@ -48,10 +48,11 @@ use game_core::{Bot, Game};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 use yut::rules::{RuleOptions, WithRules};
-use yut::{Preset, Rules, Throw, ThrowStats, Yut, YutAction, YutEvent, YutOptions, YutState};
+use yut::{
+    PolicyBot, Preset, Rules, StrongBot, StrongParams, Throw, ThrowStats, Yut, YutAction, YutEvent,
+    YutOptions, YutState,
+};
 use yut_augments::{Augment, AugmentConfig, AugmentEvent, Augments, HouseRule, Source};
-
-use crate::bots::{PolicyBot, StrongBot, StrongParams};
 
 /// Actions after which a game counts as stuck (no real game comes near it).
 const MAX_ACTIONS: u32 = 100_000;

@@ -8,8 +8,6 @@
 //! - [`host`]: a generic JSON-lines host over stdin/stdout for every registered game
 //!   (`cargo run --release --example host`), and [`mod@trace`], its seeded bot-vs-bot trace
 //!   mode (`host --trace`).
-//! - [`bots`]: the 8.5 policy bot, the random bot and the strong bot (expectimax over the
-//!   exact throw probabilities), for `play --bot` and `host --trace --bot`.
 //! - [`balance`]: the balance report (`cargo run --release --example balance`): seeded
 //!   games in parallel, first-seat advantage (standard, app, app with the augment layer),
 //!   game length, throw frequencies against the exact table, the strong bot against the
@@ -32,7 +30,6 @@
 pub mod args;
 pub mod balance;
 pub mod board;
-pub mod bots;
 pub mod host;
 pub mod layer;
 pub mod narrate;
