@@ -26,7 +26,7 @@
 //!
 //! Bots (`--bot`): `policy` (default) plays the engine's own timeout policy
 //! ([`yut::PolicyBot`], `yut/RULES.md`, "The timeout policy"), `random` picks uniformly
-//! among the legal actions ([`yut::RandomBot`], seeded per seat), `strong` searches to
+//! among the legal actions ([`yut::bot::RandomBot`], seeded per seat), `strong` searches to
 //! win ([`yut::StrongBot`], seeded per seat; it simulates on re-seeded copies only).
 //! `--timeouts PCT` leaves that share of
 //! decisions to the engine: the clock jumps to the deadline and `tick` acts (with no time
