@@ -279,7 +279,7 @@ fn bots(c: &mut Criterion) {
     });
     // The bot builds its evaluation tables on its first decision under given options and
     // reuses them after: one decision first, so this measures a searched decision.
-    let mut strong = examples::bots::StrongBot::new(SEED);
+    let mut strong = yut::StrongBot::new(SEED);
     strong.choose(&GAME, &state, seat);
     c.bench_function("bot/StrongBot decision (expectimax search)", |b| {
         b.iter(|| strong.choose(&GAME, black_box(&state), seat))

@@ -1,140 +1,209 @@
-//! Command-line values shared by `play` and `host --trace`, mapped onto the engine's types.
+//! Command-line values shared by `play` and `host --trace`, parsed into the engine's types.
 //!
-//! The engine's enums do not depend on clap, so each gets a small mirror here that clap can
-//! parse (`individual|team`, `standard|app`, ...). Numbers that the engine validates (player
-//! count, pieces, nak percent, turn seconds) are passed through unchecked on purpose: an
-//! out-of-range value reaches [`yut::YutOptions::validate`] and the user sees the engine's
-//! own typed error, exactly as a host would.
+//! The engine's enums and [`yut::BotKind`] parse from their wire words (`FromStr`), so the
+//! flags take them directly; the parsers here only add what a command line needs: the
+//! values listed with a line of help each in `--help`, and the spellings the command line
+//! accepts besides the wire word. Numbers that the engine validates (player count, pieces,
+//! nak percent, turn seconds) are passed through unchecked on purpose: an out-of-range
+//! value reaches [`yut::YutOptions::validate`] and the user sees the engine's own typed
+//! error, exactly as a host would.
+
+use std::str::FromStr;
 
 use clap::ValueEnum;
-use yut::{BackdoFromDo, FinishRule, Mode, Preset, Ranking, StickModel};
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use yut::{BackdoFromDo, BotKind, FinishRule, Mode, Preset, Ranking, StickModel};
 
-/// `--mode`: individual play or two teams.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum ModeArg {
-    /// 개인전: 2–4 players, each a side.
-    Individual,
-    /// 팀전: 4, 6 or 8 players in two teams (even seats 청, odd seats 홍).
-    Team,
+/// A parser of `T` from its words, with `values` (word, help) listed in `--help`. A row
+/// `(word, wire)` of `aliases` lets the command line list `word` for the value whose wire
+/// word is `wire`; the wire word is accepted too.
+fn words<T>(
+    values: &[(&'static str, &'static str)],
+    aliases: &'static [(&'static str, &'static str)],
+) -> impl TypedValueParser<Value = T> + use<T>
+where
+    T: FromStr<Err = yut::UnknownWord> + Clone + Send + Sync + 'static,
+{
+    PossibleValuesParser::new(values.iter().map(|&(word, help)| {
+        let value = PossibleValue::new(word).help(help);
+        match aliases.iter().find(|(listed, _)| *listed == word) {
+            Some(&(_, wire)) => value.alias(wire),
+            None => value,
+        }
+    }))
+    .try_map(move |given: String| {
+        let wire = aliases
+            .iter()
+            .find(|(listed, _)| *listed == given)
+            .map_or(given.as_str(), |&(_, wire)| wire);
+        wire.parse::<T>()
+    })
 }
 
-impl From<ModeArg> for Mode {
-    fn from(m: ModeArg) -> Self {
-        match m {
-            ModeArg::Individual => Mode::Individual,
-            ModeArg::Team => Mode::Team,
-        }
-    }
+/// `--mode`: individual play or two teams.
+///
+/// ```
+/// let mode = examples::args::mode().parse_ref(&clap::Command::new("x"), None, "team".as_ref());
+/// # use clap::builder::TypedValueParser;
+/// assert_eq!(mode.unwrap(), yut::Mode::Team);
+/// ```
+pub fn mode() -> impl TypedValueParser<Value = Mode> {
+    words(
+        &[
+            (Mode::Individual.word(), "개인전: 2–4 players, each a side"),
+            (
+                Mode::Team.word(),
+                "팀전: 4, 6 or 8 players in two teams (even seats 청, odd seats 홍)",
+            ),
+        ],
+        &[],
+    )
 }
 
 /// `--preset`: the named rule sets (`yut/RULES.md`, "Options", presets).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
-pub enum PresetArg {
-    /// The standard rules: every option at its default.
-    #[default]
-    Standard,
-    /// The app's base rules: fair sticks, a backdo from node 1 goes back to waiting (대기).
-    App,
-}
-
-impl From<PresetArg> for Preset {
-    fn from(p: PresetArg) -> Self {
-        match p {
-            PresetArg::Standard => Preset::Standard,
-            PresetArg::App => Preset::App,
-        }
-    }
+///
+/// ```
+/// # use clap::builder::TypedValueParser;
+/// let preset = examples::args::preset().parse_ref(&clap::Command::new("x"), None, "app".as_ref());
+/// assert_eq!(preset.unwrap(), yut::Preset::App);
+/// ```
+pub fn preset() -> impl TypedValueParser<Value = Preset> {
+    words(
+        &[
+            (
+                Preset::Standard.word(),
+                "The standard rules: every option at its default",
+            ),
+            (
+                Preset::App.word(),
+                "The app's base rules: fair sticks, a backdo from node 1 goes back to waiting (대기)",
+            ),
+        ],
+        &[],
+    )
 }
 
 /// `--sticks`: the stick model.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum SticksArg {
-    /// A stick lands flat side up with p = 0.6.
-    Realistic,
-    /// p = 0.5.
-    Fair,
+///
+/// ```
+/// # use clap::builder::TypedValueParser;
+/// let sticks = examples::args::sticks().parse_ref(&clap::Command::new("x"), None, "fair".as_ref());
+/// assert_eq!(sticks.unwrap(), yut::StickModel::Fair);
+/// ```
+pub fn sticks() -> impl TypedValueParser<Value = StickModel> {
+    words(
+        &[
+            (
+                StickModel::Realistic.word(),
+                "A stick lands flat side up with p = 0.6",
+            ),
+            (StickModel::Fair.word(), "p = 0.5"),
+        ],
+        &[],
+    )
 }
 
-impl From<SticksArg> for StickModel {
-    fn from(s: SticksArg) -> Self {
-        match s {
-            SticksArg::Realistic => StickModel::Realistic,
-            SticksArg::Fair => StickModel::Fair,
-        }
-    }
-}
-
-/// `--backdo-from-do`: what a backdo does to a piece that has only stood on node 1.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum BackdoFromDoArg {
-    /// Goes to 참먹이 (node 0) as a piece that has gone round.
-    Chammeogi,
-    /// Finishes (남) at once.
-    Finish,
-    /// Goes back to waiting (대기). The engine's wire name, `home`, is accepted too.
-    #[value(name = "waiting", alias = "home")]
-    Home,
-}
-
-impl From<BackdoFromDoArg> for BackdoFromDo {
-    fn from(b: BackdoFromDoArg) -> Self {
-        match b {
-            BackdoFromDoArg::Chammeogi => BackdoFromDo::Chammeogi,
-            BackdoFromDoArg::Finish => BackdoFromDo::Finish,
-            BackdoFromDoArg::Home => BackdoFromDo::Home,
-        }
-    }
+/// `--backdo-from-do`: what a backdo does to a piece that has only stood on node 1. The
+/// command line calls [`BackdoFromDo::Home`] `waiting` (대기), as the terminal game does;
+/// the engine's wire word, `home`, is accepted too.
+///
+/// ```
+/// # use clap::builder::TypedValueParser;
+/// let parse = |word: &str| {
+///     examples::args::backdo_from_do().parse_ref(&clap::Command::new("x"), None, word.as_ref())
+/// };
+/// assert_eq!(parse("waiting").unwrap(), yut::BackdoFromDo::Home);
+/// assert_eq!(parse("home").unwrap(), yut::BackdoFromDo::Home);
+/// assert_eq!(parse("finish").unwrap(), yut::BackdoFromDo::Finish);
+/// ```
+pub fn backdo_from_do() -> impl TypedValueParser<Value = BackdoFromDo> {
+    const WAITING: &[(&str, &str)] = &[("waiting", BackdoFromDo::Home.word())];
+    words(
+        &[
+            (
+                BackdoFromDo::Chammeogi.word(),
+                "Goes to 참먹이 (node 0) as a piece that has gone round",
+            ),
+            (BackdoFromDo::Finish.word(), "Finishes (남) at once"),
+            (
+                "waiting",
+                "Goes back to waiting (대기). The engine's wire name, `home`, is accepted too",
+            ),
+        ],
+        WAITING,
+    )
 }
 
 /// `--finish`: when a piece that has gone round finishes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum FinishArg {
-    /// It must step past 참먹이; stopping on it is not finishing yet.
-    Pass,
-    /// Reaching 참먹이 finishes.
-    Reach,
-}
-
-impl From<FinishArg> for FinishRule {
-    fn from(f: FinishArg) -> Self {
-        match f {
-            FinishArg::Pass => FinishRule::Pass,
-            FinishArg::Reach => FinishRule::Reach,
-        }
-    }
+///
+/// ```
+/// # use clap::builder::TypedValueParser;
+/// let finish = examples::args::finish().parse_ref(&clap::Command::new("x"), None, "reach".as_ref());
+/// assert_eq!(finish.unwrap(), yut::FinishRule::Reach);
+/// ```
+pub fn finish() -> impl TypedValueParser<Value = FinishRule> {
+    words(
+        &[
+            (
+                FinishRule::Pass.word(),
+                "It must step past 참먹이; stopping on it is not finishing yet",
+            ),
+            (FinishRule::Reach.word(), "Reaching 참먹이 finishes"),
+        ],
+        &[],
+    )
 }
 
 /// `--ranking`: how 3–4 player individual games end.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum RankingArg {
-    /// The game ends with the first finisher.
-    First,
-    /// Play goes on until only the last side is left.
-    All,
-}
-
-impl From<RankingArg> for Ranking {
-    fn from(r: RankingArg) -> Self {
-        match r {
-            RankingArg::First => Ranking::First,
-            RankingArg::All => Ranking::All,
-        }
-    }
+///
+/// ```
+/// # use clap::builder::TypedValueParser;
+/// let ranking = examples::args::ranking().parse_ref(&clap::Command::new("x"), None, "all".as_ref());
+/// assert_eq!(ranking.unwrap(), yut::Ranking::All);
+/// ```
+pub fn ranking() -> impl TypedValueParser<Value = Ranking> {
+    words(
+        &[
+            (
+                Ranking::First.word(),
+                "The game ends with the first finisher",
+            ),
+            (
+                Ranking::All.word(),
+                "Play goes on until only the last side is left",
+            ),
+        ],
+        &[],
+    )
 }
 
 /// `--bot`: how bot seats choose.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, ValueEnum)]
-pub enum BotKind {
-    /// Uniformly among the legal actions (game_core's RandomBot, seeded per seat).
-    Random,
-    /// The engine's own timeout policy (`yut/RULES.md`, "The timeout policy"; game_core's
-    /// TimeoutBot): throw when a throw is owed, else capture > finish > stack > advance the
-    /// furthest-behind stack > enter a waiting piece.
-    #[default]
-    Policy,
-    /// Plays to win: expectimax over the exact throw probabilities
-    /// (`examples::bots::StrongBot`).
-    Strong,
+///
+/// ```
+/// # use clap::builder::TypedValueParser;
+/// let bot = examples::args::bot().parse_ref(&clap::Command::new("x"), None, "strong".as_ref());
+/// assert_eq!(bot.unwrap(), yut::BotKind::Strong);
+/// ```
+pub fn bot() -> impl TypedValueParser<Value = BotKind> {
+    words(
+        &[
+            (
+                BotKind::Random.word(),
+                "Uniformly among the legal actions (game_core's RandomBot, seeded per seat)",
+            ),
+            (
+                BotKind::Policy.word(),
+                "The engine's own timeout policy (`yut/RULES.md`, \"The timeout policy\"; \
+                 game_core's TimeoutBot): throw when a throw is owed, else capture > finish > \
+                 stack > advance the furthest-behind stack > enter a waiting piece",
+            ),
+            (
+                BotKind::Strong.word(),
+                "Plays to win: expectimax over the exact throw probabilities (`yut::StrongBot`)",
+            ),
+        ],
+        &[],
+    )
 }
 
 /// `--turn-seconds`: a number of seconds, or `None` for no limit.

@@ -8,8 +8,6 @@
 //! - [`mod@trace`]: the seeded bot-vs-bot trace mode of the JSON-lines host (`cargo run
 //!   --release --example host -- --trace`); the host itself is the `game-host` crate's,
 //!   over its built-in games (`game_host::registry`).
-//! - [`bots`]: the policy bot (the timeout policy), the random bot and the strong bot (expectimax over the
-//!   exact throw probabilities), for `play --bot` and `host --trace --bot`.
 //! - [`balance`]: the balance report (`cargo run --release --example balance`): seeded
 //!   games in parallel, first-seat advantage (standard, app, app with the augment layer),
 //!   game length, throw frequencies against the exact table, the strong bot against the
@@ -31,7 +29,6 @@
 pub mod args;
 pub mod balance;
 pub mod board;
-pub mod bots;
 pub mod layer;
 pub mod narrate;
 pub mod play;

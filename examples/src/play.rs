@@ -33,17 +33,13 @@ use clap::Parser;
 use game_core::{Bot, Game, GameError, Match, Millis, Viewer};
 use yut::rules::{RuleOptions, WithRules};
 use yut::{
-    LegalMove, Origin, Phase, Rules, Standard, Yut, YutAction, YutError, YutEvent, YutOptions,
-    YutResult,
+    BackdoFromDo, BotKind, FinishRule, LegalMove, Mode, Origin, Phase, Preset, Ranking, Rules,
+    SeatBot, Standard, StickModel, Yut, YutAction, YutError, YutEvent, YutOptions, YutResult,
 };
 use yut_augments::{AugmentConfig, Augments};
 
-use crate::args::{
-    AugmentList, BackdoFromDoArg, BotKind, FinishArg, ModeArg, PresetArg, RankingArg, SticksArg,
-    TurnSeconds, default_players, parse_augments, parse_turn_seconds,
-};
+use crate::args::{AugmentList, TurnSeconds, default_players, parse_augments, parse_turn_seconds};
 use crate::board::render_with;
-use crate::bots::SeatBot;
 use crate::layer::{Choice, Layer, LayerView};
 use crate::narrate::{describe, error_text, glossed_message, legal_move_label, result_lines};
 use crate::style::{Style, display_width, pad};
@@ -78,12 +74,12 @@ pub struct PlayArgs {
     #[arg(long)]
     pub players: Option<usize>,
     /// Individual play or two teams (even seats 청, odd seats 홍) [default: the preset's].
-    #[arg(long, value_enum)]
-    pub mode: Option<ModeArg>,
+    #[arg(long, value_parser = crate::args::mode())]
+    pub mode: Option<Mode>,
     /// The base rule set; the flags below override single options. `app` comes with the
     /// whole augment layer (draft, cushion, truce) unless --no-augments.
-    #[arg(long, value_enum, default_value_t = PresetArg::Standard)]
-    pub preset: PresetArg,
+    #[arg(long, value_parser = crate::args::preset(), default_value_t = Preset::Standard)]
+    pub preset: Preset,
     /// With `--preset app`: the app base rules without the augment layer.
     #[arg(long, conflicts_with_all = ["augments", "cushion", "no_cushion", "truce", "no_truce"])]
     pub no_augments: bool,
@@ -107,18 +103,18 @@ pub struct PlayArgs {
     #[arg(long)]
     pub pieces: Option<u8>,
     /// Stick model: realistic (p = 0.6 flat) or fair (p = 0.5).
-    #[arg(long, value_enum)]
-    pub sticks: Option<SticksArg>,
+    #[arg(long, value_parser = crate::args::sticks())]
+    pub sticks: Option<StickModel>,
     /// Play without 빽도 (the marked stick alone counts as 도).
     #[arg(long)]
     pub no_backdo: bool,
     /// What a backdo does to a piece that has only stood on node 1 (도).
-    #[arg(long, value_enum)]
-    pub backdo_from_do: Option<BackdoFromDoArg>,
+    #[arg(long, value_parser = crate::args::backdo_from_do())]
+    pub backdo_from_do: Option<BackdoFromDo>,
     /// When a piece that has gone round finishes (남): it must pass 참먹이 (node 0), or
     /// reach it.
-    #[arg(long, value_enum)]
-    pub finish: Option<FinishArg>,
+    #[arg(long, value_parser = crate::args::finish())]
+    pub finish: Option<FinishRule>,
     /// Chance of 낙 (sticks off the mat) in percent: 0, 3, 5 or 10.
     #[arg(long)]
     pub nak: Option<u8>,
@@ -126,8 +122,8 @@ pub struct PlayArgs {
     #[arg(long)]
     pub no_backdo_capture_bonus: bool,
     /// 3–4 player individual games: end at the first finisher, or play on for all places.
-    #[arg(long, value_enum)]
-    pub ranking: Option<RankingArg>,
+    #[arg(long, value_parser = crate::args::ranking())]
+    pub ranking: Option<Ranking>,
     /// Seconds per action (15, 30, 60 or none); recorded in the options and shown, but the
     /// terminal game runs no clock.
     #[arg(long, value_parser = parse_turn_seconds)]
@@ -140,7 +136,7 @@ pub struct PlayArgs {
     pub humans: Vec<usize>,
     /// How bot seats choose: the engine's timeout policy, at random, or the strong bot
     /// (expectimax over the exact throw probabilities).
-    #[arg(long, value_enum, default_value_t = BotKind::Policy)]
+    #[arg(long, value_parser = crate::args::bot(), default_value_t = BotKind::Policy)]
     pub bot: BotKind,
     /// No pacing: print the whole game at once (and no full-screen redraw).
     #[arg(long)]
@@ -167,24 +163,24 @@ impl PlayArgs {
     /// assert_eq!(o.stick_model, yut::StickModel::Fair);
     /// ```
     pub fn options(&self) -> YutOptions {
-        let mut o = yut::Preset::from(self.preset).options();
+        let mut o = self.preset.options();
         if let Some(m) = self.mode {
-            o.mode = m.into();
+            o.mode = m;
         }
         if let Some(p) = self.pieces {
             o.pieces = p;
         }
         if let Some(s) = self.sticks {
-            o.stick_model = s.into();
+            o.stick_model = s;
         }
         if self.no_backdo {
             o.backdo = false;
         }
         if let Some(b) = self.backdo_from_do {
-            o.backdo_from_do = b.into();
+            o.backdo_from_do = b;
         }
         if let Some(f) = self.finish {
-            o.finish_rule = f.into();
+            o.finish_rule = f;
         }
         if let Some(n) = self.nak {
             o.nak_percent = n;
@@ -193,7 +189,7 @@ impl PlayArgs {
             o.backdo_capture_bonus = false;
         }
         if let Some(r) = self.ranking {
-            o.ranking = r.into();
+            o.ranking = r;
         }
         if let Some(TurnSeconds(t)) = self.turn_seconds {
             o.turn_seconds = t;
@@ -231,9 +227,9 @@ impl PlayArgs {
             || self.truce
             || self.no_truce;
         let mut config = match self.preset {
-            PresetArg::App => AugmentConfig::app(),
-            PresetArg::Standard if any => AugmentConfig::none(),
-            PresetArg::Standard => return None,
+            Preset::App => AugmentConfig::app(),
+            Preset::Standard if any => AugmentConfig::none(),
+            Preset::Standard => return None,
         };
         if let Some(AugmentList(list)) = &self.augments {
             config.augments = list.clone();
@@ -532,7 +528,7 @@ fn option_rows<V, E>(
     let players = format!(
         "{n}인({n} players) — 사람(human): {} · 봇(bot, {}): {}",
         names(&people),
-        bot_name(bot),
+        bot.word(),
         names(&bots),
         n = view.players.len(),
     );
@@ -656,15 +652,6 @@ const BASICS: &str = "\
   윷·모가 나오거나 상대 말을 잡으면 한 번 더 던져요 (윷, 모 or a capture: throw again).
   내 말 위에 서면 업어 함께 가고, 상대 말 위에 서면 잡아 대기로 보내요 (stack on yours, capture theirs).
   말을 모두 먼저 내면(남) 이겨요 (the first side to finish all its pieces wins).";
-
-/// A bot kind's name for the header and the summary.
-fn bot_name(bot: BotKind) -> &'static str {
-    match bot {
-        BotKind::Policy => "policy",
-        BotKind::Random => "random",
-        BotKind::Strong => "strong",
-    }
-}
 
 /// Plays one game with the given flags. `terminal` says whether the output is a terminal
 /// (colours and redrawing are used only then, and never with `--no-color`). People read

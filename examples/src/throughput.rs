@@ -35,10 +35,8 @@ use std::time::{Duration, Instant};
 use clap::Parser;
 use game_core::playout::{Choice, Ended, Playout};
 use game_core::{Game, GameRng};
-use yut::{Phase, Rules, Standard, Yut, YutAction, YutError, YutState};
+use yut::{Phase, Preset, Rules, Standard, Yut, YutAction, YutError, YutState};
 use yut_augments::Augments;
-
-use crate::args::PresetArg;
 
 /// The flags of `throughput`.
 #[derive(Parser, Clone, Debug)]
@@ -55,8 +53,8 @@ pub struct ThroughputArgs {
     pub players: usize,
     /// The rules: `standard` (game `yut`), or `app` with the whole augment layer (game
     /// `yut-augments`).
-    #[arg(long, value_enum, default_value_t = PresetArg::Standard)]
-    pub preset: PresetArg,
+    #[arg(long, value_parser = crate::args::preset(), default_value_t = Preset::Standard)]
+    pub preset: Preset,
     /// Seed of the first game (game `g` uses `seed + g`) and of the choices.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -110,16 +108,16 @@ impl ThroughputArgs {
     /// The game id these flags play.
     pub fn game_id(&self) -> &'static str {
         match self.preset {
-            PresetArg::Standard => Yut::standard().id(),
-            PresetArg::App => yut_augments::game().id(),
+            Preset::Standard => Yut::standard().id(),
+            Preset::App => yut_augments::game().id(),
         }
     }
 
     /// The line that says what is measured (printed before the figures).
     pub fn describe(&self) -> String {
         let preset = match self.preset {
-            PresetArg::Standard => "standard",
-            PresetArg::App => "app (all 18 augments, cushion, truce)",
+            Preset::Standard => "standard",
+            Preset::App => "app (all 18 augments, cushion, truce)",
         };
         format!(
             "throughput: {} uniform-random games · {} players · preset {preset} · game {} · seed {} · one thread",
@@ -188,14 +186,14 @@ pub fn run(args: &ThroughputArgs) -> Result<Throughput, YutError> {
     let players: Vec<String> = (1..=args.players).map(|i| format!("p{i}")).collect();
     let start = Instant::now();
     let decisions = match args.preset {
-        PresetArg::Standard => play_games(
+        Preset::Standard => play_games(
             &Yut::<Standard>::standard(),
             &yut::Preset::Standard.options(),
             &players,
             args.seed,
             args.games,
         )?,
-        PresetArg::App => play_games(
+        Preset::App => play_games(
             &Yut::new(Augments),
             &yut_augments::app_options(),
             &players,

@@ -25,10 +25,9 @@
 //! the view of the player to act holds the `draft` with its candidates.
 //!
 //! Bots (`--bot`): `policy` (default) plays the engine's own timeout policy
-//! ([`game_core::TimeoutBot`]; `yut/RULES.md`, *The timeout policy*), `random` picks
-//! uniformly among the legal actions ([`game_core::RandomBot`], seeded per seat), `strong`
-//! searches to win ([`crate::bots::StrongBot`], seeded per seat; it simulates on re-seeded
-//! copies only). `--timeouts PCT` leaves that share of
+//! ([`yut::PolicyBot`]; `yut/RULES.md`, *The timeout policy*), `random` picks uniformly
+//! among the legal actions ([`yut::bot::RandomBot`], seeded per seat), `strong` searches to
+//! win ([`yut::StrongBot`], seeded per seat; it simulates on re-seeded copies only). `--timeouts PCT` leaves that share of
 //! decisions to the engine: the clock jumps to the deadline and `tick` acts (with no time
 //! limit, `turnSeconds: null`, the player disconnects and the grace period runs out
 //! instead). `--illegal PCT` makes that share of decisions start with a refused action
@@ -57,12 +56,12 @@ use schemars::JsonSchema;
 use serde::Serialize;
 use yut::rules::WithRules;
 use yut::{
-    Origin, Phase, Rules, Standard, Yut, YutAction, YutError, YutEvent, YutOptions, YutState,
+    BotKind, Origin, Phase, Preset, Rules, SeatBot, Standard, Yut, YutAction, YutError, YutEvent,
+    YutOptions, YutState,
 };
 use yut_augments::{AugmentConfig, AugmentOptions, Augments};
 
-use crate::args::{BotKind, GameArg, ModeArg, PresetArg, default_players};
-use crate::bots::SeatBot;
+use crate::args::{GameArg, default_players};
 use crate::layer::{Layer, LayerView};
 
 /// Host milliseconds between two decisions.
@@ -82,12 +81,12 @@ pub struct TraceArgs {
     #[arg(long)]
     pub players: Option<usize>,
     /// Individual or team play (overrides the preset's and `--options`' mode).
-    #[arg(long, value_enum)]
-    pub mode: Option<ModeArg>,
+    #[arg(long, value_parser = crate::args::mode())]
+    pub mode: Option<yut::Mode>,
     /// The named rule set; `app` comes with the augment layer (game `yut-augments`)
     /// unless `--game yut`.
-    #[arg(long, value_enum, default_value_t = PresetArg::Standard)]
-    pub preset: PresetArg,
+    #[arg(long, value_parser = crate::args::preset(), default_value_t = Preset::Standard)]
+    pub preset: Preset,
     /// The game [default: `yut-augments` with --preset app, else `yut`].
     #[arg(long, value_enum)]
     pub game: Option<GameArg>,
@@ -103,7 +102,7 @@ pub struct TraceArgs {
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=100))]
     pub illegal: u8,
     /// How bots choose.
-    #[arg(long, value_enum, default_value_t = BotKind::Policy)]
+    #[arg(long, value_parser = crate::args::bot(), default_value_t = BotKind::Policy)]
     pub bot: BotKind,
 }
 
@@ -138,8 +137,8 @@ impl TraceArgs {
     /// The game: `--game`, or `yut-augments` for `--preset app` and `yut` otherwise.
     pub fn game_arg(&self) -> GameArg {
         self.game.unwrap_or(match self.preset {
-            PresetArg::App => GameArg::YutAugments,
-            PresetArg::Standard => GameArg::Yut,
+            Preset::App => GameArg::YutAugments,
+            Preset::Standard => GameArg::Yut,
         })
     }
 
@@ -155,7 +154,7 @@ impl TraceArgs {
     /// assert_eq!(args.resolve_options().unwrap(), TraceOptions::Yut(yut::Preset::App.options()));
     /// ```
     pub fn resolve_options(&self) -> Result<TraceOptions, TraceError> {
-        let preset = yut::Preset::from(self.preset);
+        let preset = self.preset;
         let parse_error = |e: serde_json::Error| TraceError::Options(e.to_string());
         let mut options = match (self.game_arg(), &self.options) {
             (GameArg::Yut, Some(json)) => {
@@ -172,8 +171,8 @@ impl TraceArgs {
         };
         if let Some(mode) = self.mode {
             match &mut options {
-                TraceOptions::Yut(o) => o.mode = mode.into(),
-                TraceOptions::Augmented(o) => o.base.mode = mode.into(),
+                TraceOptions::Yut(o) => o.mode = mode,
+                TraceOptions::Augmented(o) => o.base.mode = mode,
             }
         }
         Ok(options)

@@ -12,6 +12,7 @@ mod record;
 mod rng;
 pub mod rps;
 pub mod schema;
+pub mod search;
 mod table;
 pub mod wire;
 

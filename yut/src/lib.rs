@@ -2,8 +2,13 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+// First: the `words!` macro of the enums' wire words is used by the modules below.
+#[macro_use]
+mod words;
+
 mod action;
 pub mod board;
+pub mod bot;
 mod check;
 mod error;
 mod event;
@@ -23,6 +28,7 @@ mod turn;
 mod view;
 
 pub use action::YutAction;
+pub use bot::{BotKind, PolicyBot, SeatBot, StrongBot, StrongModel, StrongParams};
 pub use check::MAX_PENDING;
 pub use error::YutError;
 pub use event::{NoEvent, YutEvent};
@@ -41,6 +47,7 @@ pub use state::{
 };
 pub use throw::{Sticks, Throw, ThrowChance, ThrowDraw};
 pub use view::{LastThrow, PieceView, PresenceView, SideView, Turn, YutView};
+pub use words::UnknownWord;
 
 /// The workspace README's embedding guide, compiled and run as a doctest.
 #[cfg(doctest)]

@@ -12,7 +12,7 @@ use yut::{Preset, Rules, Yut, YutAction, YutEvent, YutOptions, YutState};
 use yut_augments::{Augment, AugmentConfig, AugmentEvent, Augments, HouseRule, Source};
 
 use super::{GameSpec, GameSummary};
-use crate::bots::{PolicyBot, StrongBot, StrongParams};
+use yut::{PolicyBot, StrongBot, StrongParams};
 
 /// What a configuration measures.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -11,8 +11,8 @@
 //! - `app + augments`: the `app` preset with the whole augment layer
 //!   (`yut_augments::app_options()`), the policy bot at every seat (it drafts the first
 //!   candidate, the engine's timeout choice);
-//! - `strong vs policy`: [`StrongBot`](crate::bots::StrongBot) against
-//!   [`PolicyBot`](crate::bots::PolicyBot) under the standard preset, seats swapped every
+//! - `strong vs policy`: [`StrongBot`](yut::StrongBot) against
+//!   [`PolicyBot`](yut::PolicyBot) under the standard preset, seats swapped every
 //!   other game;
 //! - one [`Kind::Holder`] row per augment (18) and per house rule (cushion, truce): the
 //!   app base rules under `yut-augments` with the empty pack (`AugmentConfig::none()`, so

@@ -1,0 +1,365 @@
+//! A chance-aware search bot for any [`Game`]: expectimax over the exact probabilities of
+//! [`Game::chances`], on [`Game::fork`] copies, with a game's own [`Model`] for what a
+//! position is worth.
+//!
+//! The search never draws from, or looks at, the RNG stored in the state: it forks the
+//! state (re-seeded from the bot's own RNG) before applying anything, and enumerates
+//! chance with [`Game::apply_chance`] instead of drawing it. With the same seed, the bot
+//! makes the same choices.
+
+mod model;
+
+use std::collections::HashMap;
+
+pub use model::{Model, Position};
+
+use crate::{Bot, Game, GameRng, Millis};
+
+/// How far [`Expectimax`] looks and how much it may spend on one decision.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Chance steps searched in a row in the searching side's own turn, after the move it
+    /// decides (later ones are left to the evaluation).
+    pub own_chances: u8,
+    /// Chance steps searched in a row in the reply turn.
+    pub reply_chances: u8,
+    /// Positions one decision may create; past it, chance steps are no longer expanded
+    /// and positions are evaluated as they stand. Keeps the worst case fast and the
+    /// search deterministic (a count, not a clock).
+    pub budget: u32,
+}
+
+/// Counts of what a search bot did, for reports and tuning.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SearchStats {
+    /// Decisions made (every call of `choose` that returned an action).
+    pub decisions: u64,
+    /// Decisions that needed a search (a real choice between moves).
+    pub searched: u64,
+    /// Positions created by all searches.
+    pub nodes: u64,
+}
+
+/// A bot that plays by expectimax over a game's chance steps, with `M` as its knowledge
+/// of the game.
+///
+/// At a [`Position::Choice`] of its own with more than one move, each move is tried on a
+/// fork of the state: the rest of its own turn is searched (its choices maximise, its
+/// chance steps are averaged over [`Game::chances`]), then the turn of the next mover
+/// (chance steps averaged, choices by [`Model::policy`]), and the position where that turn
+/// ends is evaluated by [`Model::evaluate`]. [`Limits`] bounds the chance steps expanded
+/// in a row and the positions created. Positions where the reply turn begins are searched
+/// once, by [`Model::key`], however many move orders reach them. Anything else (a chance
+/// step, a forced action, another seat's decision) gets [`Game::timeout_action`].
+///
+/// ```
+/// use game_core::search::{Expectimax, Limits, Model, Position};
+/// use game_core::{Bot, Game, rps::{Rps, RpsAction, RpsOptions}};
+///
+/// /// Rock-paper-scissors has no chance and no turns: every choice is worth the same.
+/// struct Flat;
+/// impl Model<Rps> for Flat {
+///     type Mover = ();
+///     type Move = RpsAction;
+///     type Key = ();
+///     fn mover(&self, game: &Rps, state: &<Rps as Game>::State) -> Option<()> {
+///         (!game.is_over(state)).then_some(())
+///     }
+///     fn position(&self, game: &Rps, state: &<Rps as Game>::State) -> Position<RpsAction, RpsAction> {
+///         match game.to_act(state).first() {
+///             Some(&seat) => Position::Choice { seat, moves: game.legal_actions(state, seat) },
+///             None => Position::Over,
+///         }
+///     }
+///     fn action(&self, m: &RpsAction) -> RpsAction { m.clone() }
+///     fn policy(&self, moves: &[RpsAction]) -> Option<RpsAction> { moves.first().cloned() }
+///     fn evaluate(&self, _: &Rps, _: &<Rps as Game>::State, _: ()) -> f64 { 0.0 }
+///     fn floor(&self) -> f64 { -1.0 }
+///     fn key(&self, _: &<Rps as Game>::State) {}
+/// }
+///
+/// let players = vec!["a".to_string(), "b".to_string()];
+/// let state = Rps.setup(&RpsOptions::default(), &players, 1, 0).unwrap();
+/// let limits = Limits { own_chances: 1, reply_chances: 1, budget: 100 };
+/// let mut bot = Expectimax::new(7, limits, Flat);
+/// let action = bot.choose(&Rps, &state, 0).unwrap();
+/// // All moves tie, so the policy's move, tried first, is kept.
+/// assert_eq!(Some(action), Flat.policy(&Rps.legal_actions(&state, 0)));
+/// assert_eq!(bot.stats().searched, 1);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Expectimax<M> {
+    rng: GameRng,
+    limits: Limits,
+    stats: SearchStats,
+    model: M,
+}
+
+impl<M> Expectimax<M> {
+    /// A search bot with its own `seed` (used only to re-seed the copies it searches on,
+    /// for games whose moves draw from the RNG), its limits and its model.
+    ///
+    /// ```
+    /// use game_core::search::{Expectimax, Limits};
+    /// let limits = Limits { own_chances: 2, reply_chances: 1, budget: 1_000 };
+    /// let bot = Expectimax::new(1, limits, ());
+    /// assert_eq!(bot.limits(), limits);
+    /// ```
+    pub fn new(seed: u64, limits: Limits, model: M) -> Self {
+        Self {
+            rng: GameRng::from_seed(seed),
+            limits,
+            stats: SearchStats::default(),
+            model,
+        }
+    }
+
+    /// What the bot did so far.
+    ///
+    /// ```
+    /// use game_core::search::{Expectimax, Limits, SearchStats};
+    /// let limits = Limits { own_chances: 2, reply_chances: 1, budget: 1_000 };
+    /// assert_eq!(Expectimax::new(1, limits, ()).stats(), SearchStats::default());
+    /// ```
+    pub fn stats(&self) -> SearchStats {
+        self.stats
+    }
+
+    /// The limits it searches within.
+    ///
+    /// ```
+    /// use game_core::search::{Expectimax, Limits};
+    /// let limits = Limits { own_chances: 0, reply_chances: 0, budget: 10 };
+    /// assert_eq!(Expectimax::new(1, limits, ()).limits().budget, 10);
+    /// ```
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    /// Its model of the game.
+    ///
+    /// ```
+    /// use game_core::search::{Expectimax, Limits};
+    /// let limits = Limits { own_chances: 0, reply_chances: 0, budget: 10 };
+    /// assert_eq!(*Expectimax::new(1, limits, 5u8).model(), 5);
+    /// ```
+    pub fn model(&self) -> &M {
+        &self.model
+    }
+}
+
+impl<G: Game, M: Model<G>> Bot<G> for Expectimax<M> {
+    fn choose(&mut self, game: &G, state: &G::State, seat: usize) -> Option<G::Action> {
+        let moves = match self.model.position(game, state) {
+            Position::Choice { seat: s, moves } if s == seat => moves,
+            _ => {
+                let action = game.timeout_action(state, seat);
+                self.stats.decisions += u64::from(action.is_some());
+                return action;
+            }
+        };
+        self.stats.decisions += 1;
+        if moves.len() <= 1 {
+            return moves.first().map(|m| self.model.action(m));
+        }
+        let Some(me) = self.model.mover(game, state) else {
+            return game.timeout_action(state, seat);
+        };
+        self.stats.searched += 1;
+        // Everything below works on a fork: a copy whose RNG is re-seeded from ours.
+        let seed = u64::from(self.rng.next_u32()) << 32 | u64::from(self.rng.next_u32());
+        let root = game.fork(state, seed);
+        self.model.prepare(game, state);
+        let mut search = Search {
+            game,
+            model: &self.model,
+            me,
+            limits: self.limits,
+            nodes: 0,
+            memo: HashMap::new(),
+        };
+        let policy = self.model.policy(&moves);
+        // The policy's move is tried first, so that it wins ties.
+        let order = policy
+            .iter()
+            .chain(moves.iter().filter(|m| Some(*m) != policy.as_ref()));
+        let mut best: Option<(f64, &M::Move)> = None;
+        for m in order {
+            let Some(value) = search.after(&root, seat, &self.model.action(m)) else {
+                continue;
+            };
+            if best.is_none_or(|(b, _)| value > b + 1e-9) {
+                best = Some((value, m));
+            }
+        }
+        self.stats.nodes += u64::from(search.nodes);
+        best.map(|(_, m)| self.model.action(m))
+            .or_else(|| game.timeout_action(state, seat))
+    }
+}
+
+/// Where the search is: still in the searching side's own turn, or in the reply turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stage<T> {
+    /// The searching side is still to act in its turn.
+    Own { chances: u8 },
+    /// The turn of `mover`, the one after the searching side's.
+    Reply { mover: T, chances: u8 },
+}
+
+/// One decision's search.
+struct Search<'a, G: Game, M: Model<G>> {
+    game: &'a G,
+    model: &'a M,
+    me: M::Mover,
+    limits: Limits,
+    nodes: u32,
+    /// Values of positions where the reply turn begins, by key.
+    memo: HashMap<M::Key, f64>,
+}
+
+/// The host time passed to the game while searching (deadlines do not matter there).
+const NOW: Millis = 0;
+
+impl<G: Game, M: Model<G>> Search<'_, G, M> {
+    /// The value of taking `action` for `seat` in `state`.
+    fn after(&mut self, state: &G::State, seat: usize, action: &G::Action) -> Option<f64> {
+        let mut child = state.clone();
+        self.nodes += 1;
+        self.game.apply_seat(&mut child, seat, action, NOW).ok()?;
+        Some(self.value(
+            &child,
+            Stage::Own {
+                chances: self.limits.own_chances,
+            },
+        ))
+    }
+
+    fn over_budget(&self) -> bool {
+        self.nodes >= self.limits.budget
+    }
+
+    fn leaf(&self, state: &G::State) -> f64 {
+        self.model.evaluate(self.game, state, self.me)
+    }
+
+    /// `state` after `action` by `seat`, counted as a created position; `None` if the
+    /// game refuses the action.
+    fn child(&mut self, state: &G::State, seat: usize, action: &G::Action) -> Option<G::State> {
+        let mut child = state.clone();
+        self.nodes += 1;
+        self.game.apply_seat(&mut child, seat, action, NOW).ok()?;
+        Some(child)
+    }
+
+    fn value(&mut self, state: &G::State, stage: Stage<M::Mover>) -> f64 {
+        let Some(mover) = self.model.mover(self.game, state) else {
+            return self.leaf(state);
+        };
+        let stage = match stage {
+            Stage::Own { .. } if mover != self.me => {
+                // The own turn is over: search the reply turn once per position.
+                let key = self.model.key(state);
+                if let Some(&v) = self.memo.get(&key) {
+                    return v;
+                }
+                let v = self.value(
+                    state,
+                    Stage::Reply {
+                        mover,
+                        chances: self.limits.reply_chances,
+                    },
+                );
+                self.memo.insert(key, v);
+                return v;
+            }
+            Stage::Reply { mover: m, .. } if m != mover => return self.leaf(state),
+            stage => stage,
+        };
+        match self.model.position(self.game, state) {
+            Position::Over => self.leaf(state),
+            Position::Chance { seat, action } => {
+                let left = match stage {
+                    Stage::Own { chances } | Stage::Reply { chances, .. } => chances,
+                };
+                if left == 0 || self.over_budget() {
+                    return self.leaf(state);
+                }
+                let next = match stage {
+                    Stage::Own { .. } => Stage::Own { chances: left - 1 },
+                    Stage::Reply { mover, .. } => Stage::Reply {
+                        mover,
+                        chances: left - 1,
+                    },
+                };
+                let chances = self.game.chances(state, seat, &action).unwrap_or_default();
+                let mut total = 0.0;
+                let mut weight = 0.0;
+                for (chance, p) in chances {
+                    let mut child = state.clone();
+                    self.nodes += 1;
+                    if self
+                        .game
+                        .apply_chance(&mut child, seat, &action, &chance, NOW)
+                        .is_ok()
+                    {
+                        total += p * self.value(&child, next);
+                        weight += p;
+                    }
+                }
+                if weight > 0.0 {
+                    total / weight
+                } else {
+                    self.leaf(state)
+                }
+            }
+            Position::Choice { seat, moves } => match stage {
+                Stage::Own { .. } => {
+                    if self.over_budget() {
+                        // Out of budget: finish the turn greedily by the evaluation.
+                        return moves
+                            .iter()
+                            .filter_map(|m| {
+                                let child = self.child(state, seat, &self.model.action(m))?;
+                                Some(self.leaf(&child))
+                            })
+                            .fold(f64::NEG_INFINITY, f64::max)
+                            .max(self.model.floor());
+                    }
+                    let mut best = f64::NEG_INFINITY;
+                    for m in &moves {
+                        if let Some(child) = self.child(state, seat, &self.model.action(m)) {
+                            best = best.max(self.value(&child, stage));
+                        }
+                    }
+                    if best.is_finite() {
+                        best
+                    } else {
+                        self.leaf(state)
+                    }
+                }
+                Stage::Reply { .. } => {
+                    let Some(m) = self.model.policy(&moves) else {
+                        return self.leaf(state);
+                    };
+                    match self.child(state, seat, &self.model.action(&m)) {
+                        Some(child) => self.value(&child, stage),
+                        None => self.leaf(state),
+                    }
+                }
+            },
+            Position::Forced { seat, action } => {
+                let Some(action) = action else {
+                    return self.leaf(state);
+                };
+                if self.over_budget() {
+                    return self.leaf(state);
+                }
+                match self.child(state, seat, &action) {
+                    Some(child) => self.value(&child, stage),
+                    None => self.leaf(state),
+                }
+            }
+        }
+    }
+}

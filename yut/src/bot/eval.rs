@@ -1,0 +1,308 @@
+//! The Yut evaluation of the strong bot: a race estimate with risk, built on the exact
+//! throw table.
+
+use crate::board::{NODES, Node, remaining};
+use crate::movement;
+use crate::{
+    Origin, Phase, PieceStatus, Rules, SideId, Throw, ThrowChance, To, Yut, YutOptions, YutState,
+};
+
+use super::StrongParams;
+
+/// The value of a won game; a lost one is worth its negation.
+pub(super) const WIN: f64 = 1000.0;
+
+/// ±[`WIN`] for a finished game, by whether `me` came first.
+pub(super) fn terminal(board: &crate::Board, me: SideId) -> f64 {
+    let won = board.sides[usize::from(me)].finished_rank == Some(1)
+        || (board.sides[usize::from(me)].active() && board.active_sides() == 1);
+    if won { WIN } else { -WIN }
+}
+
+/// A position as bytes: whose turn and what they hold, every piece with its trail, and
+/// the rules' own state. Two states with equal keys play on identically (the event log,
+/// the clock and the sequence number do not matter to the search).
+pub(super) fn position_key<R: Rules>(state: &YutState<R>) -> Vec<u8> {
+    let board = &state.board;
+    let mut key = Vec::with_capacity(128);
+    key.push(board.turn_index);
+    key.push(board.phase as u8);
+    key.push(board.throws_owed);
+    key.extend(board.pending.iter().map(|t| *t as u8));
+    key.push(u8::MAX);
+    for side in &board.sides {
+        key.push(side.finished_rank.unwrap_or(0));
+        for p in &side.pieces {
+            key.push(p.status as u8);
+            key.push(p.node.unwrap_or(u8::MAX));
+            key.extend_from_slice(p.trail.as_slice());
+            key.push(u8::MAX);
+        }
+    }
+    if let Ok(rules) = serde_json::to_vec(&state.rules) {
+        key.extend(rules);
+    }
+    key
+}
+
+/// The expected distance to finish of a lone stack on each node and of a waiting piece,
+/// in steps: the expected number of throws it needs on its own (by value iteration over
+/// the exact throw table, shortcuts, overshoot, backdo and the finish rule included),
+/// times the mean forward move of one throw. A better race measure than the shortest
+/// distance ([`remaining`]), which assumes every corner is hit exactly.
+fn distances(options: &YutOptions, dist: &[(ThrowChance, f64)]) -> ([f64; NODES], f64) {
+    // Where one throw takes a lone stack; `None` for finished, `Some(None)` for home.
+    let dest = |from: Origin, result: Throw| -> Option<Option<Node>> {
+        let to = if result.is_backdo() {
+            let node = from.node()?;
+            let trail = if node == crate::board::FIRST {
+                crate::Nodes::one(node)
+            } else {
+                let mut t = crate::Nodes::one(crate::board::previous(node));
+                t.push(node);
+                t
+            };
+            movement::backdo(options, from, trail).map(|w| w.to)
+        } else {
+            let trail = from.node().map(crate::Nodes::one).unwrap_or_default();
+            Some(movement::forward(options, from, trail, result.steps() as u8).to)
+        };
+        match to {
+            None => Some(from.node()),
+            Some(To::Node(n)) => Some(Some(n)),
+            Some(To::Off(crate::OffBoard::Home)) => Some(None),
+            Some(To::Off(crate::OffBoard::Goal)) => None,
+        }
+    };
+    let mut throws = [0.0f64; NODES];
+    for (n, t) in throws.iter_mut().enumerate() {
+        *t = f64::from(remaining(Some(n as Node))) / 2.5;
+    }
+    let mut home = 12.0 / 2.5;
+    let at = |throws: &[f64; NODES], home: f64, place: Option<Option<Node>>| match place {
+        None => 0.0,
+        Some(None) => home,
+        Some(Some(n)) => throws[usize::from(n)],
+    };
+    for _ in 0..200 {
+        let mut next = [0.0f64; NODES];
+        for (n, slot) in next.iter_mut().enumerate() {
+            let from = Origin::Node(n as Node);
+            *slot = 1.0
+                + dist
+                    .iter()
+                    .map(|(c, p)| match c.result() {
+                        None => p * throws[n],
+                        Some(r) => p * at(&throws, home, dest(from, r)),
+                    })
+                    .sum::<f64>();
+        }
+        let next_home = 1.0
+            + dist
+                .iter()
+                .map(|(c, p)| match c.result() {
+                    Some(r) if !r.is_backdo() => p * at(&throws, home, dest(Origin::HOME, r)),
+                    _ => p * home,
+                })
+                .sum::<f64>();
+        let change = next
+            .iter()
+            .zip(&throws)
+            .map(|(a, b)| (a - b).abs())
+            .fold((next_home - home).abs(), f64::max);
+        throws = next;
+        home = next_home;
+        if change < 1e-9 {
+            break;
+        }
+    }
+    let step: f64 = dist
+        .iter()
+        .filter_map(|(c, p)| Some(p * f64::from(c.result()?.steps().max(0))))
+        .sum();
+    (throws.map(|t| t * step), home * step)
+}
+
+/// A stack of one side: its node and its size.
+#[derive(Clone, Copy)]
+struct Stack {
+    node: Node,
+    count: u8,
+}
+
+/// The static evaluation (see [`StrongBot`](super::StrongBot)).
+#[derive(Clone, Debug)]
+pub(super) struct Evaluator {
+    /// Each throw result with its probability (nak left out: it lands nowhere).
+    results: Vec<(Throw, f64)>,
+    /// Expected distance to finish of a lone stack on each node, in steps.
+    distance: [f64; NODES],
+    /// The same for a waiting piece.
+    home: f64,
+}
+
+impl Evaluator {
+    pub(super) fn new(options: &YutOptions, dist: &[(ThrowChance, f64)]) -> Self {
+        let results: Vec<(Throw, f64)> = dist
+            .iter()
+            .filter_map(|(c, p)| Some((c.result()?, *p)))
+            .collect();
+        let (distance, home) = distances(options, dist);
+        Self {
+            results,
+            distance,
+            home,
+        }
+    }
+
+    /// The stacks of a side on the board, and how many of its pieces wait at home.
+    fn stacks(side: &crate::Side) -> (Vec<Stack>, u32) {
+        let mut stacks: Vec<Stack> = Vec::with_capacity(side.pieces.len());
+        let mut home = 0;
+        for p in &side.pieces {
+            match (p.status, p.node) {
+                (PieceStatus::Home, _) => home += 1,
+                (PieceStatus::Board, Some(node)) => {
+                    match stacks.iter_mut().find(|s| s.node == node) {
+                        Some(s) => s.count += 1,
+                        None => stacks.push(Stack { node, count: 1 }),
+                    }
+                }
+                _ => {}
+            }
+        }
+        (stacks, home)
+    }
+
+    /// The probability that `side` lands on each node with its next single throw, from
+    /// any of its stacks or by entering.
+    fn reach(&self, board: &crate::Board, side: SideId, home: bool) -> [f64; NODES] {
+        let options: &YutOptions = &board.options;
+        let mut origins: Vec<Origin> = Vec::with_capacity(6);
+        for p in &board.sides[usize::from(side)].pieces {
+            if let (PieceStatus::Board, Some(n)) = (p.status, p.node)
+                && !origins.contains(&Origin::Node(n))
+            {
+                origins.push(Origin::Node(n));
+            }
+        }
+        if home {
+            origins.push(Origin::HOME);
+        }
+        let mut reach = [0.0; NODES];
+        for &(result, p) in &self.results {
+            let mut hit = [false; NODES];
+            for &from in &origins {
+                let Some((_, trail)) = movement::stack_at(board, side, from) else {
+                    continue;
+                };
+                let walk = if result.is_backdo() {
+                    movement::backdo(options, from, trail)
+                } else {
+                    Some(movement::forward(
+                        options,
+                        from,
+                        trail,
+                        result.steps() as u8,
+                    ))
+                };
+                if let Some(To::Node(n)) = walk.map(|w| w.to) {
+                    hit[usize::from(n)] = true;
+                }
+            }
+            for (r, h) in reach.iter_mut().zip(hit) {
+                if h {
+                    *r += p;
+                }
+            }
+        }
+        reach
+    }
+
+    pub(super) fn evaluate<R: Rules>(
+        &self,
+        _game: &Yut<R>,
+        state: &YutState<R>,
+        me: SideId,
+        params: &StrongParams,
+    ) -> f64 {
+        let board = &state.board;
+        if board.phase == Phase::Finished {
+            return terminal(board, me);
+        }
+        let sides = board.sides.len();
+        let mover = board.current_side();
+        let info: Vec<(Vec<Stack>, u32)> = board.sides.iter().map(Self::stacks).collect();
+        // Race: the cost of each side, in steps.
+        let mut cost: Vec<f64> = info
+            .iter()
+            .zip(&board.sides)
+            .map(|((stacks, home), side)| {
+                if !side.active() {
+                    return if side.finished_rank.is_some() {
+                        0.0
+                    } else {
+                        1e4
+                    };
+                }
+                let on_board: f64 = stacks
+                    .iter()
+                    .map(|s| {
+                        self.distance[usize::from(s.node)]
+                            * (1.0 + params.stack_extra * f64::from(s.count - 1))
+                    })
+                    .sum();
+                on_board + f64::from(*home) * self.home
+            })
+            .collect();
+        // Results in hand and throws owed belong to the side to act.
+        if matches!(board.phase, Phase::Throw | Phase::Move) {
+            let pending: f64 = board
+                .pending
+                .iter()
+                .map(|t| f64::from(t.steps().max(0)))
+                .sum();
+            cost[usize::from(mover)] -=
+                0.9 * pending + params.throw_value * f64::from(board.throws_owed);
+        }
+        // Risk: every stack one side could hit with one throw of another.
+        let mut swing = vec![0.0; sides];
+        for attacker in 0..sides {
+            if !board.sides[attacker].active() {
+                continue;
+            }
+            let reach = self.reach(board, attacker as SideId, info[attacker].1 > 0);
+            let weight = if attacker == usize::from(mover) {
+                params.threat_next
+            } else {
+                params.threat_later
+            };
+            for (victim, (stacks, _)) in info.iter().enumerate() {
+                if victim == attacker || !board.sides[victim].active() {
+                    continue;
+                }
+                for s in stacks {
+                    let p = reach[usize::from(s.node)];
+                    if p == 0.0 {
+                        continue;
+                    }
+                    let lost = f64::from(s.count) * self.home - self.distance[usize::from(s.node)];
+                    // The victim loses its progress; the capturer gains a throw.
+                    swing[victim] -= weight * p * lost;
+                    swing[attacker] += weight * p * params.throw_value;
+                }
+            }
+        }
+        let me = usize::from(me);
+        let own = -cost[me] + swing[me];
+        let best_other = (0..sides)
+            .filter(|&s| s != me)
+            .map(|s| -cost[s] + swing[s])
+            .fold(f64::NEG_INFINITY, f64::max);
+        if best_other.is_finite() {
+            own - best_other
+        } else {
+            own
+        }
+    }
+}
