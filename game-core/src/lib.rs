@@ -12,6 +12,8 @@ mod rng;
 pub mod rps;
 pub mod schema;
 mod table;
+#[cfg(feature = "testing")]
+pub mod testing;
 pub mod wire;
 
 pub use bot::{Bot, RandomBot, TimeoutBot};
