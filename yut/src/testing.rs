@@ -125,11 +125,7 @@ pub fn force_throw<R: Rules>(
     chance: ThrowChance,
     now: Millis,
 ) -> Result<Vec<YutEvent<R::Event>>, YutError> {
-    let events = game.apply_chance(state, seat, &YutAction::Throw, &chance, now)?;
-    if let Some(p) = state.board.table.presence.get_mut(seat) {
-        p.acted();
-    }
-    Ok(events)
+    game.apply_chance(state, seat, &YutAction::Throw, &chance, now)
 }
 
 /// A game under test: the game, its state and the host clock, with helpers to script a
