@@ -7,8 +7,9 @@
 
 mod common;
 
-use benches::fuzz::{assert_no_rng_keys, registry};
+use fuzz::registry;
 use common::{play, setups};
+use game_core::testing::assert_no_rng_keys;
 use game_core::{DynMatch, Game, GameError, Viewer};
 use serde_json::{Value, json};
 

@@ -7,8 +7,9 @@
 
 mod common;
 
-use benches::fuzz::{Bytes, assert_valid, registry, tamper};
-use common::{assert_code, play, setups};
+use fuzz::{Bytes, assert_valid, registry, tamper};
+use common::{play, setups};
+use game_core::testing::assert_code;
 use game_core::{GameError, Match, MatchRecord, RecordEntry, Registry};
 use serde_json::{Value, json};
 
@@ -39,7 +40,7 @@ fn replay(r: &Registry, record: &MatchRecord, codes: &[&str]) -> bool {
         }
         Err(e) => {
             if codes.is_empty() {
-                benches::fuzz::assert_typed(&e.body());
+                game_core::testing::assert_typed(&e.body());
             } else {
                 assert_code(&e.body_error(), codes);
             }
