@@ -84,7 +84,7 @@ fn harnesses_accept_the_empty_and_tiny_inputs() {
 
 /// Crashes the long runs found, replayed on every test run (see `fuzz/cargo-fuzz/README.md`).
 mod regressions {
-        /// `restore_json`, 46 s into its first run: a tampered augmented state that had ended
+    /// `restore_json`, 46 s into its first run: a tampered augmented state that had ended
     /// but kept a deadline loaded (the base check did not look at the deadline of a
     /// finished game); fixed in `yut/src/check.rs`.
     const FINISHED_WITH_A_DEADLINE: &[u8] = &[

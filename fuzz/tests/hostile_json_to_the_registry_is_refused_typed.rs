@@ -6,8 +6,8 @@
 
 mod common;
 
-use fuzz::{Bytes, assert_valid, json_value, registry};
 use common::{play, setups};
+use fuzz::{Bytes, assert_valid, json_value, registry};
 use game_core::testing::{assert_code, assert_no_rng_keys};
 use game_core::{DynMatch, GameError};
 use serde_json::{Value, json};

@@ -4,8 +4,8 @@
 //! the setup codes, or a game whose state passes the check and plays. Never a panic.
 
 use fuzz::{Bytes, assert_valid, json_value, registry};
-use game_core::testing::{assert_code, players};
 use game_core::rps::{Rps, RpsOptions};
+use game_core::testing::{assert_code, players};
 use game_core::{Game, GameError, Millis};
 use serde_json::{Value, json};
 use yut::rules::WithRules;

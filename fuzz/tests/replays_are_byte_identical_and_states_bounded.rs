@@ -10,8 +10,8 @@
 
 mod common;
 
-use fuzz::registry;
 use common::{play, setups};
+use fuzz::registry;
 use game_core::{Game, Match, MatchRecord};
 
 /// For every `stride`-th cut of the record: replay up to the cut, save the state as JSON,

@@ -7,8 +7,8 @@
 
 mod common;
 
-use fuzz::{Bytes, assert_valid, registry, tamper};
 use common::{play, setups};
+use fuzz::{Bytes, assert_valid, registry, tamper};
 use game_core::testing::assert_code;
 use game_core::{GameError, Match, MatchRecord, RecordEntry, Registry};
 use serde_json::{Value, json};

@@ -7,8 +7,8 @@
 
 mod common;
 
-use fuzz::registry;
 use common::{play, setups};
+use fuzz::registry;
 use game_core::testing::assert_no_rng_keys;
 use game_core::{DynMatch, Game, GameError, Viewer};
 use serde_json::{Value, json};

@@ -628,7 +628,11 @@ pub fn every_action<X: Clone>(rule: &[X]) -> Vec<YutAction<X>> {
 
 /// Whether `seat` may take `action` in `state`: in Yut Nori only the seat to act acts;
 /// anyone still playing may concede.
-pub fn seat_may_act<R: Rules>(state: &YutState<R>, seat: usize, action: &YutAction<R::Action>) -> bool {
+pub fn seat_may_act<R: Rules>(
+    state: &YutState<R>,
+    seat: usize,
+    action: &YutAction<R::Action>,
+) -> bool {
     matches!(action, YutAction::Concede) || state.board.current_seat() == seat
 }
 

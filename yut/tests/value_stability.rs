@@ -124,11 +124,7 @@ fn check(options: &YutOptions, data: &str) {
     assert_eq!(seeds, SEEDS, "the seeds of the data file");
     for (seed, r) in &recorded {
         let seed = *seed;
-        assert_eq!(
-            raw(options, seed),
-            r.lists["raw"],
-            "raw draws, seed {seed}"
-        );
+        assert_eq!(raw(options, seed), r.lists["raw"], "raw draws, seed {seed}");
         let (first, throws) = game(options, seed);
         assert_eq!(Some(first), r.first, "first seat, seed {seed}");
         assert_eq!(
