@@ -346,11 +346,13 @@ fn schema_files_are_the_engine_s_schemas_byte_for_byte_and_reproducible() {
         let game = pa.parent().unwrap().file_name().unwrap().to_str().unwrap();
         let ty = pa.file_stem().unwrap().to_str().unwrap();
         let expected = match game {
-            "host" => examples::host::schemas()
-                .into_iter()
-                .find(|(name, _)| *name == ty)
-                .unwrap()
-                .1,
+            "host" => {
+                examples::host::schemas()
+                    .into_iter()
+                    .find(|(name, _)| *name == ty)
+                    .unwrap()
+                    .1
+            }
             _ => {
                 let schemas = registry.get(game).unwrap().schemas();
                 let (_, expected) = schemas
