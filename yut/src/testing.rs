@@ -33,13 +33,10 @@ use crate::{
     YutEvent, YutOptions, YutState, YutView,
 };
 
-/// Player ids `"p0"`, `"p1"`, … for `n` seats, and the JSON walker of the tampered-state
-/// tests: game-core's test support, re-exported.
-///
-/// ```
-/// assert_eq!(yut::testing::players(2), vec!["p0".to_string(), "p1".to_string()]);
-/// ```
-pub use game_core::testing::{JsonStep, json_at, json_paths, json_under, players};
+/// Player ids `"p0"`, `"p1"`, … for `n` seats (game-core's test support, re-exported).
+pub use game_core::testing::players;
+/// The JSON walker of the tampered-state tests (game-core's test support, re-exported).
+pub use game_core::testing::{JsonStep, json_at, json_paths, json_under};
 
 /// Every `thrown` result in `events` (`None` for nak), in order.
 ///
