@@ -8,6 +8,7 @@
 
 use serde_json::Value;
 
+use crate::rps::{Hand, RpsAction};
 use crate::{Bot, ErrorBody, Game, GameError, PlayerId, RandomBot};
 
 /// Player ids `"p0"`, `"p1"`, … for `n` seats.
@@ -134,6 +135,17 @@ pub fn json_under(path: &[JsonStep], key: &str) -> bool {
         .any(|s| matches!(s, JsonStep::Key(k) if k == key))
 }
 
+/// Every action of rock-paper-scissors (its action space is finite).
+pub const RPS_ACTIONS: [RpsAction; 5] = [
+    RpsAction::Pick { hand: Hand::Rock },
+    RpsAction::Pick { hand: Hand::Paper },
+    RpsAction::Pick {
+        hand: Hand::Scissors,
+    },
+    RpsAction::Random,
+    RpsAction::Concede,
+];
+
 /// Ids that are not seated: a spectator, the empty id, near misses of `p0`, an oversized
 /// id.
 pub fn strangers() -> Vec<String> {
@@ -252,6 +264,21 @@ pub fn hammer<G: Game>(
         assert!(applied.auto);
     }
     game.check_state(&copy).unwrap();
+}
+
+/// [`hammer`] over every state of `states`, one tally for them all.
+pub fn hammer_all<G: Game>(
+    game: &G,
+    states: &[G::State],
+    actions: &[G::Action],
+    chances: &[G::Chance],
+    may_act: impl Fn(&G::State, usize, &G::Action) -> bool,
+) -> Tally {
+    let mut tally = Tally::default();
+    for state in states {
+        hammer(game, state, actions, chances, &may_act, &mut tally);
+    }
+    tally
 }
 
 /// States of a game in every phase it has (`phase` names a state's phase), from seeded

@@ -5,8 +5,8 @@
 //! or refused with a typed error and the state left exactly as it was. The sweep is
 //! `game_core::testing::hammer`; Yut Nori's are in `yut/tests` and `yut-augments/tests`.
 
-use game_core::rps::{Hand, Rps, RpsAction, RpsOptions};
-use game_core::testing::{Tally, hammer, states_by_phase};
+use game_core::rps::{Hand, Rps, RpsOptions};
+use game_core::testing::{RPS_ACTIONS, hammer_all, states_by_phase};
 
 #[test]
 fn rps_in_every_phase() {
@@ -22,27 +22,8 @@ fn rps_in_every_phase() {
         )
     });
     assert!(states.len() >= 4, "{}", states.len());
-    let actions = [
-        RpsAction::Pick { hand: Hand::Rock },
-        RpsAction::Pick { hand: Hand::Paper },
-        RpsAction::Pick {
-            hand: Hand::Scissors,
-        },
-        RpsAction::Random,
-        RpsAction::Concede,
-    ];
-    let mut tally = Tally::default();
-    for state in &states {
-        // Both seats pick at the same time; each only for itself (checked by `picks`).
-        hammer(
-            &Rps,
-            state,
-            &actions,
-            &Hand::ALL,
-            |_, _, _| true,
-            &mut tally,
-        );
-    }
+    // Both seats pick at the same time; each only for itself (checked by `picks`).
+    let tally = hammer_all(&Rps, &states, &RPS_ACTIONS, &Hand::ALL, |_, _, _| true);
     assert!(
         tally.accepted > 0 && tally.refused > tally.accepted,
         "{tally:?}"

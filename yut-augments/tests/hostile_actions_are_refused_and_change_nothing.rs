@@ -6,7 +6,7 @@
 //! refused with a typed error and the state left exactly as it was. The sweep is
 //! `game_core::testing::hammer`; standard Yut Nori's is in `yut/tests`.
 
-use game_core::testing::{Tally, hammer, states_by_phase};
+use game_core::testing::{hammer_all, states_by_phase};
 use yut::testing::{every_action, phase_key, seat_may_act};
 use yut::{Phase, ThrowChance};
 use yut_augments::AugmentAction;
@@ -24,17 +24,7 @@ fn augmented_yut_in_every_phase() {
         .map(|index| AugmentAction::ChooseAugment { index })
         .collect();
     let actions = every_action(&rule);
-    let mut tally = Tally::default();
-    for state in &states {
-        hammer(
-            &game,
-            state,
-            &actions,
-            &ThrowChance::ALL,
-            seat_may_act,
-            &mut tally,
-        );
-    }
+    let tally = hammer_all(&game, &states, &actions, &ThrowChance::ALL, seat_may_act);
     assert!(
         tally.accepted > 0 && tally.refused > 10 * tally.accepted,
         "{tally:?}"

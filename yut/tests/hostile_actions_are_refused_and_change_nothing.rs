@@ -7,7 +7,7 @@
 //! aside); spectators never do. The sweep is `game_core::testing::hammer`; the augment
 //! layer's is in `yut-augments/tests`, rock-paper-scissors' in `game-core/tests`.
 
-use game_core::testing::{Tally, hammer, states_by_phase};
+use game_core::testing::{hammer_all, states_by_phase};
 use yut::testing::{every_action, phase_key, seat_may_act};
 use yut::{Phase, ThrowChance, Yut, YutOptions};
 
@@ -27,17 +27,7 @@ fn standard_yut_in_every_phase() {
         for p in [Phase::Throw, Phase::Move, Phase::Finished] {
             assert!(phases.contains(&p), "{phases:?}");
         }
-        let mut tally = Tally::default();
-        for state in &states {
-            hammer(
-                &game,
-                state,
-                &actions,
-                &ThrowChance::ALL,
-                seat_may_act,
-                &mut tally,
-            );
-        }
+        let tally = hammer_all(&game, &states, &actions, &ThrowChance::ALL, seat_may_act);
         assert!(
             tally.accepted > 0 && tally.refused > 10 * tally.accepted,
             "{tally:?}"
