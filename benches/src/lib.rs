@@ -1,7 +1,7 @@
 //! Shared helpers for the engine benchmarks (`benches/engine.rs`) and the allocation and
 //! size checks (`tests/`): seeded players, seeded busy mid-game positions, and whole
-//! uniform-random games of the standard Yut Nori rules. The [`fuzz`] module holds the fuzz
-//! harnesses that `tests/fuzz_short.rs` and the cargo-fuzz targets of `fuzz/` share.
+//! uniform-random games of the standard Yut Nori rules. (The fuzz harnesses are the
+//! workspace crate `fuzz`, beside this one.)
 //!
 //! Everything here is deterministic: the same seed gives the same position or game in
 //! every run, so benchmark numbers compare across runs.
@@ -18,12 +18,10 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
-pub mod fuzz;
-
 use std::ops::ControlFlow;
 
 use game_core::playout::{Choice, Ended, Playout};
-use game_core::{Bot, Game, Match, Millis, PlayerId, RandomBot};
+use game_core::{Bot, Game, Match, Millis, RandomBot};
 use yut::{Phase, PieceStatus, Standard, Yut, YutOptions};
 
 /// The game under test: Yut Nori with the standard rules.
@@ -46,14 +44,12 @@ pub const BUSY_MOVES: usize = 6;
 /// take a few hundred): the play-out loop's own limit.
 pub const MAX_DECISIONS: usize = game_core::playout::MAX_DECISIONS;
 
-/// Player ids `p0`, `p1`, ... in seat order.
+/// Player ids `p0`, `p1`, ... in seat order (the test support's, re-exported).
 ///
 /// ```
 /// assert_eq!(benches::players(2), ["p0", "p1"]);
 /// ```
-pub fn players(n: usize) -> Vec<PlayerId> {
-    (0..n).map(|i| format!("p{i}")).collect()
-}
+pub use game_core::testing::players;
 
 /// A new standard game (default options, individual play) of `n` players from `seed`.
 ///

@@ -14,6 +14,8 @@ pub mod rps;
 pub mod schema;
 pub mod search;
 mod table;
+#[cfg(feature = "testing")]
+pub mod testing;
 pub mod wire;
 
 pub use bot::{Bot, RandomBot, TimeoutBot};

@@ -1,6 +1,7 @@
 //! The type-erased JSON layer: games created, played, viewed and replayed by id, with every
 //! error reaching the host as a stable code.
 
+use game_core::testing::players;
 use game_core::{DynMatch, Erased, GameError, HostError, Registry, rps::Rps};
 use serde_json::{Value, json};
 
@@ -10,13 +11,9 @@ fn registry() -> Registry {
     registry
 }
 
-fn players() -> Vec<String> {
-    vec!["ann".into(), "bo".into()]
-}
-
 fn new_match(options: Value) -> Box<dyn DynMatch> {
     registry()
-        .create("rps", &options, players(), Some(77), 0)
+        .create("rps", &options, players(2), Some(77), 0)
         .unwrap()
 }
 
@@ -67,7 +64,7 @@ fn registry_lists_and_creates_by_id() {
     let m = new_match(json!({ "winsNeeded": 2, "turnSeconds": null }));
     assert_eq!(m.game_id(), "rps");
     assert_eq!(m.deadline(), None);
-    assert_eq!(m.to_act(), players());
+    assert_eq!(m.to_act(), players(2));
     assert_eq!(m.turn_seq(), 0);
     assert_eq!(m.outcome(), None);
 }
@@ -75,7 +72,7 @@ fn registry_lists_and_creates_by_id() {
 #[test]
 fn unknown_game_is_refused() {
     let err = registry()
-        .create("chess", &json!({}), players(), Some(1), 0)
+        .create("chess", &json!({}), players(2), Some(1), 0)
         .err()
         .unwrap();
     assert_eq!(code(&err), "UNKNOWN_GAME");
@@ -88,7 +85,7 @@ fn bad_options_give_the_game_code() {
     let registry = registry();
     let create = |options: Value| {
         registry
-            .create("rps", &options, players(), Some(1), 0)
+            .create("rps", &options, players(2), Some(1), 0)
             .err()
             .unwrap()
     };
@@ -127,21 +124,21 @@ fn bad_options_give_the_game_code() {
 fn actions_from_json() {
     let mut m = new_match(json!({ "winsNeeded": 1 }));
     let events = m
-        .act("ann", json!({ "type": "PICK", "hand": "rock" }), None, 10)
+        .act("p0", json!({ "type": "PICK", "hand": "rock" }), None, 10)
         .result
         .unwrap();
     assert_eq!(events, vec![json!({ "type": "picked", "player": 0 })]);
-    assert_eq!(m.to_act(), ["bo"]);
+    assert_eq!(m.to_act(), ["p1"]);
     assert_eq!(
-        m.legal_actions("ann").unwrap(),
+        m.legal_actions("p0").unwrap(),
         vec![json!({ "type": "CONCEDE" })]
     );
-    assert_eq!(m.legal_actions("bo").unwrap().len(), 5);
+    assert_eq!(m.legal_actions("p1").unwrap().len(), 5);
     assert_eq!(code(&m.legal_actions("zed").unwrap_err()), "NOT_SEATED");
 
     let events = m
         .act(
-            "bo",
+            "p1",
             json!({ "type": "PICK", "hand": "scissors" }),
             Some(1),
             20,
@@ -158,10 +155,10 @@ fn actions_from_json() {
     );
     assert_eq!(
         m.outcome(),
-        Some(json!({ "winner": "ann", "winnerSeat": 0, "scores": [1, 0], "conceded": false }))
+        Some(json!({ "winner": "p0", "winnerSeat": 0, "scores": [1, 0], "conceded": false }))
     );
     let err = m
-        .act("bo", json!({ "type": "CONCEDE" }), None, 30)
+        .act("p1", json!({ "type": "CONCEDE" }), None, 30)
         .result
         .unwrap_err();
     assert_eq!(code(&err), "GAME_OVER");
@@ -179,7 +176,7 @@ fn bad_json_action_is_refused() {
         json!("RANDOM"),
         Value::Null,
     ] {
-        let err = m.act("ann", bad.clone(), None, 10).result.unwrap_err();
+        let err = m.act("p0", bad.clone(), None, 10).result.unwrap_err();
         assert_eq!(code(&err), "BAD_JSON", "{bad}");
         assert_eq!(err.body().reason["part"], "action");
     }
@@ -190,11 +187,11 @@ fn bad_json_action_is_refused() {
 #[test]
 fn stale_turn_seq_is_refused() {
     let mut m = new_match(json!({}));
-    m.act("ann", json!({ "type": "RANDOM" }), Some(0), 10)
+    m.act("p0", json!({ "type": "RANDOM" }), Some(0), 10)
         .result
         .unwrap();
     let err = m
-        .act("bo", json!({ "type": "RANDOM" }), Some(0), 20)
+        .act("p1", json!({ "type": "RANDOM" }), Some(0), 20)
         .result
         .unwrap_err();
     assert_eq!(code(&err), "STALE_TURN_SEQ");
@@ -203,7 +200,7 @@ fn stale_turn_seq_is_refused() {
         json!({ "got": 0, "expected": 1 })
     );
     assert_eq!(m.turn_seq(), 1);
-    m.act("bo", json!({ "type": "RANDOM" }), Some(1), 20)
+    m.act("p1", json!({ "type": "RANDOM" }), Some(1), 20)
         .result
         .unwrap();
     assert_eq!(m.turn_seq(), 2);
@@ -212,18 +209,18 @@ fn stale_turn_seq_is_refused() {
 #[test]
 fn views_hide_the_other_hand_and_the_rng() {
     let mut spectator_views = Vec::new();
-    let mut bo_views = Vec::new();
+    let mut p1_views = Vec::new();
     for hand in ["rock", "paper", "scissors"] {
         let mut m = new_match(json!({}));
-        m.act("ann", json!({ "type": "PICK", "hand": hand }), None, 10)
+        m.act("p0", json!({ "type": "PICK", "hand": hand }), None, 10)
             .result
             .unwrap();
         let spectator = m.view(None).unwrap();
-        let bo = m.view(Some("bo")).unwrap();
-        let ann = m.view(Some("ann")).unwrap();
+        let p1 = m.view(Some("p1")).unwrap();
+        let p0 = m.view(Some("p0")).unwrap();
         // An id that is not seated is refused, not shown the spectator's view.
         assert_eq!(code(&m.view(Some("zed")).unwrap_err()), "NOT_SEATED");
-        for view in [&spectator, &bo, &ann] {
+        for view in [&spectator, &p1, &p0] {
             assert_no_secret_keys(view);
             assert_eq!(view["seats"][0]["picked"], true);
             assert_eq!(view["seats"][1]["picked"], false);
@@ -231,23 +228,23 @@ fn views_hide_the_other_hand_and_the_rng() {
             assert_eq!(view["deadlineAt"], 15_000);
             assert_eq!(view["round"], 1);
         }
-        for view in [&spectator, &bo] {
+        for view in [&spectator, &p1] {
             assert!(view["seats"][0].get("hand").is_none(), "{view}");
-            // Bo's own legal picks name every hand; nothing else may name any.
+            // p1's own legal picks name every hand; nothing else may name any.
             let mut rest = view.clone();
             rest.as_object_mut().unwrap().remove("legalActions");
             assert!(!rest.to_string().contains(hand), "{view}");
         }
         assert_eq!(spectator["legalActions"], json!([]));
-        assert_eq!(bo["legalActions"].as_array().unwrap().len(), 5);
-        assert_eq!(ann["seats"][0]["hand"], hand);
-        assert_eq!(ann["legalActions"], json!([{ "type": "CONCEDE" }]));
+        assert_eq!(p1["legalActions"].as_array().unwrap().len(), 5);
+        assert_eq!(p0["seats"][0]["hand"], hand);
+        assert_eq!(p0["legalActions"], json!([{ "type": "CONCEDE" }]));
         spectator_views.push(spectator);
-        bo_views.push(bo);
+        p1_views.push(p1);
     }
     // Nothing in the other views depends on the hidden hand.
     assert!(spectator_views.windows(2).all(|w| w[0] == w[1]));
-    assert!(bo_views.windows(2).all(|w| w[0] == w[1]));
+    assert!(p1_views.windows(2).all(|w| w[0] == w[1]));
 
     // The stored state does hold the RNG: it is for storage, never for clients.
     let m = new_match(json!({}));
@@ -257,10 +254,10 @@ fn views_hide_the_other_hand_and_the_rng() {
 #[test]
 fn revealed_round_is_public() {
     let mut m = new_match(json!({}));
-    m.act("ann", json!({ "type": "PICK", "hand": "paper" }), None, 10)
+    m.act("p0", json!({ "type": "PICK", "hand": "paper" }), None, 10)
         .result
         .unwrap();
-    m.act("bo", json!({ "type": "PICK", "hand": "rock" }), None, 20)
+    m.act("p1", json!({ "type": "PICK", "hand": "rock" }), None, 20)
         .result
         .unwrap();
     let view = m.view(None).unwrap();
@@ -281,20 +278,20 @@ fn tick_presence_and_replay_through_the_registry() {
         .create(
             "rps",
             &json!({ "turnSeconds": null }),
-            players(),
+            players(2),
             Some(5),
             0,
         )
         .unwrap();
     assert!(m.tick(1_000_000).is_empty());
-    m.set_connected("bo", false, 1_000).result.unwrap();
+    m.set_connected("p1", false, 1_000).result.unwrap();
     assert_eq!(
         code(&m.set_connected("zed", false, 1_000).result.unwrap_err()),
         "NOT_SEATED"
     );
     let done = m.tick(6_000);
     assert_eq!(done.len(), 1);
-    assert_eq!(done[0].player, "bo");
+    assert_eq!(done[0].player, "p1");
     assert!(done[0].auto);
     assert_eq!(done[0].action, json!({ "type": "RANDOM" }));
     assert_eq!(
@@ -302,7 +299,7 @@ fn tick_presence_and_replay_through_the_registry() {
         vec![json!({ "type": "picked", "player": 1 })]
     );
     assert_eq!(m.view(None).unwrap()["seats"][1]["connected"], false);
-    m.act("ann", json!({ "type": "CONCEDE" }), None, 7_000)
+    m.act("p0", json!({ "type": "CONCEDE" }), None, 7_000)
         .result
         .unwrap();
 

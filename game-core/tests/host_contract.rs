@@ -4,6 +4,7 @@
 //! presence changes as events, seeds from the operating system, stored states restored.
 
 use game_core::rps::{Hand, Rps, RpsAction, RpsOptions};
+use game_core::testing::players;
 use game_core::{DynMatch, Erased, Game, GameError, Match, Registry};
 use serde_json::{Value, json};
 
@@ -13,17 +14,13 @@ fn registry() -> Registry {
     registry
 }
 
-fn players() -> Vec<String> {
-    vec!["ann".into(), "bo".into()]
-}
-
 /// An rps match to 5 wins, 15 s a round, created at 1 s.
 fn new_match() -> Box<dyn DynMatch> {
     registry()
         .create(
             "rps",
             &json!({ "winsNeeded": 5 }),
-            players(),
+            players(2),
             Some(7),
             1_000,
         )
@@ -41,7 +38,7 @@ fn code(e: &impl GameError) -> String {
 #[test]
 fn a_refused_request_changes_nothing_not_even_the_clock() {
     let mut m = new_match();
-    m.act("ann", rock(), None, 2_000).result.unwrap();
+    m.act("p0", rock(), None, 2_000).result.unwrap();
     let before = (
         m.state_json(),
         m.record().clone(),
@@ -54,8 +51,8 @@ fn a_refused_request_changes_nothing_not_even_the_clock() {
     for now in [u64::MAX, 0, 16_000] {
         let refusals = [
             m.act("zed", rock(), None, now),
-            m.act("bo", rock(), Some(0), now),
-            m.act("bo", json!({ "type": "PIKC" }), None, now),
+            m.act("p1", rock(), Some(0), now),
+            m.act("p1", json!({ "type": "PIKC" }), None, now),
             m.set_connected("zed", false, now),
         ];
         for played in refusals {
@@ -63,7 +60,7 @@ fn a_refused_request_changes_nothing_not_even_the_clock() {
             assert!(played.applied.is_empty(), "{:?}", played.applied);
         }
         if now < 16_000 {
-            let twice = m.act("ann", rock(), None, now);
+            let twice = m.act("p0", rock(), None, now);
             assert_eq!(code(&twice.result.unwrap_err()), "ALREADY_PICKED");
         }
         let after = (
@@ -80,10 +77,10 @@ fn a_refused_request_changes_nothing_not_even_the_clock() {
 #[test]
 fn a_now_earlier_than_the_clock_is_read_as_the_clock() {
     let mut m = new_match();
-    m.act("ann", rock(), None, 9_000).result.unwrap();
+    m.act("p0", rock(), None, 9_000).result.unwrap();
     assert_eq!(m.clock(), 9_000);
-    // Bo's pick "at 0" is taken at 9 s: the next round's deadline is 9 s + 15 s, not 15 s.
-    m.act("bo", rock(), None, 0).result.unwrap();
+    // p1's pick "at 0" is taken at 9 s: the next round's deadline is 9 s + 15 s, not 15 s.
+    m.act("p1", rock(), None, 0).result.unwrap();
     assert_eq!(m.clock(), 9_000);
     assert_eq!(m.deadline(), Some(24_000));
     // A tick in the past takes nothing and changes nothing.
@@ -101,33 +98,33 @@ fn next_tick_at_is_when_tick_acts_grace_included() {
     assert_eq!(m.deadline(), Some(16_000));
     assert_eq!(m.next_tick_at(), Some(16_000));
     assert!(m.tick(15_999).is_empty());
-    // Bo drops at 2 s: the countdown players see stays, the engine acts at 2 s + 5 s.
-    let events = m.set_connected("bo", false, 2_000).result.unwrap();
+    // p1 drops at 2 s: the countdown players see stays, the engine acts at 2 s + 5 s.
+    let events = m.set_connected("p1", false, 2_000).result.unwrap();
     assert_eq!(
         events,
-        [json!({ "type": "presenceChanged", "player": "bo", "connected": false, "away": false })]
+        [json!({ "type": "presenceChanged", "player": "p1", "connected": false, "away": false })]
     );
     assert_eq!(m.deadline(), Some(16_000));
     assert_eq!(m.next_tick_at(), Some(7_000));
     assert!(m.tick(6_999).is_empty());
     let applied = m.tick(7_000);
     assert_eq!(applied.len(), 1);
-    assert_eq!(applied[0].player, "bo");
+    assert_eq!(applied[0].player, "p1");
     assert!(applied[0].auto);
-    // Ann still has the round's deadline.
+    // p0 still has the round's deadline.
     assert_eq!(m.next_tick_at(), Some(16_000));
     // Without a time limit only the grace is timed.
     let mut untimed = registry()
         .create(
             "rps",
             &json!({ "turnSeconds": null }),
-            players(),
+            players(2),
             Some(1),
             0,
         )
         .unwrap();
     assert_eq!((untimed.deadline(), untimed.next_tick_at()), (None, None));
-    untimed.set_connected("ann", false, 100).result.unwrap();
+    untimed.set_connected("p0", false, 100).result.unwrap();
     assert_eq!(
         (untimed.deadline(), untimed.next_tick_at()),
         (None, Some(5_100))
@@ -138,8 +135,8 @@ fn next_tick_at_is_when_tick_acts_grace_included() {
 fn a_late_move_is_judged_after_the_due_timeouts() {
     let mut m = new_match();
     let seq = m.turn_seq();
-    // Ann's pick arrives after the round's time ran out: the engine picks for both first.
-    let late = m.act("ann", rock(), Some(seq), 16_000);
+    // p0's pick arrives after the round's time ran out: the engine picks for both first.
+    let late = m.act("p0", rock(), Some(seq), 16_000);
     assert_eq!(late.applied.len(), 2);
     assert!(late.applied.iter().all(|a| a.auto));
     assert_eq!(code(&late.result.unwrap_err()), "STALE_TURN_SEQ");
@@ -149,7 +146,7 @@ fn a_late_move_is_judged_after_the_due_timeouts() {
     assert_eq!(again.state_json(), m.state_json());
     // Without a `turnSeq` the move is judged on the new round, after the timeouts.
     let deadline = m.deadline().unwrap();
-    let late = m.act("ann", rock(), None, deadline);
+    let late = m.act("p0", rock(), None, deadline);
     assert_eq!(late.applied.len(), 2);
     let events = late.result.unwrap();
     assert_eq!(events[0]["type"], "picked");
@@ -159,11 +156,11 @@ fn a_late_move_is_judged_after_the_due_timeouts() {
 
 #[test]
 fn the_typed_engine_never_accepts_a_move_after_its_time() {
-    let players = players();
+    let players = players(2);
     let mut state = Rps.setup(&RpsOptions::default(), &players, 1, 0).unwrap();
     let pick = RpsAction::Pick { hand: Hand::Paper };
     let deadline = Rps.next_tick_at(&state).unwrap();
-    let played = Rps.play(&mut state, "ann", &pick, None, deadline);
+    let played = Rps.play(&mut state, "p0", &pick, None, deadline);
     assert_eq!(
         played.applied.len(),
         2,
@@ -179,7 +176,7 @@ fn presence_changes_are_events_and_no_op_updates_are_not_recorded() {
     let mut m = new_match();
     let entries = m.record().entries.len();
     assert!(
-        m.set_connected("ann", true, 1_500)
+        m.set_connected("p0", true, 1_500)
             .result
             .unwrap()
             .is_empty()
@@ -189,15 +186,15 @@ fn presence_changes_are_events_and_no_op_updates_are_not_recorded() {
         entries,
         "already connected: not recorded"
     );
-    m.set_connected("ann", false, 1_500).result.unwrap();
+    m.set_connected("p0", false, 1_500).result.unwrap();
     assert!(
-        m.set_connected("ann", false, 1_600)
+        m.set_connected("p0", false, 1_600)
             .result
             .unwrap()
             .is_empty()
     );
     assert_eq!(m.record().entries.len(), entries + 1);
-    let back = m.set_connected("ann", true, 1_700).result.unwrap();
+    let back = m.set_connected("p0", true, 1_700).result.unwrap();
     assert_eq!(back[0]["connected"], true);
 
     // Three timeouts in a row: the third marks both players away, as an event.
@@ -216,16 +213,16 @@ fn presence_changes_are_events_and_no_op_updates_are_not_recorded() {
     assert_eq!(
         away,
         [
-            json!({ "type": "presenceChanged", "player": "ann", "connected": true, "away": true }),
-            json!({ "type": "presenceChanged", "player": "bo", "connected": true, "away": true }),
+            json!({ "type": "presenceChanged", "player": "p0", "connected": true, "away": true }),
+            json!({ "type": "presenceChanged", "player": "p1", "connected": true, "away": true }),
         ]
     );
     assert!(m.view(None).unwrap().to_string().contains("away"));
-    // Ann's own pick brings her back, and says so.
-    let events = m.act("ann", rock(), None, m.clock()).result.unwrap();
+    // p0's own pick brings them back, and says so.
+    let events = m.act("p0", rock(), None, m.clock()).result.unwrap();
     assert_eq!(
         events.last().unwrap(),
-        &json!({ "type": "presenceChanged", "player": "ann", "connected": true, "away": false })
+        &json!({ "type": "presenceChanged", "player": "p0", "connected": true, "away": false })
     );
 }
 
@@ -235,7 +232,7 @@ fn matches_created_without_a_seed_are_dealt_different_draws() {
     let seeds: Vec<u64> = (0..3)
         .map(|_| {
             registry
-                .create("rps", &json!({}), players(), None, 0)
+                .create("rps", &json!({}), players(2), None, 0)
                 .unwrap()
                 .record()
                 .seed
@@ -247,7 +244,7 @@ fn matches_created_without_a_seed_are_dealt_different_draws() {
     );
     // A given seed is kept as given (replays and tests rely on it).
     let m = registry
-        .create("rps", &json!({}), players(), Some(42), 0)
+        .create("rps", &json!({}), players(2), Some(42), 0)
         .unwrap();
     assert_eq!(m.record().seed, 42);
 }
@@ -256,14 +253,14 @@ fn matches_created_without_a_seed_are_dealt_different_draws() {
 fn a_stored_state_is_restored_validated_and_goes_on_recording() {
     let registry = registry();
     let mut m = new_match();
-    m.act("ann", rock(), None, 2_000).result.unwrap();
+    m.act("p0", rock(), None, 2_000).result.unwrap();
     let stored = m.state_json().to_string();
 
     let mut back = registry.restore("rps", &stored).unwrap();
     assert_eq!(back.state_json(), m.state_json());
     assert_eq!(back.clock(), m.clock());
     back.act(
-        "bo",
+        "p1",
         json!({ "type": "PICK", "hand": "paper" }),
         None,
         3_000,
@@ -313,26 +310,26 @@ fn one_id_one_game() {
 fn every_error_body_has_a_reason_object_and_a_korean_message_without_parser_text() {
     let mut m = new_match();
     let mut bodies = vec![
-        m.act("ann", json!({ "type": "PICK", "hand": "rok" }), None, 0)
+        m.act("p0", json!({ "type": "PICK", "hand": "rok" }), None, 0)
             .result
             .unwrap_err()
             .body(),
         m.act("zed", rock(), None, 0).result.unwrap_err().body(),
-        m.act("ann", rock(), Some(5), 0).result.unwrap_err().body(),
+        m.act("p0", rock(), Some(5), 0).result.unwrap_err().body(),
         registry()
-            .create("rps", &json!({ "winsNeeded": "x" }), players(), Some(1), 0)
+            .create("rps", &json!({ "winsNeeded": "x" }), players(2), Some(1), 0)
             .unwrap_err()
             .body(),
         registry()
-            .create("rps", &json!([]), players(), Some(1), 0)
+            .create("rps", &json!([]), players(2), Some(1), 0)
             .unwrap_err()
             .body(),
         registry().restore("rps", "{").unwrap_err().body(),
     ];
-    m.act("ann", json!({ "type": "CONCEDE" }), None, 0)
+    m.act("p0", json!({ "type": "CONCEDE" }), None, 0)
         .result
         .unwrap();
-    bodies.push(m.act("bo", rock(), None, 0).result.unwrap_err().body());
+    bodies.push(m.act("p1", rock(), None, 0).result.unwrap_err().body());
     for body in bodies {
         let json = serde_json::to_value(&body).unwrap();
         assert!(json["reason"].is_object(), "{json}");

@@ -1,14 +1,11 @@
 //! A match record replays to the identical state, byte for byte, and only for its own game
 //! and format version.
 
+use game_core::testing::players;
 use game_core::{
     Bot, Game, GameError, GameRng, Match, MatchRecord, RandomBot, RecordEntry,
     rps::{Hand, Rps, RpsAction, RpsOptions},
 };
-
-fn players() -> Vec<String> {
-    vec!["ann".into(), "bo".into()]
-}
 
 /// What the random games went through, to prove the records cover every kind of entry.
 #[derive(Debug, Default)]
@@ -28,7 +25,7 @@ fn random_match(seed: u64, coverage: &mut Coverage) -> Match<Rps> {
         wins_needed: 1 + driver.below(4) as u8,
         turn_seconds: [None, Some(5), Some(15)][driver.below(3) as usize],
     };
-    let players = players();
+    let players = players(2);
     let mut m = Match::new(Rps, options, players.clone(), seed, 1_000).unwrap();
     let mut bots = [RandomBot::new(seed * 2 + 1), RandomBot::new(seed * 2 + 2)];
     let mut now = 1_000;
@@ -119,7 +116,7 @@ fn random_matches_replay_identically() {
 
 #[test]
 fn ticks_are_recorded_only_when_they_act() {
-    let mut m = Match::new(Rps, RpsOptions::default(), players(), 9, 0).unwrap();
+    let mut m = Match::new(Rps, RpsOptions::default(), players(2), 9, 0).unwrap();
     assert!(m.tick(1_000).is_empty());
     assert!(m.record.entries.is_empty());
     let done = m.tick(15_000);
@@ -131,8 +128,8 @@ fn ticks_are_recorded_only_when_they_act() {
 
 #[test]
 fn record_of_another_game_is_refused() {
-    let mut m = Match::new(Rps, RpsOptions::default(), players(), 1, 0).unwrap();
-    m.act("ann", &RpsAction::Random, 5).unwrap();
+    let mut m = Match::new(Rps, RpsOptions::default(), players(2), 1, 0).unwrap();
+    m.act("p0", &RpsAction::Random, 5).unwrap();
     let mut record = m.record.clone();
     record.game = "yut".into();
     let err = Match::replay(Rps, &record).unwrap_err();
@@ -142,7 +139,7 @@ fn record_of_another_game_is_refused() {
 
 #[test]
 fn record_of_another_version_is_refused() {
-    let m = Match::new(Rps, RpsOptions::default(), players(), 1, 0).unwrap();
+    let m = Match::new(Rps, RpsOptions::default(), players(2), 1, 0).unwrap();
     assert_eq!(m.record.version, Rps.format_version());
     for version in [0, 2, u32::MAX] {
         let mut record = m.record.clone();
@@ -154,14 +151,14 @@ fn record_of_another_version_is_refused() {
 
 #[test]
 fn malformed_or_refused_entries_are_reported() {
-    let mut m = Match::new(Rps, RpsOptions::default(), players(), 1, 0).unwrap();
-    m.act("ann", &RpsAction::Pick { hand: Hand::Rock }, 5)
+    let mut m = Match::new(Rps, RpsOptions::default(), players(2), 1, 0).unwrap();
+    m.act("p0", &RpsAction::Pick { hand: Hand::Rock }, 5)
         .unwrap();
 
     let mut record = m.record.clone();
     record.entries.push(RecordEntry::Act {
         at: 6,
-        player: "bo".into(),
+        player: "p1".into(),
         action: serde_json::json!({ "type": "PICK", "hand": "lizard" }),
     });
     assert_eq!(
@@ -179,7 +176,7 @@ fn malformed_or_refused_entries_are_reported() {
     let mut record = m.record.clone();
     record.entries.push(RecordEntry::Act {
         at: 6,
-        player: "ann".into(),
+        player: "p0".into(),
         action: serde_json::json!({ "type": "RANDOM" }),
     });
     let err = Match::replay(Rps, &record).unwrap_err();

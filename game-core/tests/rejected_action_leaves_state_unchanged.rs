@@ -1,16 +1,13 @@
 //! A refused action changes nothing: not the state, not its serialized form, not the record.
 
+use game_core::testing::players;
 use game_core::{
     Game, GameError, Match,
     rps::{Hand, Rps, RpsAction, RpsOptions, RpsState},
 };
 
-fn players() -> Vec<String> {
-    vec!["ann".into(), "bo".into()]
-}
-
 fn new_state() -> RpsState {
-    Rps.setup(&RpsOptions::default(), &players(), 42, 0)
+    Rps.setup(&RpsOptions::default(), &players(2), 42, 0)
         .unwrap()
 }
 
@@ -56,13 +53,13 @@ fn spectator_cannot_act() {
 #[test]
 fn already_picked_is_refused() {
     let mut state = new_state();
-    Rps.apply(&mut state, "ann", &pick(Hand::Rock), 10).unwrap();
-    assert_refused(&mut state, "ann", pick(Hand::Paper), "ALREADY_PICKED");
-    assert_refused(&mut state, "ann", pick(Hand::Rock), "ALREADY_PICKED");
-    assert_refused(&mut state, "ann", RpsAction::Random, "ALREADY_PICKED");
+    Rps.apply(&mut state, "p0", &pick(Hand::Rock), 10).unwrap();
+    assert_refused(&mut state, "p0", pick(Hand::Paper), "ALREADY_PICKED");
+    assert_refused(&mut state, "p0", pick(Hand::Rock), "ALREADY_PICKED");
+    assert_refused(&mut state, "p0", RpsAction::Random, "ALREADY_PICKED");
     // The message is the friendly Korean one.
     let err = Rps
-        .apply(&mut state.clone(), "ann", &RpsAction::Random, 0)
+        .apply(&mut state.clone(), "p0", &RpsAction::Random, 0)
         .unwrap_err();
     assert_eq!(err.message(), "이미 골랐어요. 상대를 기다려 주세요.");
 }
@@ -74,12 +71,12 @@ fn actions_after_game_over_are_refused() {
         wins_needed: 1,
         ..RpsOptions::default()
     };
-    let mut state = Rps.setup(&options, &players(), 1, 0).unwrap();
-    Rps.apply(&mut state, "ann", &pick(Hand::Rock), 10).unwrap();
-    Rps.apply(&mut state, "bo", &pick(Hand::Scissors), 20)
+    let mut state = Rps.setup(&options, &players(2), 1, 0).unwrap();
+    Rps.apply(&mut state, "p0", &pick(Hand::Rock), 10).unwrap();
+    Rps.apply(&mut state, "p1", &pick(Hand::Scissors), 20)
         .unwrap();
     assert!(Rps.is_over(&state));
-    for player in ["ann", "bo"] {
+    for player in ["p0", "p1"] {
         for action in [pick(Hand::Rock), RpsAction::Random, RpsAction::Concede] {
             assert_refused(&mut state, player, action, "GAME_OVER");
         }
@@ -88,20 +85,20 @@ fn actions_after_game_over_are_refused() {
 
     // Ended by a concession.
     let mut state = new_state();
-    Rps.apply(&mut state, "bo", &RpsAction::Concede, 10)
+    Rps.apply(&mut state, "p1", &RpsAction::Concede, 10)
         .unwrap();
-    assert_refused(&mut state, "ann", pick(Hand::Paper), "GAME_OVER");
-    assert_refused(&mut state, "bo", RpsAction::Concede, "GAME_OVER");
+    assert_refused(&mut state, "p0", pick(Hand::Paper), "GAME_OVER");
+    assert_refused(&mut state, "p1", RpsAction::Concede, "GAME_OVER");
 }
 
 #[test]
 fn stale_turn_seq_is_refused() {
     let mut state = new_state();
-    Rps.apply(&mut state, "ann", &pick(Hand::Rock), 10).unwrap();
+    Rps.apply(&mut state, "p0", &pick(Hand::Rock), 10).unwrap();
     let before = state.clone();
     for seq in [0, 2, u64::MAX] {
         let err = Rps
-            .apply_at(&mut state, "bo", &pick(Hand::Rock), seq, 20)
+            .apply_at(&mut state, "p1", &pick(Hand::Rock), seq, 20)
             .unwrap_err();
         assert_eq!(err.code(), "STALE_TURN_SEQ");
         assert_eq!(
@@ -111,7 +108,7 @@ fn stale_turn_seq_is_refused() {
         assert_eq!(state, before);
     }
     // The current number goes through.
-    Rps.apply_at(&mut state, "bo", &pick(Hand::Rock), 1, 20)
+    Rps.apply_at(&mut state, "p1", &pick(Hand::Rock), 1, 20)
         .unwrap();
 }
 
@@ -126,7 +123,7 @@ fn impossible_chance_is_refused() {
     assert_eq!(err.code(), "IMPOSSIBLE_OUTCOME");
     assert_eq!(state, before);
     // A chance step is still validated first.
-    Rps.apply(&mut state, "ann", &pick(Hand::Rock), 10).unwrap();
+    Rps.apply(&mut state, "p0", &pick(Hand::Rock), 10).unwrap();
     let before = state.clone();
     let err = Rps
         .apply_chance(&mut state, 0, &RpsAction::Random, &Hand::Paper, 20)
@@ -137,11 +134,11 @@ fn impossible_chance_is_refused() {
 
 #[test]
 fn match_does_not_record_refused_actions() {
-    let mut m = Match::new(Rps, RpsOptions::default(), players(), 3, 0).unwrap();
-    m.act("ann", &pick(Hand::Rock), 10).unwrap();
+    let mut m = Match::new(Rps, RpsOptions::default(), players(2), 3, 0).unwrap();
+    m.act("p0", &pick(Hand::Rock), 10).unwrap();
     let (state, record) = (m.state.clone(), m.record.clone());
     assert_eq!(
-        m.act("ann", &pick(Hand::Rock), 20).unwrap_err().code(),
+        m.act("p0", &pick(Hand::Rock), 20).unwrap_err().code(),
         "ALREADY_PICKED"
     );
     assert_eq!(
@@ -149,7 +146,7 @@ fn match_does_not_record_refused_actions() {
         "NOT_SEATED"
     );
     assert_eq!(
-        m.act_at("bo", &RpsAction::Random, 0, 20)
+        m.act_at("p1", &RpsAction::Random, 0, 20)
             .unwrap_err()
             .code(),
         "STALE_TURN_SEQ"

@@ -11,16 +11,8 @@ use proptest::prelude::*;
 
 const PLAYERS: [&str; 2] = ["ann", "bo"];
 
-/// Every action there is (the action space is finite).
-const ALL_ACTIONS: [RpsAction; 5] = [
-    RpsAction::Pick { hand: Hand::Rock },
-    RpsAction::Pick { hand: Hand::Paper },
-    RpsAction::Pick {
-        hand: Hand::Scissors,
-    },
-    RpsAction::Random,
-    RpsAction::Concede,
-];
+// Every action there is (the action space is finite).
+use game_core::testing::RPS_ACTIONS as ALL_ACTIONS;
 
 /// One input to the game.
 #[derive(Clone, Debug)]

@@ -1,31 +1,28 @@
 //! The rules of rock-paper-scissors to N wins: hidden simultaneous picks, draws replayed,
 //! first to N wins, concessions, chance steps, options and state checks.
 
+use game_core::testing::players;
 use game_core::{
     Game, GameError, Viewer,
     rps::{Hand, RevealedRound, Rps, RpsAction, RpsEvent, RpsOptions, RpsOutcome, RpsState},
 };
-
-fn players() -> Vec<String> {
-    vec!["ann".into(), "bo".into()]
-}
 
 fn setup(wins_needed: u8) -> RpsState {
     let options = RpsOptions {
         wins_needed,
         ..RpsOptions::default()
     };
-    Rps.setup(&options, &players(), 1234, 0).unwrap()
+    Rps.setup(&options, &players(2), 1234, 0).unwrap()
 }
 
 fn pick(hand: Hand) -> RpsAction {
     RpsAction::Pick { hand }
 }
 
-/// Plays one round: ann shows `a`, bo shows `b`.
+/// Plays one round: p0 shows `a`, p1 shows `b`.
 fn round(state: &mut RpsState, a: Hand, b: Hand, now: u64) -> Vec<RpsEvent> {
-    let mut events = Rps.apply(state, "ann", &pick(a), now).unwrap();
-    events.extend(Rps.apply(state, "bo", &pick(b), now + 1).unwrap());
+    let mut events = Rps.apply(state, "p0", &pick(a), now).unwrap();
+    events.extend(Rps.apply(state, "p1", &pick(b), now + 1).unwrap());
     events
 }
 
@@ -89,19 +86,19 @@ fn wire_formats() {
 fn a_pick_is_hidden_until_the_reveal() {
     let mut state = setup(3);
     let events = Rps
-        .apply(&mut state, "ann", &pick(Hand::Scissors), 10)
+        .apply(&mut state, "p0", &pick(Hand::Scissors), 10)
         .unwrap();
     // Events are broadcast: no hand in them.
     assert_eq!(events, vec![RpsEvent::Picked { player: 0 }]);
     assert!(!serde_json::to_string(&events).unwrap().contains("scissors"));
 
-    let own = Rps.view(&state, Viewer::Player("ann"));
+    let own = Rps.view(&state, Viewer::Player("p0"));
     assert_eq!(own.you, Some(0));
     assert_eq!(own.seats[0].hand, Some(Hand::Scissors));
     assert!(own.seats[0].picked);
     assert_eq!(own.legal_actions, vec![RpsAction::Concede]);
     for viewer in [
-        Viewer::Player("bo"),
+        Viewer::Player("p1"),
         Viewer::Spectator,
         Viewer::Player("zed"),
     ] {
@@ -114,14 +111,14 @@ fn a_pick_is_hidden_until_the_reveal() {
     assert_eq!(Rps.view(&state, Viewer::Spectator).you, None);
     assert!(Rps.view(&state, Viewer::Spectator).legal_actions.is_empty());
     assert_eq!(
-        Rps.view(&state, Viewer::Player("bo")).legal_actions.len(),
+        Rps.view(&state, Viewer::Player("p1")).legal_actions.len(),
         5
     );
 
-    Rps.apply(&mut state, "bo", &pick(Hand::Rock), 20).unwrap();
+    Rps.apply(&mut state, "p1", &pick(Hand::Rock), 20).unwrap();
     for viewer in [
-        Viewer::Player("ann"),
-        Viewer::Player("bo"),
+        Viewer::Player("p0"),
+        Viewer::Player("p1"),
         Viewer::Spectator,
     ] {
         let view = Rps.view(&state, viewer);
@@ -140,22 +137,18 @@ fn a_pick_is_hidden_until_the_reveal() {
 
 #[test]
 fn picks_are_simultaneous_in_any_order() {
-    for ann_first in [true, false] {
+    for p0_first in [true, false] {
         let mut state = setup(3);
         assert_eq!(Rps.to_act(&state), [0, 1]);
-        let (first, second) = if ann_first {
-            ("ann", "bo")
-        } else {
-            ("bo", "ann")
-        };
+        let (first, second) = if p0_first { ("p0", "p1") } else { ("p1", "p0") };
         Rps.apply(&mut state, first, &pick(Hand::Paper), 10)
             .unwrap();
-        let waiting = usize::from(ann_first);
+        let waiting = usize::from(p0_first);
         assert_eq!(Rps.to_act(&state), [waiting]);
         let events = Rps
             .apply(&mut state, second, &pick(Hand::Rock), 20)
             .unwrap();
-        let winner = usize::from(!ann_first);
+        let winner = usize::from(!p0_first);
         assert_eq!(events[0], RpsEvent::Picked { player: waiting });
         assert!(matches!(
             events[1],
@@ -208,7 +201,7 @@ fn first_to_n_wins() {
     assert_eq!(
         Rps.outcome(&state),
         Some(RpsOutcome {
-            winner: "ann".into(),
+            winner: "p0".into(),
             winner_seat: 0,
             scores: [2, 1],
             conceded: false
@@ -228,7 +221,7 @@ fn one_win_needed() {
     let mut state = setup(1);
     let events = round(&mut state, Hand::Paper, Hand::Scissors, 10);
     assert_eq!(events.last(), Some(&RpsEvent::GameOver { winner: 1 }));
-    assert_eq!(Rps.outcome(&state).unwrap().winner, "bo");
+    assert_eq!(Rps.outcome(&state).unwrap().winner, "p1");
 }
 
 #[test]
@@ -236,10 +229,10 @@ fn concede_ends_the_game() {
     let mut state = setup(3);
     round(&mut state, Hand::Paper, Hand::Rock, 10);
     // Conceding after one's own pick is allowed; the hidden pick is dropped unseen.
-    Rps.apply(&mut state, "ann", &pick(Hand::Rock), 20).unwrap();
+    Rps.apply(&mut state, "p0", &pick(Hand::Rock), 20).unwrap();
     assert_eq!(Rps.legal_actions(&state, 0), vec![RpsAction::Concede]);
     let events = Rps
-        .apply(&mut state, "ann", &RpsAction::Concede, 30)
+        .apply(&mut state, "p0", &RpsAction::Concede, 30)
         .unwrap();
     assert_eq!(
         events,
@@ -251,7 +244,7 @@ fn concede_ends_the_game() {
     assert_eq!(
         Rps.outcome(&state),
         Some(RpsOutcome {
-            winner: "bo".into(),
+            winner: "p1".into(),
             winner_seat: 1,
             scores: [1, 0],
             conceded: true
@@ -295,8 +288,8 @@ fn random_draws_from_the_state_rng() {
     let state = setup(3);
     let mut a = state.clone();
     let mut b = state.clone();
-    Rps.apply(&mut a, "ann", &RpsAction::Random, 10).unwrap();
-    Rps.apply(&mut b, "ann", &RpsAction::Random, 10).unwrap();
+    Rps.apply(&mut a, "p0", &RpsAction::Random, 10).unwrap();
+    Rps.apply(&mut b, "p0", &RpsAction::Random, 10).unwrap();
     assert_eq!(a, b);
     assert!(a.picks[0].is_some());
     assert_ne!(a.table.rng, state.table.rng);
@@ -305,9 +298,9 @@ fn random_draws_from_the_state_rng() {
     let mut seen = std::collections::BTreeSet::new();
     for seed in 0..60 {
         let mut s = Rps
-            .setup(&RpsOptions::default(), &players(), seed, 0)
+            .setup(&RpsOptions::default(), &players(2), seed, 0)
             .unwrap();
-        Rps.apply(&mut s, "bo", &RpsAction::Random, 0).unwrap();
+        Rps.apply(&mut s, "p1", &RpsAction::Random, 0).unwrap();
         seen.insert(s.picks[1].unwrap());
     }
     assert_eq!(seen.len(), 3);
@@ -348,7 +341,7 @@ fn options_are_checked() {
             wins_needed,
             turn_seconds,
         };
-        match (Rps.setup(&options, &players(), 0, 0), bad) {
+        match (Rps.setup(&options, &players(2), 0, 0), bad) {
             (Ok(_), None) => {}
             (Err(e), Some(name)) => {
                 assert_eq!(e.code(), "INVALID_OPTION");
@@ -392,7 +385,7 @@ fn exactly_two_distinct_players() {
 fn restore_round_trips_and_refuses_tampering() {
     let mut state = setup(3);
     round(&mut state, Hand::Paper, Hand::Rock, 10);
-    Rps.apply(&mut state, "bo", &pick(Hand::Scissors), 20)
+    Rps.apply(&mut state, "p1", &pick(Hand::Scissors), 20)
         .unwrap();
     let json = serde_json::to_string(&state).unwrap();
     assert_eq!(Rps.restore(&json).unwrap(), state);
@@ -433,7 +426,7 @@ fn restore_round_trips_and_refuses_tampering() {
     });
     tamper(&|s| s.last_round = None);
     tamper(&|s| s.table.players.push("cy".into()));
-    tamper(&|s| s.table.players[1] = "ann".into());
+    tamper(&|s| s.table.players[1] = "p0".into());
     tamper(&|s| {
         s.table.presence.pop();
     });

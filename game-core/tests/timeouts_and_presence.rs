@@ -1,21 +1,18 @@
 //! Deadlines and presence: the engine acts for a slow or disconnected player, marks a player
 //! away after three timeouts in a row, and never acts early.
 
+use game_core::testing::players;
 use game_core::{
     AWAY_AFTER_TIMEOUTS, Game, Viewer,
     rps::{Hand, Rps, RpsAction, RpsEvent, RpsOptions, RpsState},
 };
-
-fn players() -> Vec<String> {
-    vec!["ann".into(), "bo".into()]
-}
 
 fn setup(turn_seconds: Option<u32>, now: u64) -> RpsState {
     let options = RpsOptions {
         wins_needed: 9,
         turn_seconds,
     };
-    Rps.setup(&options, &players(), 11, now).unwrap()
+    Rps.setup(&options, &players(2), 11, now).unwrap()
 }
 
 fn rock() -> RpsAction {
@@ -36,7 +33,7 @@ fn setup_asks_with_the_turn_limit() {
 #[test]
 fn tick_before_the_deadline_does_nothing() {
     let mut state = setup(Some(15), 0);
-    Rps.apply(&mut state, "ann", &rock(), 1_000).unwrap();
+    Rps.apply(&mut state, "p0", &rock(), 1_000).unwrap();
     let before = state.clone();
     for now in [0, 1_000, 14_999] {
         assert!(Rps.timeouts(&state, now).is_empty());
@@ -48,7 +45,7 @@ fn tick_before_the_deadline_does_nothing() {
 #[test]
 fn deadline_picks_for_the_slow_player_only() {
     let mut state = setup(Some(15), 0);
-    Rps.apply(&mut state, "ann", &rock(), 1_000).unwrap();
+    Rps.apply(&mut state, "p0", &rock(), 1_000).unwrap();
     assert_eq!(Rps.timeout_action(&state, 0), None);
     assert_eq!(Rps.timeout_action(&state, 1), Some(RpsAction::Random));
     assert_eq!(Rps.timeouts(&state, 15_000), vec![(1, RpsAction::Random)]);
@@ -56,7 +53,7 @@ fn deadline_picks_for_the_slow_player_only() {
     let done = Rps.tick(&mut state, 15_000);
     assert_eq!(done.len(), 1);
     let applied = &done[0];
-    assert_eq!(applied.player, "bo");
+    assert_eq!(applied.player, "p1");
     assert_eq!(applied.action, RpsAction::Random);
     assert!(applied.auto);
     assert_eq!(applied.events[0], RpsEvent::Picked { player: 1 });
@@ -82,7 +79,7 @@ fn deadline_picks_for_both_when_nobody_picked() {
     assert_eq!(done.len(), 2);
     assert_eq!(
         done.iter().map(|a| a.player.as_str()).collect::<Vec<_>>(),
-        ["ann", "bo"]
+        ["p0", "p1"]
     );
     assert!(matches!(done[1].events[1], RpsEvent::Revealed { .. }));
     assert_eq!(state.last_round.map(|r| r.hands.len()), Some(2));
@@ -97,19 +94,19 @@ fn disconnected_player_is_acted_for_after_grace_without_deadline() {
     // Nobody is ever acted for while connected, with no time limit.
     assert!(Rps.tick(&mut state, u64::MAX).is_empty());
 
-    Rps.set_connected(&mut state, "bo", false, 2_000).unwrap();
+    Rps.set_connected(&mut state, "p1", false, 2_000).unwrap();
     assert!(!Rps.view(&state, Viewer::Spectator).seats[1].connected);
     assert!(Rps.tick(&mut state, 6_999).is_empty());
     let done = Rps.tick(&mut state, 7_000);
     assert_eq!(done.len(), 1);
-    assert_eq!(done[0].player, "bo");
+    assert_eq!(done[0].player, "p1");
     assert_eq!(done[0].action, RpsAction::Random);
-    // Ann, connected, is still waited for.
+    // p0, connected, is still waited for.
     assert!(Rps.tick(&mut state, u64::MAX).is_empty());
     assert_eq!(Rps.to_act(&state), [0]);
 
     // The next round: the grace counts from the start of the decision.
-    Rps.apply(&mut state, "ann", &rock(), 100_000).unwrap();
+    Rps.apply(&mut state, "p0", &rock(), 100_000).unwrap();
     assert!(Rps.tick(&mut state, 104_999).is_empty());
     assert_eq!(Rps.tick(&mut state, 105_000).len(), 1);
 }
@@ -117,20 +114,20 @@ fn disconnected_player_is_acted_for_after_grace_without_deadline() {
 #[test]
 fn disconnection_counts_grace_within_a_deadline() {
     let mut state = setup(Some(60), 0);
-    Rps.set_connected(&mut state, "ann", false, 10_000).unwrap();
+    Rps.set_connected(&mut state, "p0", false, 10_000).unwrap();
     // A second disconnection notice does not restart the grace period.
-    Rps.set_connected(&mut state, "ann", false, 12_000).unwrap();
+    Rps.set_connected(&mut state, "p0", false, 12_000).unwrap();
     assert!(Rps.tick(&mut state, 14_999).is_empty());
     let done = Rps.tick(&mut state, 15_000);
     assert_eq!(done.len(), 1);
-    assert_eq!(done[0].player, "ann");
+    assert_eq!(done[0].player, "p0");
 }
 
 #[test]
 fn reconnecting_cancels_the_grace_period() {
     let mut state = setup(None, 0);
-    Rps.set_connected(&mut state, "bo", false, 1_000).unwrap();
-    Rps.set_connected(&mut state, "bo", true, 3_000).unwrap();
+    Rps.set_connected(&mut state, "p1", false, 1_000).unwrap();
+    Rps.set_connected(&mut state, "p1", true, 3_000).unwrap();
     assert!(Rps.view(&state, Viewer::Spectator).seats[1].connected);
     assert!(Rps.tick(&mut state, 1_000_000).is_empty());
     assert_eq!(
@@ -148,7 +145,7 @@ fn three_timeouts_in_a_row_mark_away_and_an_action_clears_it() {
     let mut now = 0;
     for round in 1..=u32::from(AWAY_AFTER_TIMEOUTS) {
         assert!(!state.table.presence[1].away, "round {round}");
-        Rps.apply(&mut state, "ann", &rock(), now + 1).unwrap();
+        Rps.apply(&mut state, "p0", &rock(), now + 1).unwrap();
         now = Rps.deadline(&state).unwrap();
         assert_eq!(Rps.tick(&mut state, now).len(), 1);
         assert_eq!(
@@ -158,15 +155,15 @@ fn three_timeouts_in_a_row_mark_away_and_an_action_clears_it() {
     }
     assert!(state.table.presence[1].away);
     assert!(!state.table.presence[0].away);
-    assert!(Rps.view(&state, Viewer::Player("ann")).seats[1].away);
+    assert!(Rps.view(&state, Viewer::Player("p0")).seats[1].away);
     // Play goes on for an away player: a fourth timeout keeps them away.
-    Rps.apply(&mut state, "ann", &rock(), now + 1).unwrap();
+    Rps.apply(&mut state, "p0", &rock(), now + 1).unwrap();
     now = Rps.deadline(&state).unwrap();
     assert_eq!(Rps.tick(&mut state, now).len(), 1);
     assert!(state.table.presence[1].away);
 
     // A manual action brings them back.
-    Rps.apply(&mut state, "bo", &RpsAction::Random, now + 1)
+    Rps.apply(&mut state, "p1", &RpsAction::Random, now + 1)
         .unwrap();
     assert!(!state.table.presence[1].away);
     assert_eq!(state.table.presence[1].timeouts_in_row, 0);
@@ -176,10 +173,10 @@ fn three_timeouts_in_a_row_mark_away_and_an_action_clears_it() {
 #[test]
 fn no_timeouts_after_the_game_is_over() {
     let mut state = setup(Some(5), 0);
-    Rps.apply(&mut state, "bo", &RpsAction::Concede, 1_000)
+    Rps.apply(&mut state, "p1", &RpsAction::Concede, 1_000)
         .unwrap();
     assert_eq!(Rps.deadline(&state), None);
-    Rps.set_connected(&mut state, "ann", false, 1_000).unwrap();
+    Rps.set_connected(&mut state, "p0", false, 1_000).unwrap();
     assert!(Rps.tick(&mut state, u64::MAX).is_empty());
     assert_eq!(Rps.timeout_action(&state, 0), None);
     assert_eq!(Rps.timeout_action(&state, 1), None);

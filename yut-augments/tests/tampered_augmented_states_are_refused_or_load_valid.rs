@@ -34,7 +34,7 @@ fn mid_game_states() -> Vec<Value> {
             },
             rules: AugmentConfig::app(),
         };
-        let ids: Vec<String> = (0..players).map(|i| format!("p{i}")).collect();
+        let ids = yut::testing::players(players);
         let mut state = game.setup(&options, &ids, seed, 0).unwrap();
         let mut bot = RandomBot::new(seed);
         let mut middle_draft = false;

@@ -24,7 +24,7 @@
 //! assert_eq!(s.seat(), 1);
 //! ```
 
-use game_core::{Game, Millis, PlayerId, Viewer};
+use game_core::{Game, Millis, Viewer};
 
 use crate::board::{CHAMMEOGI, NODES, Node};
 use crate::state::{Phase, PieceStatus, SideId};
@@ -33,14 +33,10 @@ use crate::{
     YutEvent, YutOptions, YutState, YutView,
 };
 
-/// Player ids `"p0"`, `"p1"`, … for `n` seats.
-///
-/// ```
-/// assert_eq!(yut::testing::players(2), vec!["p0".to_string(), "p1".to_string()]);
-/// ```
-pub fn players(n: usize) -> Vec<PlayerId> {
-    (0..n).map(|i| format!("p{i}")).collect()
-}
+/// Player ids `"p0"`, `"p1"`, … for `n` seats (game-core's test support, re-exported).
+pub use game_core::testing::players;
+/// The JSON walker of the tampered-state tests (game-core's test support, re-exported).
+pub use game_core::testing::{JsonStep, json_at, json_paths, json_under};
 
 /// Every `thrown` result in `events` (`None` for nak), in order.
 ///
@@ -126,11 +122,7 @@ pub fn force_throw<R: Rules>(
     chance: ThrowChance,
     now: Millis,
 ) -> Result<Vec<YutEvent<R::Event>>, YutError> {
-    let events = game.apply_chance(state, seat, &YutAction::Throw, &chance, now)?;
-    if let Some(p) = state.board.table.presence.get_mut(seat) {
-        p.acted();
-    }
-    Ok(events)
+    game.apply_chance(state, seat, &YutAction::Throw, &chance, now)
 }
 
 /// A game under test: the game, its state and the host clock, with helpers to script a
@@ -500,74 +492,6 @@ impl<R: Rules> Script<R> {
     }
 }
 
-/// One step of a path into a JSON document: an object key or an array index.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum JsonStep {
-    /// An object's field.
-    Key(String),
-    /// An array's element.
-    Index(usize),
-}
-
-/// The path of every node of a JSON document (the root first, then depth first), for tests
-/// that tamper with stored states field by field.
-///
-/// ```
-/// let doc = serde_json::json!({ "a": [1, 2] });
-/// assert_eq!(yut::testing::json_paths(&doc).len(), 4);
-/// ```
-pub fn json_paths(doc: &serde_json::Value) -> Vec<Vec<JsonStep>> {
-    fn walk(v: &serde_json::Value, prefix: &mut Vec<JsonStep>, out: &mut Vec<Vec<JsonStep>>) {
-        out.push(prefix.clone());
-        match v {
-            serde_json::Value::Object(m) => {
-                for (k, child) in m {
-                    prefix.push(JsonStep::Key(k.clone()));
-                    walk(child, prefix, out);
-                    prefix.pop();
-                }
-            }
-            serde_json::Value::Array(a) => {
-                for (i, child) in a.iter().enumerate() {
-                    prefix.push(JsonStep::Index(i));
-                    walk(child, prefix, out);
-                    prefix.pop();
-                }
-            }
-            _ => {}
-        }
-    }
-    let mut out = Vec::new();
-    walk(doc, &mut Vec::new(), &mut out);
-    out
-}
-
-/// The node of `doc` at `path` (see [`json_paths`]), mutably.
-///
-/// ```
-/// let mut doc = serde_json::json!({ "a": [1, 2] });
-/// let path = [yut::testing::JsonStep::Key("a".into()), yut::testing::JsonStep::Index(1)];
-/// *yut::testing::json_at(&mut doc, &path) = 5.into();
-/// assert_eq!(doc["a"][1], 5);
-/// ```
-pub fn json_at<'a>(doc: &'a mut serde_json::Value, path: &[JsonStep]) -> &'a mut serde_json::Value {
-    path.iter().fold(doc, |v, step| match step {
-        JsonStep::Key(k) => &mut v[k.as_str()],
-        JsonStep::Index(i) => &mut v[*i],
-    })
-}
-
-/// Whether `path` passes through the field `key`.
-///
-/// ```
-/// let path = [yut::testing::JsonStep::Key("rng".into())];
-/// assert!(yut::testing::json_under(&path, "rng"));
-/// ```
-pub fn json_under(path: &[JsonStep], key: &str) -> bool {
-    path.iter()
-        .any(|s| matches!(s, JsonStep::Key(k) if k == key))
-}
-
 /// The tamperings of one JSON leaf that the tampered-state tests try: numbers nudged,
 /// made negative, huge, fractional-huge or a string; booleans flipped or nulled; strings
 /// replaced by nonsense, a number, or every other word of the same group of `words` (the
@@ -673,4 +597,43 @@ pub fn arb_options() -> impl proptest::strategy::Strategy<Value = (YutOptions, u
                 (options, n)
             },
         )
+}
+
+/// Every action kind with every argument worth trying against any state (for
+/// `game_core::testing::hammer`): throw, concede, moves with throw indices up to
+/// `u32::MAX` from every node, nodes past the board (200, 255) and home, and `rule`'s
+/// actions.
+///
+/// ```
+/// let all = yut::testing::every_action::<()>(&[]);
+/// assert_eq!(all.len(), 2 + 4 * 33);
+/// ```
+pub fn every_action<X: Clone>(rule: &[X]) -> Vec<YutAction<X>> {
+    let mut out = vec![YutAction::Throw, YutAction::Concede];
+    for throw_index in [0, 1, 3, u32::MAX] {
+        for from in (0..=29u8)
+            .chain([200, 255])
+            .map(Origin::Node)
+            .chain([Origin::HOME])
+        {
+            out.push(YutAction::Move { throw_index, from });
+        }
+    }
+    out.extend(rule.iter().cloned().map(YutAction::Rule));
+    out
+}
+
+/// Whether `seat` may take `action` in `state`: in Yut Nori only the seat to act acts;
+/// anyone still playing may concede.
+pub fn seat_may_act<R: Rules>(
+    state: &YutState<R>,
+    seat: usize,
+    action: &YutAction<R::Action>,
+) -> bool {
+    matches!(action, YutAction::Concede) || state.board.current_seat() == seat
+}
+
+/// The phase of `state` as a key for `game_core::testing::states_by_phase`.
+pub fn phase_key<R: Rules>(state: &YutState<R>) -> String {
+    format!("{:?}", state.board.phase)
 }

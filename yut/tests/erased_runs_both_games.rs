@@ -12,7 +12,7 @@ fn registry() -> Registry {
 }
 
 fn play_to_end(registry: &Registry, game: &str, options: Value, players: usize, seed: u64) {
-    let ids: Vec<String> = (0..players).map(|i| format!("p{i}")).collect();
+    let ids = yut::testing::players(players);
     let mut m = registry.create(game, &options, ids, Some(seed), 0).unwrap();
     let mut rng = GameRng::from_seed(seed);
     let mut now = 0;

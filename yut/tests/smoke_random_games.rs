@@ -5,9 +5,7 @@ use yut::{Yut, YutOptions};
 fn random_games_finish() {
     let game = Yut::standard();
     for seed in 0..200 {
-        let players: Vec<String> = (0..2 + (seed % 3) as usize)
-            .map(|i| format!("p{i}"))
-            .collect();
+        let players = yut::testing::players(2 + (seed % 3) as usize);
         let mut s = game
             .setup(&YutOptions::default(), &players, seed, 0)
             .unwrap();

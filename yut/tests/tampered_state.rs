@@ -22,7 +22,7 @@ fn mid_game_states() -> Vec<Value> {
             nak_percent: 5,
             ..YutOptions::default()
         };
-        let ids: Vec<String> = (0..players).map(|i| format!("p{i}")).collect();
+        let ids = yut::testing::players(players);
         let mut state = game.setup(&options, &ids, seed, 0).unwrap();
         let mut bot = RandomBot::new(seed);
         for step in 0..60 {

@@ -1,5 +1,5 @@
 //! Fixed vectors: for fixed seeds, the first 20 throws (sticks and result) are exactly the
-//! recorded lists below. They freeze "the same seed gives the same throws in every version":
+//! recorded lists in `data/value_stability/` (one file per set of options). They freeze "the same seed gives the same throws in every version":
 //! saved games and replays depend on it. If one of these fails, the RNG, the order of draws
 //! (first side, then per throw: nak, stick 0..3) or the stick reading changed; that breaks
 //! every stored game and needs a format-version bump, not a new recording.
@@ -8,6 +8,12 @@
 //! marked), or `"nak"`. In a game each throw is prefixed with the seat that threw
 //! (`"seat/abcd:result"`); the game is played by the timeout policy, so those seats also
 //! depend on the rules (a deliberate rule change may move them, the sticks never).
+//!
+//! A data file holds, per seed, the lines `seed N`, `first SEAT`, `raw …`, `sticks …` and
+//! `throws …` (20 space-separated throws each); `#` starts a comment line. Every file must
+//! hold exactly the seeds 0, 1, 42 and 20261130, each with all four records.
+
+use std::collections::BTreeMap;
 
 use game_core::{Game, GameRng};
 use yut::{StickModel, ThrowDraw, Yut, YutAction, YutOptions};
@@ -61,328 +67,83 @@ fn sticks_only(throws: &[String]) -> Vec<&str> {
         .collect()
 }
 
+/// The seeds every data file records, in this order.
+const SEEDS: [u64; 4] = [0, 1, 42, 20261130];
+
+/// The records of one seed in a data file.
+#[derive(Default)]
+struct Recorded {
+    first: Option<usize>,
+    /// `raw`, `sticks` and `throws`, each a list of encoded throws.
+    lists: BTreeMap<String, Vec<String>>,
+}
+
+/// Parses a data file: the seeds in file order, each with its records. Panics on a line it
+/// does not know, a record given twice or a seed without all four records.
+fn parse(data: &str) -> Vec<(u64, Recorded)> {
+    let mut out: Vec<(u64, Recorded)> = Vec::new();
+    for line in data.lines().map(str::trim) {
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let (key, rest) = line.split_once(' ').unwrap_or((line, ""));
+        if key == "seed" {
+            out.push((rest.parse().expect("a seed"), Recorded::default()));
+            continue;
+        }
+        let (_, recorded) = out.last_mut().expect("a record before the first seed");
+        match key {
+            "first" => {
+                let old = recorded.first.replace(rest.parse().expect("a seat"));
+                assert!(old.is_none(), "first given twice");
+            }
+            "raw" | "sticks" | "throws" => {
+                let list = rest.split(' ').map(str::to_owned).collect();
+                let old = recorded.lists.insert(key.to_owned(), list);
+                assert!(old.is_none(), "{key} given twice");
+            }
+            _ => panic!("unknown line {line:?}"),
+        }
+    }
+    for (seed, recorded) in &out {
+        assert!(recorded.first.is_some(), "seed {seed}: no first seat");
+        assert_eq!(
+            recorded.lists.keys().collect::<Vec<_>>(),
+            ["raw", "sticks", "throws"],
+            "seed {seed}"
+        );
+    }
+    out
+}
+
+/// Checks `options` against every seed of the data file `data`, with the assertions (and
+/// messages) of the recorded vectors.
+fn check(options: &YutOptions, data: &str) {
+    let recorded = parse(data);
+    let seeds: Vec<u64> = recorded.iter().map(|(seed, _)| *seed).collect();
+    assert_eq!(seeds, SEEDS, "the seeds of the data file");
+    for (seed, r) in &recorded {
+        let seed = *seed;
+        assert_eq!(raw(options, seed), r.lists["raw"], "raw draws, seed {seed}");
+        let (first, throws) = game(options, seed);
+        assert_eq!(Some(first), r.first, "first seat, seed {seed}");
+        assert_eq!(
+            sticks_only(&throws),
+            r.lists["sticks"],
+            "game throws, seed {seed}"
+        );
+        assert_eq!(
+            throws, r.lists["throws"],
+            "game throws with seats, seed {seed}"
+        );
+    }
+}
+
 #[test]
 fn fixed_vectors_standard() {
-    let options = YutOptions::default();
-    assert_eq!(
-        raw(&options, 0),
-        [
-            "0001:do",
-            "1011:geol",
-            "1011:geol",
-            "1000:backdo",
-            "1001:gae",
-            "1000:backdo",
-            "1101:geol",
-            "1010:gae",
-            "1101:geol",
-            "0010:do",
-            "1000:backdo",
-            "1100:gae",
-            "1010:gae",
-            "0001:do",
-            "1000:backdo",
-            "1111:yut",
-            "0111:geol",
-            "0011:gae",
-            "1111:yut",
-            "0101:gae",
-        ],
-        "raw draws, seed 0"
-    );
-    let (first, throws) = game(&options, 0);
-    assert_eq!(first, 1, "first seat, seed 0");
-    assert_eq!(
-        sticks_only(&throws),
-        [
-            "0011:gae",
-            "0111:geol",
-            "0111:geol",
-            "0001:do",
-            "0011:gae",
-            "0001:do",
-            "1011:geol",
-            "0101:gae",
-            "1010:gae",
-            "0101:gae",
-            "0001:do",
-            "1001:gae",
-            "0100:do",
-            "0011:gae",
-            "0001:do",
-            "1110:geol",
-            "1110:geol",
-            "0111:geol",
-            "1110:geol",
-            "1011:geol",
-        ],
-        "game throws, seed 0"
-    );
-    assert_eq!(
-        throws,
-        [
-            "1/0011:gae",
-            "0/0111:geol",
-            "1/0111:geol",
-            "1/0001:do",
-            "0/0011:gae",
-            "1/0001:do",
-            "0/1011:geol",
-            "1/0101:gae",
-            "0/1010:gae",
-            "1/0101:gae",
-            "0/0001:do",
-            "1/1001:gae",
-            "0/0100:do",
-            "1/0011:gae",
-            "0/0001:do",
-            "1/1110:geol",
-            "1/1110:geol",
-            "0/0111:geol",
-            "1/1110:geol",
-            "1/1011:geol",
-        ],
-        "game throws with seats, seed 0"
-    );
-    assert_eq!(
-        raw(&options, 1),
-        [
-            "1101:geol",
-            "1111:yut",
-            "0100:do",
-            "1101:geol",
-            "1010:gae",
-            "1101:geol",
-            "0101:gae",
-            "1111:yut",
-            "1000:backdo",
-            "0011:gae",
-            "1111:yut",
-            "1101:geol",
-            "0111:geol",
-            "0101:gae",
-            "1111:yut",
-            "1010:gae",
-            "1111:yut",
-            "1010:gae",
-            "1110:geol",
-            "0110:gae",
-        ],
-        "raw draws, seed 1"
-    );
-    let (first, throws) = game(&options, 1);
-    assert_eq!(first, 1, "first seat, seed 1");
-    assert_eq!(
-        sticks_only(&throws),
-        [
-            "1011:geol",
-            "1110:geol",
-            "1001:gae",
-            "1011:geol",
-            "0101:gae",
-            "1010:gae",
-            "1011:geol",
-            "1111:yut",
-            "0000:mo",
-            "0111:geol",
-            "1111:yut",
-            "1010:gae",
-            "1110:geol",
-            "1011:geol",
-            "1111:yut",
-            "0101:gae",
-            "1111:yut",
-            "0101:gae",
-            "1100:gae",
-            "1101:geol",
-        ],
-        "game throws, seed 1"
-    );
-    assert_eq!(
-        throws,
-        [
-            "1/1011:geol",
-            "0/1110:geol",
-            "0/1001:gae",
-            "1/1011:geol",
-            "0/0101:gae",
-            "1/1010:gae",
-            "0/1011:geol",
-            "1/1111:yut",
-            "1/0000:mo",
-            "1/0111:geol",
-            "1/1111:yut",
-            "1/1010:gae",
-            "0/1110:geol",
-            "1/1011:geol",
-            "1/1111:yut",
-            "1/0101:gae",
-            "0/1111:yut",
-            "0/0101:gae",
-            "1/1100:gae",
-            "0/1101:geol",
-        ],
-        "game throws with seats, seed 1"
-    );
-    assert_eq!(
-        raw(&options, 42),
-        [
-            "1010:gae",
-            "0110:gae",
-            "0101:gae",
-            "1110:geol",
-            "0001:do",
-            "1110:geol",
-            "1001:gae",
-            "0011:gae",
-            "0111:geol",
-            "1111:yut",
-            "0101:gae",
-            "1001:gae",
-            "1111:yut",
-            "1010:gae",
-            "1000:backdo",
-            "1001:gae",
-            "1101:geol",
-            "1010:gae",
-            "0111:geol",
-            "1010:gae",
-        ],
-        "raw draws, seed 42"
-    );
-    let (first, throws) = game(&options, 42);
-    assert_eq!(first, 0, "first seat, seed 42");
-    assert_eq!(
-        sticks_only(&throws),
-        [
-            "0100:do",
-            "1100:gae",
-            "1011:geol",
-            "1100:gae",
-            "0011:gae",
-            "1101:geol",
-            "0010:do",
-            "0110:gae",
-            "1111:yut",
-            "1110:geol",
-            "1011:geol",
-            "0011:gae",
-            "1111:yut",
-            "0101:gae",
-            "0001:do",
-            "0011:gae",
-            "1011:geol",
-            "0100:do",
-            "1111:yut",
-            "0101:gae",
-        ],
-        "game throws, seed 42"
-    );
-    assert_eq!(
-        throws,
-        [
-            "0/0100:do",
-            "1/1100:gae",
-            "0/1011:geol",
-            "1/1100:gae",
-            "1/0011:gae",
-            "0/1101:geol",
-            "1/0010:do",
-            "0/0110:gae",
-            "1/1111:yut",
-            "1/1110:geol",
-            "0/1011:geol",
-            "1/0011:gae",
-            "0/1111:yut",
-            "0/0101:gae",
-            "1/0001:do",
-            "0/0011:gae",
-            "1/1011:geol",
-            "0/0100:do",
-            "1/1111:yut",
-            "1/0101:gae",
-        ],
-        "game throws with seats, seed 42"
-    );
-    assert_eq!(
-        raw(&options, 20261130),
-        [
-            "1000:backdo",
-            "1001:gae",
-            "0000:mo",
-            "1011:geol",
-            "0011:gae",
-            "1111:yut",
-            "1111:yut",
-            "0110:gae",
-            "0011:gae",
-            "1100:gae",
-            "1110:geol",
-            "1011:geol",
-            "1101:geol",
-            "1100:gae",
-            "1101:geol",
-            "1011:geol",
-            "0111:geol",
-            "1111:yut",
-            "1110:geol",
-            "1111:yut",
-        ],
-        "raw draws, seed 20261130"
-    );
-    let (first, throws) = game(&options, 20261130);
-    assert_eq!(first, 1, "first seat, seed 20261130");
-    assert_eq!(
-        sticks_only(&throws),
-        [
-            "0001:do",
-            "0010:do",
-            "0001:do",
-            "0110:gae",
-            "0111:geol",
-            "1111:yut",
-            "1110:geol",
-            "1100:gae",
-            "0111:geol",
-            "1001:gae",
-            "1101:geol",
-            "0111:geol",
-            "1011:geol",
-            "1001:gae",
-            "1011:geol",
-            "0110:gae",
-            "1111:yut",
-            "1111:yut",
-            "1101:geol",
-            "1110:geol",
-        ],
-        "game throws, seed 20261130"
-    );
-    assert_eq!(
-        throws,
-        [
-            "1/0001:do",
-            "0/0010:do",
-            "0/0001:do",
-            "1/0110:gae",
-            "0/0111:geol",
-            "1/1111:yut",
-            "1/1110:geol",
-            "1/1100:gae",
-            "0/0111:geol",
-            "1/1001:gae",
-            "0/1101:geol",
-            "1/0111:geol",
-            "1/1011:geol",
-            "0/1001:gae",
-            "1/1011:geol",
-            "0/0110:gae",
-            "1/1111:yut",
-            "1/1111:yut",
-            "1/1101:geol",
-            "0/1110:geol",
-        ],
-        "game throws with seats, seed 20261130"
+    check(
+        &YutOptions::default(),
+        include_str!("data/value_stability/standard.txt"),
     );
 }
 
@@ -392,326 +153,7 @@ fn fixed_vectors_fair() {
         stick_model: StickModel::Fair,
         ..YutOptions::default()
     };
-    assert_eq!(
-        raw(&options, 0),
-        [
-            "0001:do",
-            "0001:do",
-            "1000:backdo",
-            "1000:backdo",
-            "1001:gae",
-            "1000:backdo",
-            "1001:gae",
-            "1000:backdo",
-            "1101:geol",
-            "0000:mo",
-            "0000:mo",
-            "1000:backdo",
-            "1000:backdo",
-            "0000:mo",
-            "0000:mo",
-            "1111:yut",
-            "0111:geol",
-            "0011:gae",
-            "1011:geol",
-            "0101:gae",
-        ],
-        "raw draws, seed 0"
-    );
-    let (first, throws) = game(&options, 0);
-    assert_eq!(first, 1, "first seat, seed 0");
-    assert_eq!(
-        sticks_only(&throws),
-        [
-            "0010:do",
-            "0011:gae",
-            "0001:do",
-            "0001:do",
-            "0011:gae",
-            "0001:do",
-            "0011:gae",
-            "0001:do",
-            "1010:gae",
-            "0000:mo",
-            "0001:do",
-            "0001:do",
-            "0000:mo",
-            "0000:mo",
-            "0001:do",
-            "1110:geol",
-            "1110:geol",
-            "0111:geol",
-            "0110:gae",
-            "1011:geol",
-        ],
-        "game throws, seed 0"
-    );
-    assert_eq!(
-        throws,
-        [
-            "1/0010:do",
-            "0/0011:gae",
-            "1/0001:do",
-            "1/0001:do",
-            "0/0011:gae",
-            "1/0001:do",
-            "0/0011:gae",
-            "0/0001:do",
-            "1/1010:gae",
-            "0/0000:mo",
-            "0/0001:do",
-            "1/0001:do",
-            "0/0000:mo",
-            "0/0000:mo",
-            "0/0001:do",
-            "1/1110:geol",
-            "0/1110:geol",
-            "0/0111:geol",
-            "1/0110:gae",
-            "0/1011:geol",
-        ],
-        "game throws with seats, seed 0"
-    );
-    assert_eq!(
-        raw(&options, 1),
-        [
-            "0101:gae",
-            "1011:geol",
-            "0100:do",
-            "1101:geol",
-            "1010:gae",
-            "1100:gae",
-            "0101:gae",
-            "1111:yut",
-            "1000:backdo",
-            "0011:gae",
-            "1111:yut",
-            "1101:geol",
-            "0111:geol",
-            "0001:do",
-            "1111:yut",
-            "1010:gae",
-            "1110:geol",
-            "1000:backdo",
-            "1110:geol",
-            "0110:gae",
-        ],
-        "raw draws, seed 1"
-    );
-    let (first, throws) = game(&options, 1);
-    assert_eq!(first, 1, "first seat, seed 1");
-    assert_eq!(
-        sticks_only(&throws),
-        [
-            "1011:geol",
-            "0110:gae",
-            "1001:gae",
-            "1011:geol",
-            "0101:gae",
-            "1000:backdo",
-            "1011:geol",
-            "1111:yut",
-            "0000:mo",
-            "0111:geol",
-            "1111:yut",
-            "1010:gae",
-            "1110:geol",
-            "0011:gae",
-            "1111:yut",
-            "0101:gae",
-            "1101:geol",
-            "0001:do",
-            "1100:gae",
-            "1100:gae",
-        ],
-        "game throws, seed 1"
-    );
-    assert_eq!(
-        throws,
-        [
-            "1/1011:geol",
-            "0/0110:gae",
-            "1/1001:gae",
-            "1/1011:geol",
-            "0/0101:gae",
-            "0/1000:backdo",
-            "1/1011:geol",
-            "0/1111:yut",
-            "0/0000:mo",
-            "0/0111:geol",
-            "0/1111:yut",
-            "0/1010:gae",
-            "1/1110:geol",
-            "0/0011:gae",
-            "1/1111:yut",
-            "1/0101:gae",
-            "0/1101:geol",
-            "1/0001:do",
-            "0/1100:gae",
-            "1/1100:gae",
-        ],
-        "game throws with seats, seed 1"
-    );
-    assert_eq!(
-        raw(&options, 42),
-        [
-            "1010:gae",
-            "0110:gae",
-            "0101:gae",
-            "1110:geol",
-            "0001:do",
-            "0010:do",
-            "0000:mo",
-            "0011:gae",
-            "0011:gae",
-            "1111:yut",
-            "0101:gae",
-            "1001:gae",
-            "1111:yut",
-            "1010:gae",
-            "0000:mo",
-            "0001:do",
-            "1101:geol",
-            "1010:gae",
-            "0111:geol",
-            "1010:gae",
-        ],
-        "raw draws, seed 42"
-    );
-    let (first, throws) = game(&options, 42);
-    assert_eq!(first, 0, "first seat, seed 42");
-    assert_eq!(
-        sticks_only(&throws),
-        [
-            "0100:do",
-            "1100:gae",
-            "1011:geol",
-            "1100:gae",
-            "0010:do",
-            "0100:do",
-            "0000:mo",
-            "0110:gae",
-            "0111:geol",
-            "1110:geol",
-            "1011:geol",
-            "0011:gae",
-            "1111:yut",
-            "0100:do",
-            "0000:mo",
-            "0011:gae",
-            "1011:geol",
-            "0100:do",
-            "1111:yut",
-            "0101:gae",
-        ],
-        "game throws, seed 42"
-    );
-    assert_eq!(
-        throws,
-        [
-            "0/0100:do",
-            "1/1100:gae",
-            "0/1011:geol",
-            "1/1100:gae",
-            "1/0010:do",
-            "0/0100:do",
-            "1/0000:mo",
-            "1/0110:gae",
-            "0/0111:geol",
-            "1/1110:geol",
-            "0/1011:geol",
-            "1/0011:gae",
-            "0/1111:yut",
-            "0/0100:do",
-            "1/0000:mo",
-            "1/0011:gae",
-            "0/1011:geol",
-            "1/0100:do",
-            "0/1111:yut",
-            "0/0101:gae",
-        ],
-        "game throws with seats, seed 42"
-    );
-    assert_eq!(
-        raw(&options, 20261130),
-        [
-            "0000:mo",
-            "1001:gae",
-            "0000:mo",
-            "0000:mo",
-            "0011:gae",
-            "1111:yut",
-            "1111:yut",
-            "0010:do",
-            "0001:do",
-            "1100:gae",
-            "1110:geol",
-            "1011:geol",
-            "0101:gae",
-            "1100:gae",
-            "0101:gae",
-            "1011:geol",
-            "0011:gae",
-            "1001:gae",
-            "0110:gae",
-            "1000:backdo",
-        ],
-        "raw draws, seed 20261130"
-    );
-    let (first, throws) = game(&options, 20261130);
-    assert_eq!(first, 1, "first seat, seed 20261130");
-    assert_eq!(
-        sticks_only(&throws),
-        [
-            "0001:do",
-            "0010:do",
-            "0000:mo",
-            "0000:mo",
-            "0111:geol",
-            "1111:yut",
-            "1110:geol",
-            "0100:do",
-            "0011:gae",
-            "1001:gae",
-            "1101:geol",
-            "0110:gae",
-            "1011:geol",
-            "1000:backdo",
-            "1011:geol",
-            "0110:gae",
-            "0111:geol",
-            "0010:do",
-            "1101:geol",
-            "0000:mo",
-        ],
-        "game throws, seed 20261130"
-    );
-    assert_eq!(
-        throws,
-        [
-            "1/0001:do",
-            "0/0010:do",
-            "0/0000:mo",
-            "0/0000:mo",
-            "0/0111:geol",
-            "1/1111:yut",
-            "1/1110:geol",
-            "0/0100:do",
-            "1/0011:gae",
-            "0/1001:gae",
-            "1/1101:geol",
-            "0/0110:gae",
-            "1/1011:geol",
-            "0/1000:backdo",
-            "1/1011:geol",
-            "1/0110:gae",
-            "0/0111:geol",
-            "1/0010:do",
-            "0/1101:geol",
-            "1/0000:mo",
-        ],
-        "game throws with seats, seed 20261130"
-    );
+    check(&options, include_str!("data/value_stability/fair.txt"));
 }
 
 #[test]
@@ -720,324 +162,5 @@ fn fixed_vectors_nak10() {
         nak_percent: 10,
         ..YutOptions::default()
     };
-    assert_eq!(
-        raw(&options, 0),
-        [
-            "0011:gae",
-            "1110:geol",
-            "1100:gae",
-            "1001:gae",
-            "0001:do",
-            "0110:gae",
-            "0110:gae",
-            "0010:do",
-            "0001:do",
-            "0010:do",
-            "0000:mo",
-            "1000:backdo",
-            "1110:geol",
-            "1100:gae",
-            "nak",
-            "1111:yut",
-            "1011:geol",
-            "0111:geol",
-            "nak",
-            "1000:backdo",
-        ],
-        "raw draws, seed 0"
-    );
-    let (first, throws) = game(&options, 0);
-    assert_eq!(first, 1, "first seat, seed 0");
-    assert_eq!(
-        sticks_only(&throws),
-        [
-            "0110:gae",
-            "1101:geol",
-            "1000:backdo",
-            "0011:gae",
-            "0011:gae",
-            "1101:geol",
-            "1101:geol",
-            "0101:gae",
-            "0011:gae",
-            "0101:gae",
-            "0001:do",
-            "0001:do",
-            "1101:geol",
-            "1001:gae",
-            "1111:yut",
-            "1011:geol",
-            "0111:geol",
-            "nak",
-            "1000:backdo",
-            "1101:geol",
-        ],
-        "game throws, seed 0"
-    );
-    assert_eq!(
-        throws,
-        [
-            "1/0110:gae",
-            "0/1101:geol",
-            "1/1000:backdo",
-            "0/0011:gae",
-            "1/0011:gae",
-            "0/1101:geol",
-            "0/1101:geol",
-            "1/0101:gae",
-            "0/0011:gae",
-            "0/0101:gae",
-            "1/0001:do",
-            "0/0001:do",
-            "1/1101:geol",
-            "1/1001:gae",
-            "1/1111:yut",
-            "1/1011:geol",
-            "0/0111:geol",
-            "1/nak",
-            "0/1000:backdo",
-            "1/1101:geol",
-        ],
-        "game throws with seats, seed 0"
-    );
-    assert_eq!(
-        raw(&options, 1),
-        [
-            "1011:geol",
-            "1101:geol",
-            "0110:gae",
-            "1010:gae",
-            "nak",
-            "0101:gae",
-            "1111:yut",
-            "1000:backdo",
-            "0111:geol",
-            "1111:yut",
-            "1011:geol",
-            "0101:gae",
-            "1111:yut",
-            "1011:geol",
-            "nak",
-            "1010:gae",
-            "1100:gae",
-            "1010:gae",
-            "1101:geol",
-            "0100:do",
-        ],
-        "raw draws, seed 1"
-    );
-    let (first, throws) = game(&options, 1);
-    assert_eq!(first, 1, "first seat, seed 1");
-    assert_eq!(
-        sticks_only(&throws),
-        [
-            "0111:geol",
-            "1010:gae",
-            "1101:geol",
-            "nak",
-            "1011:geol",
-            "1010:gae",
-            "1111:yut",
-            "nak",
-            "0000:mo",
-            "1111:yut",
-            "1101:geol",
-            "1110:geol",
-            "0111:geol",
-            "1101:geol",
-            "1111:yut",
-            "nak",
-            "1011:geol",
-            "0011:gae",
-            "1001:gae",
-            "nak",
-        ],
-        "game throws, seed 1"
-    );
-    assert_eq!(
-        throws,
-        [
-            "1/0111:geol",
-            "0/1010:gae",
-            "1/1101:geol",
-            "0/nak",
-            "1/1011:geol",
-            "0/1010:gae",
-            "1/1111:yut",
-            "1/nak",
-            "0/0000:mo",
-            "0/1111:yut",
-            "0/1101:geol",
-            "0/1110:geol",
-            "1/0111:geol",
-            "0/1101:geol",
-            "0/1111:yut",
-            "0/nak",
-            "1/1011:geol",
-            "1/0011:gae",
-            "0/1001:gae",
-            "1/nak",
-        ],
-        "game throws with seats, seed 1"
-    );
-    assert_eq!(
-        raw(&options, 42),
-        [
-            "0100:do",
-            "1001:gae",
-            "1111:yut",
-            "0001:do",
-            "1101:geol",
-            "0100:do",
-            "1011:geol",
-            "1111:yut",
-            "1011:geol",
-            "0111:geol",
-            "1101:geol",
-            "1000:backdo",
-            "0011:gae",
-            "0110:gae",
-            "nak",
-            "0111:geol",
-            "0101:gae",
-            "0001:do",
-            "0000:mo",
-            "0110:gae",
-        ],
-        "raw draws, seed 42"
-    );
-    let (first, throws) = game(&options, 42);
-    assert_eq!(first, 0, "first seat, seed 42");
-    assert_eq!(
-        sticks_only(&throws),
-        [
-            "1001:gae",
-            "0010:do",
-            "1110:geol",
-            "0011:gae",
-            "1010:gae",
-            "1001:gae",
-            "0111:geol",
-            "1110:geol",
-            "0110:gae",
-            "1111:yut",
-            "1010:gae",
-            "0001:do",
-            "0111:geol",
-            "1101:geol",
-            "0111:geol",
-            "0101:gae",
-            "0001:do",
-            "0000:mo",
-            "0110:gae",
-            "1001:gae",
-        ],
-        "game throws, seed 42"
-    );
-    assert_eq!(
-        throws,
-        [
-            "0/1001:gae",
-            "1/0010:do",
-            "0/1110:geol",
-            "1/0011:gae",
-            "0/1010:gae",
-            "1/1001:gae",
-            "0/0111:geol",
-            "1/1110:geol",
-            "0/0110:gae",
-            "1/1111:yut",
-            "1/1010:gae",
-            "0/0001:do",
-            "1/0111:geol",
-            "0/1101:geol",
-            "1/0111:geol",
-            "0/0101:gae",
-            "1/0001:do",
-            "0/0000:mo",
-            "0/0110:gae",
-            "1/1001:gae",
-        ],
-        "game throws with seats, seed 42"
-    );
-    assert_eq!(
-        raw(&options, 20261130),
-        [
-            "0001:do",
-            "0100:do",
-            "0101:gae",
-            "0011:gae",
-            "1111:yut",
-            "1101:geol",
-            "0001:do",
-            "1100:gae",
-            "1101:geol",
-            "1111:yut",
-            "1110:geol",
-            "1101:geol",
-            "0110:gae",
-            "1111:yut",
-            "1111:yut",
-            "1111:yut",
-            "1010:gae",
-            "nak",
-            "1100:gae",
-            "0101:gae",
-        ],
-        "raw draws, seed 20261130"
-    );
-    let (first, throws) = game(&options, 20261130);
-    assert_eq!(first, 1, "first seat, seed 20261130");
-    assert_eq!(
-        sticks_only(&throws),
-        [
-            "0010:do",
-            "1000:backdo",
-            "1011:geol",
-            "0111:geol",
-            "1111:yut",
-            "1011:geol",
-            "0011:gae",
-            "1001:gae",
-            "1010:gae",
-            "nak",
-            "1101:geol",
-            "nak",
-            "0011:gae",
-            "1101:geol",
-            "nak",
-            "1111:yut",
-            "1111:yut",
-            "nak",
-            "1111:yut",
-            "1010:gae",
-        ],
-        "game throws, seed 20261130"
-    );
-    assert_eq!(
-        throws,
-        [
-            "1/0010:do",
-            "0/1000:backdo",
-            "1/1011:geol",
-            "0/0111:geol",
-            "1/1111:yut",
-            "1/1011:geol",
-            "1/0011:gae",
-            "0/1001:gae",
-            "1/1010:gae",
-            "1/nak",
-            "0/1101:geol",
-            "1/nak",
-            "0/0011:gae",
-            "0/1101:geol",
-            "1/nak",
-            "0/1111:yut",
-            "0/1111:yut",
-            "0/nak",
-            "0/1111:yut",
-            "0/1010:gae",
-        ],
-        "game throws with seats, seed 20261130"
-    );
+    check(&options, include_str!("data/value_stability/nak10.txt"));
 }

@@ -5,14 +5,14 @@
 //! the recent-event log never holds more than `yut::LOG_LEN` events, the pending results
 //! stay far below `yut::MAX_PENDING`, and the JSON of a state stays small.
 //!
-//! `cargo test -p benches --test replays_are_byte_identical_and_states_bounded -- --nocapture`
+//! `cargo test -p fuzz --test replays_are_byte_identical_and_states_bounded -- --nocapture`
 //! prints the sizes.
 
 mod common;
 
-use benches::fuzz::registry;
 use common::{play, setups};
 use game_core::{Game, Match, MatchRecord};
+use game_host::registry;
 
 /// For every `stride`-th cut of the record: replay up to the cut, save the state as JSON,
 /// restore it, play the rest of the record on it; the final state is byte-identical to the

@@ -1,9 +1,9 @@
 //! Helpers shared by the hostile-input, information-safety and determinism tests (each test
-//! binary uses some of them).
+//! binary uses some of them). Player ids and error checks are `game_core::testing`'s.
 #![allow(dead_code)]
 
-use benches::fuzz::assert_typed;
-use game_core::{DynMatch, GameError, GameRng, Millis, PlayerId, Registry};
+use game_core::testing::players;
+use game_core::{DynMatch, GameRng, Millis, Registry};
 use serde_json::{Value, json};
 
 /// The three games as `(registry id, options, players)` set-ups worth testing: standard
@@ -25,11 +25,6 @@ pub fn setups() -> Vec<(&'static str, Value, usize)> {
         ),
         ("rps", json!({ "winsNeeded": 3 }), 2),
     ]
-}
-
-/// Player ids `p0`, `p1`, ...
-pub fn players(n: usize) -> Vec<PlayerId> {
-    (0..n).map(|i| format!("p{i}")).collect()
 }
 
 /// Plays a registry match with random inputs: mostly legal actions of the player to act
@@ -96,16 +91,4 @@ pub fn play(
         each(m.as_ref(), &events);
     }
     m
-}
-
-/// Panics unless `err` is typed with one of `codes`.
-#[track_caller]
-pub fn assert_code(err: &impl GameError, codes: &[&str]) {
-    let body = err.body();
-    assert_typed(&body);
-    assert!(
-        codes.contains(&body.code.as_str()),
-        "code {} not among {codes:?}: {body:?}",
-        body.code
-    );
 }

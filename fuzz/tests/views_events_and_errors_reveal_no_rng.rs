@@ -7,9 +7,10 @@
 
 mod common;
 
-use benches::fuzz::{assert_no_rng_keys, registry};
 use common::{play, setups};
+use game_core::testing::assert_no_rng_keys;
 use game_core::{DynMatch, Game, GameError, Viewer};
+use game_host::registry;
 use serde_json::{Value, json};
 
 /// What the generator of a stored state looks like on the wire.

@@ -6,10 +6,10 @@
 //! the seed, every action and every clock value), so a crashing input is a reproducible
 //! test case. Two drivers call them:
 //!
-//! - `cargo test -p benches --test fuzz_short`: a few thousand seeded pseudo-random inputs
+//! - `cargo test -p fuzz --test fuzz_short`: a few thousand seeded pseudo-random inputs
 //!   per harness, part of `cargo test --workspace`;
-//! - `benches/fuzz/`: one cargo-fuzz (libFuzzer) target per harness for long,
-//!   coverage-guided runs (the command is in `benches/fuzz/README.md`).
+//! - `fuzz/cargo-fuzz/`: one cargo-fuzz (libFuzzer) target per harness for long,
+//!   coverage-guided runs (the command is in `fuzz/cargo-fuzz/README.md`).
 //!
 //! | harness | what the bytes become |
 //! |---|---|
@@ -26,11 +26,16 @@
 //! (same events or same error, same state after); the view (of each viewer in turn) holds
 //! no RNG key; and at the end the match record replays to the byte-identical state (when
 //! no chance outcome was forced: `Game::apply_chance` is not recorded).
+//!
+//! The crate's tests (`tests/`) are the hostile-input tests that drive every game through
+//! the registry with these generators ([`json_value`], [`tamper`]).
+
+#![deny(missing_docs)]
 
 use game_core::rps::{Hand, Rps, RpsAction, RpsOptions};
+use game_core::testing::{assert_no_rng_keys, assert_typed, json_at, json_paths, players};
 use game_core::{
-    DynMatch, Erased, ErrorBody, Game, GameError, HostError, Match, MatchRecord, Millis, PlayerId,
-    Registry, Viewer,
+    DynMatch, ErrorBody, Game, GameError, HostError, Match, MatchRecord, Millis, PlayerId, Viewer,
 };
 use serde::Serialize;
 use serde_json::{Value, json};
@@ -47,7 +52,7 @@ pub const MAX_STEPS: usize = 2_000;
 /// Reads numbers from fuzz bytes, front to back; every read past the end gives zero.
 ///
 /// ```
-/// let mut b = benches::fuzz::Bytes::new(&[1, 2, 3]);
+/// let mut b = fuzz::Bytes::new(&[1, 2, 3]);
 /// assert_eq!(b.u16(), 0x0102);
 /// assert_eq!(b.u8(), 3);
 /// assert!(b.is_empty());
@@ -150,7 +155,7 @@ fn yut_may_force<R: yut::Rules>(state: &yut::YutState<R>) -> bool {
 /// Player ids `p0`, `p1`, ... — or, one time in sixteen, a list the table must refuse or
 /// a strange but valid one (empty, duplicated, oversized, unicode ids; any count up to 9).
 fn fuzz_players(b: &mut Bytes, n: usize) -> Vec<PlayerId> {
-    let mut ids: Vec<PlayerId> = (0..n).map(|i| format!("p{i}")).collect();
+    let mut ids = players(n);
     if b.below(16) == 0 {
         match b.below(6) {
             0 => ids.truncate(b.below(n + 1)),
@@ -374,41 +379,6 @@ enum Op<G: Game> {
 /// JSON of anything the engine returns (events, applied timeouts), for comparing.
 fn to_json<T: Serialize>(v: &T) -> String {
     serde_json::to_string(v).expect("engine values serialize")
-}
-
-/// Panics unless `body` is a typed error: a stable `SCREAMING_SNAKE_CASE` code and a
-/// message to show.
-#[track_caller]
-pub fn assert_typed(body: &ErrorBody) {
-    assert!(
-        !body.code.is_empty()
-            && body
-                .code
-                .bytes()
-                .all(|c| c.is_ascii_uppercase() || c == b'_'),
-        "untyped error code {body:?}"
-    );
-    assert!(!body.message.is_empty(), "error without a message {body:?}");
-    serde_json::to_string(body).expect("error bodies serialize");
-}
-
-/// Panics if any object key anywhere in `v` names the RNG or the seed.
-#[track_caller]
-pub fn assert_no_rng_keys(v: &Value) {
-    match v {
-        Value::Object(map) => {
-            for (k, child) in map {
-                let k = k.to_ascii_lowercase();
-                assert!(
-                    !k.contains("rng") && k != "seed" && k != "word_pos" && k != "stream",
-                    "a view or event holds the key {k:?}"
-                );
-                assert_no_rng_keys(child);
-            }
-        }
-        Value::Array(items) => items.iter().for_each(assert_no_rng_keys),
-        _ => {}
-    }
 }
 
 /// What an input did: the JSON of the timeouts it found due (taken first, whatever the
@@ -749,36 +719,6 @@ pub fn json_value(b: &mut Bytes, depth: usize) -> Value {
     }
 }
 
-/// Paths to every node of a JSON tree, each a list of keys and indices.
-fn paths(v: &Value, prefix: &mut Vec<Value>, out: &mut Vec<Vec<Value>>) {
-    out.push(prefix.clone());
-    match v {
-        Value::Object(m) => {
-            for (k, child) in m {
-                prefix.push(Value::from(k.as_str()));
-                paths(child, prefix, out);
-                prefix.pop();
-            }
-        }
-        Value::Array(a) => {
-            for (i, child) in a.iter().enumerate() {
-                prefix.push(Value::from(i));
-                paths(child, prefix, out);
-                prefix.pop();
-            }
-        }
-        _ => {}
-    }
-}
-
-/// The node at `path` (which exists).
-fn at<'v>(v: &'v mut Value, path: &[Value]) -> &'v mut Value {
-    path.iter().fold(v, |v, step| match step {
-        Value::String(k) => &mut v[k.as_str()],
-        i => &mut v[i.as_u64().unwrap_or(0) as usize],
-    })
-}
-
 /// A small, likely-meaningful change of one leaf: numbers nudged, flipped or made huge,
 /// booleans flipped, arrays shortened or lengthened, keys dropped or added.
 fn nudge(b: &mut Bytes, v: &Value) -> Value {
@@ -830,19 +770,17 @@ fn nudge(b: &mut Bytes, v: &Value) -> Value {
 /// Changes up to four nodes of `v`, chosen by the bytes: a small nudge or an arbitrary
 /// value from [`json_value`].
 pub fn tamper(b: &mut Bytes, v: &mut Value) {
-    let mut all = Vec::new();
-    paths(v, &mut Vec::new(), &mut all);
+    let mut all = json_paths(v);
     for _ in 0..1 + b.below(4) {
         let path = &all[b.below(all.len())];
-        let node = at(v, path);
+        let node = json_at(v, path);
         *node = if b.bool() {
             nudge(b, node)
         } else {
             json_value(b, 2)
         };
         // The tree may have changed shape: later paths are taken again.
-        all.clear();
-        paths(v, &mut Vec::new(), &mut all);
+        all = json_paths(v);
     }
 }
 
@@ -930,17 +868,6 @@ pub fn restore_json(data: &[u8]) {
     restore_one(&Rps, &json, &mut b);
 }
 
-/// The registry the JSON harness and the tests use: standard Yut Nori, Yut Nori with the
-/// augment layer, and rock-paper-scissors.
-pub fn registry() -> Registry {
-    let mut r = Registry::new();
-    r.register(Erased(Yut::standard()))
-        .and_then(|r| r.register(Erased(yut_augments::game())))
-        .and_then(|r| r.register(Erased(Rps)))
-        .expect("distinct ids");
-    r
-}
-
 /// Restores a registry match's stored state with its typed game (the full check), or
 /// panics.
 #[track_caller]
@@ -982,7 +909,7 @@ fn host_error(e: &HostError) -> ErrorBody {
 /// the same state. Panics on a finding.
 pub fn registry_json(data: &[u8]) {
     let mut b = Bytes::new(data);
-    let registry = registry();
+    let registry = game_host::registry();
     let id = match b.below(8) {
         0 => b.pick(WORDS),
         i => ["yut", "yut-augments", "rps"][i % 3],

@@ -6,9 +6,11 @@
 
 mod common;
 
-use benches::fuzz::{Bytes, assert_no_rng_keys, assert_valid, json_value, registry};
-use common::{assert_code, play, setups};
+use common::{play, setups};
+use fuzz::{Bytes, assert_valid, json_value};
+use game_core::testing::{assert_code, assert_no_rng_keys};
 use game_core::{DynMatch, GameError};
+use game_host::registry;
 use serde_json::{Value, json};
 
 /// Action documents no game accepts, or accepts only by chance.
@@ -77,7 +79,7 @@ fn send(m: &mut dyn DynMatch, player: &str, action: Value) -> bool {
             }
             Err(e) => {
                 let body = e.body();
-                benches::fuzz::assert_typed(&body);
+                game_core::testing::assert_typed(&body);
                 let size = serde_json::to_string(&body).unwrap().len();
                 assert!(
                     size < 2_048,
@@ -143,7 +145,7 @@ fn generated_documents_and_tampered_legal_actions() {
             let action = match (b.below(2), m.legal_actions(&player).unwrap()) {
                 (0, legal) if !legal.is_empty() => {
                     let mut a = legal[b.below(legal.len())].clone();
-                    benches::fuzz::tamper(&mut b, &mut a);
+                    fuzz::tamper(&mut b, &mut a);
                     a
                 }
                 _ => json_value(&mut b, 0),

@@ -3,12 +3,11 @@
 //! registry's JSON and through the typed `Game::setup`: either a typed error with one of
 //! the setup codes, or a game whose state passes the check and plays. Never a panic.
 
-mod common;
-
-use benches::fuzz::{Bytes, assert_valid, json_value, registry};
-use common::{assert_code, players};
+use fuzz::{Bytes, assert_valid, json_value};
 use game_core::rps::{Rps, RpsOptions};
+use game_core::testing::{assert_code, players};
 use game_core::{Game, GameError, Millis};
+use game_host::registry;
 use serde_json::{Value, json};
 use yut::rules::WithRules;
 use yut::{Yut, YutOptions};
@@ -182,8 +181,8 @@ fn hostile_players_seeds_and_clocks() {
         vec!["a".into(), String::new()],
         vec!["a".into(), long.clone()],
         vec!["a".into(), "x".repeat(1 << 20)],
-        (0..9).map(|i| format!("p{i}")).collect(),
-        (0..1_000).map(|i| format!("p{i}")).collect(),
+        players(9),
+        players(1_000),
         vec!["말".repeat(40), "🎲\u{0}\"\\".into()],
     ];
     for id in IDS {

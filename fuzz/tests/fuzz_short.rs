@@ -1,10 +1,8 @@
 //! The short fuzz run, part of `cargo test --workspace`: every harness of
-//! `benches::fuzz` over a few thousand seeded pseudo-random byte strings (the same ones in
-//! every run). The long, coverage-guided run of the same harnesses is `benches/fuzz/`.
+//! this crate over a few thousand seeded pseudo-random byte strings (the same ones in
+//! every run). The long, coverage-guided run of the same harnesses is `fuzz/cargo-fuzz/`.
 //!
-//! `FUZZ_SHORT_INPUTS=100000 cargo test -p benches --release --test fuzz_short` runs more.
-
-use benches::fuzz;
+//! `FUZZ_SHORT_INPUTS=100000 cargo test -p fuzz --release --test fuzz_short` runs more.
 
 /// SplitMix64: the byte strings' generator (not the engine's RNG, on purpose).
 fn splitmix(state: &mut u64) -> u64 {
@@ -84,10 +82,8 @@ fn harnesses_accept_the_empty_and_tiny_inputs() {
     }
 }
 
-/// Crashes the long runs found, replayed on every test run (see `benches/fuzz/README.md`).
+/// Crashes the long runs found, replayed on every test run (see `fuzz/cargo-fuzz/README.md`).
 mod regressions {
-    use benches::fuzz;
-
     /// `restore_json`, 46 s into its first run: a tampered augmented state that had ended
     /// but kept a deadline loaded (the base check did not look at the deadline of a
     /// finished game); fixed in `yut/src/check.rs`.

@@ -7,9 +7,11 @@
 
 mod common;
 
-use benches::fuzz::{Bytes, assert_valid, registry, tamper};
-use common::{assert_code, play, setups};
+use common::{play, setups};
+use fuzz::{Bytes, assert_valid, tamper};
+use game_core::testing::assert_code;
 use game_core::{GameError, Match, MatchRecord, RecordEntry, Registry};
+use game_host::registry;
 use serde_json::{Value, json};
 
 /// A record of every set-up (ticks and presence changes included), with the stored state
@@ -39,7 +41,7 @@ fn replay(r: &Registry, record: &MatchRecord, codes: &[&str]) -> bool {
         }
         Err(e) => {
             if codes.is_empty() {
-                benches::fuzz::assert_typed(&e.body());
+                game_core::testing::assert_typed(&e.body());
             } else {
                 assert_code(&e.body_error(), codes);
             }

@@ -1,4 +1,0 @@
-//! `cargo fuzz run augment_actions`: [`benches::fuzz::augment_actions`] under libFuzzer.
-#![no_main]
-
-libfuzzer_sys::fuzz_target!(|data: &[u8]| benches::fuzz::augment_actions(data));

@@ -1,4 +1,0 @@
-//! `cargo fuzz run yut_actions`: [`benches::fuzz::yut_actions`] under libFuzzer.
-#![no_main]
-
-libfuzzer_sys::fuzz_target!(|data: &[u8]| benches::fuzz::yut_actions(data));

@@ -1,0 +1,342 @@
+//! Test support, only built with the `testing` feature (off by default): seated player
+//! ids, checks of error bodies and views, a walker over JSON documents for tamper tests,
+//! and the hostile-action sweep that every game's tests run ([`hammer`] over
+//! [`states_by_phase`]).
+//!
+//! Nothing here exists in a normal build. The crates of this workspace enable it in their
+//! dev-dependencies (`game-core = { workspace = true, features = ["testing"] }`).
+
+use serde_json::Value;
+
+use crate::rps::{Hand, RpsAction};
+use crate::{Bot, ErrorBody, Game, GameError, PlayerId, RandomBot};
+
+/// Player ids `"p0"`, `"p1"`, … for `n` seats.
+///
+/// ```
+/// assert_eq!(game_core::testing::players(2), vec!["p0".to_string(), "p1".to_string()]);
+/// ```
+pub fn players(n: usize) -> Vec<PlayerId> {
+    (0..n).map(|i| format!("p{i}")).collect()
+}
+
+/// Panics unless `body` is a typed error: a stable `SCREAMING_SNAKE_CASE` code and a
+/// message to show.
+#[track_caller]
+pub fn assert_typed(body: &ErrorBody) {
+    assert!(
+        !body.code.is_empty()
+            && body
+                .code
+                .bytes()
+                .all(|c| c.is_ascii_uppercase() || c == b'_'),
+        "untyped error code {body:?}"
+    );
+    assert!(!body.message.is_empty(), "error without a message {body:?}");
+    serde_json::to_string(body).expect("error bodies serialize");
+}
+
+/// Panics unless `err` is typed ([`assert_typed`]) with one of `codes`.
+#[track_caller]
+pub fn assert_code(err: &impl GameError, codes: &[&str]) {
+    let body = err.body();
+    assert_typed(&body);
+    assert!(
+        codes.contains(&body.code.as_str()),
+        "code {} not among {codes:?}: {body:?}",
+        body.code
+    );
+}
+
+/// Panics if any object key anywhere in `v` names the RNG or the seed.
+#[track_caller]
+pub fn assert_no_rng_keys(v: &Value) {
+    match v {
+        Value::Object(map) => {
+            for (k, child) in map {
+                let k = k.to_ascii_lowercase();
+                assert!(
+                    !k.contains("rng") && k != "seed" && k != "word_pos" && k != "stream",
+                    "a view or event holds the key {k:?}"
+                );
+                assert_no_rng_keys(child);
+            }
+        }
+        Value::Array(items) => items.iter().for_each(assert_no_rng_keys),
+        _ => {}
+    }
+}
+
+/// One step of a path into a JSON document: an object key or an array index.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum JsonStep {
+    /// An object's field.
+    Key(String),
+    /// An array's element.
+    Index(usize),
+}
+
+/// The path of every node of a JSON document (the root first, then depth first), for tests
+/// that tamper with stored states field by field.
+///
+/// ```
+/// let doc = serde_json::json!({ "a": [1, 2] });
+/// assert_eq!(game_core::testing::json_paths(&doc).len(), 4);
+/// ```
+pub fn json_paths(doc: &Value) -> Vec<Vec<JsonStep>> {
+    fn walk(v: &Value, prefix: &mut Vec<JsonStep>, out: &mut Vec<Vec<JsonStep>>) {
+        out.push(prefix.clone());
+        match v {
+            Value::Object(m) => {
+                for (k, child) in m {
+                    prefix.push(JsonStep::Key(k.clone()));
+                    walk(child, prefix, out);
+                    prefix.pop();
+                }
+            }
+            Value::Array(a) => {
+                for (i, child) in a.iter().enumerate() {
+                    prefix.push(JsonStep::Index(i));
+                    walk(child, prefix, out);
+                    prefix.pop();
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    walk(doc, &mut Vec::new(), &mut out);
+    out
+}
+
+/// The node of `doc` at `path` (see [`json_paths`]), mutably.
+///
+/// ```
+/// use game_core::testing::{JsonStep, json_at};
+/// let mut doc = serde_json::json!({ "a": [1, 2] });
+/// *json_at(&mut doc, &[JsonStep::Key("a".into()), JsonStep::Index(1)]) = 5.into();
+/// assert_eq!(doc["a"][1], 5);
+/// ```
+pub fn json_at<'a>(doc: &'a mut Value, path: &[JsonStep]) -> &'a mut Value {
+    path.iter().fold(doc, |v, step| match step {
+        JsonStep::Key(k) => &mut v[k.as_str()],
+        JsonStep::Index(i) => &mut v[*i],
+    })
+}
+
+/// Whether `path` passes through the field `key`.
+///
+/// ```
+/// let path = [game_core::testing::JsonStep::Key("rng".into())];
+/// assert!(game_core::testing::json_under(&path, "rng"));
+/// ```
+pub fn json_under(path: &[JsonStep], key: &str) -> bool {
+    path.iter()
+        .any(|s| matches!(s, JsonStep::Key(k) if k == key))
+}
+
+/// Every action of rock-paper-scissors (its action space is finite).
+pub const RPS_ACTIONS: [RpsAction; 5] = [
+    RpsAction::Pick { hand: Hand::Rock },
+    RpsAction::Pick { hand: Hand::Paper },
+    RpsAction::Pick {
+        hand: Hand::Scissors,
+    },
+    RpsAction::Random,
+    RpsAction::Concede,
+];
+
+/// Ids that are not seated: a spectator, the empty id, near misses of `p0`, an oversized
+/// id.
+pub fn strangers() -> Vec<String> {
+    vec![
+        "watcher".into(),
+        String::new(),
+        "P0".into(),
+        "p0 ".into(),
+        "p0\u{0}".into(),
+        "x".repeat(4_096),
+    ]
+}
+
+/// What [`hammer`] found: how many inputs were accepted and how many refused.
+#[derive(Debug, Default)]
+pub struct Tally {
+    /// Inputs accepted (the state then passed the check).
+    pub accepted: usize,
+    /// Inputs refused (with a typed error, the state unchanged).
+    pub refused: usize,
+}
+
+/// Tries every input on copies of `state`: each action from every seated player (also
+/// with stale and future `turnSeq`s), from [`strangers`], by seat numbers past the table,
+/// with every chance outcome forced; presence changes of strangers; and a tick at the end
+/// of time. Panics if a refusal is untyped or changed the state, if an accepted input
+/// leaves a state that fails the check, or if a seat `may_act` forbids acted.
+pub fn hammer<G: Game>(
+    game: &G,
+    state: &G::State,
+    actions: &[G::Action],
+    chances: &[G::Chance],
+    may_act: impl Fn(&G::State, usize, &G::Action) -> bool,
+    tally: &mut Tally,
+) {
+    let players = game.table(state).players.clone();
+    let seq = game.turn_seq(state);
+    let mut check = |r: Result<Vec<G::Event>, G::Error>, copy: &G::State, what: &str| match r {
+        Ok(_) => {
+            tally.accepted += 1;
+            game.check_state(copy)
+                .unwrap_or_else(|e| panic!("{what}: accepted into an invalid state: {e:?}"));
+        }
+        Err(e) => {
+            tally.refused += 1;
+            assert_typed(&e.body());
+            assert!(
+                copy == state,
+                "{what}: refused ({}) but changed the state",
+                e.code()
+            );
+        }
+    };
+    for action in actions {
+        for (seat, p) in players.iter().enumerate() {
+            let mut copy = state.clone();
+            let r = game.apply(&mut copy, p, action, 5_000);
+            if r.is_ok() {
+                assert!(
+                    may_act(state, seat, action),
+                    "seat {seat} acted out of turn: {action:?}"
+                );
+            }
+            check(r, &copy, &format!("{p} {action:?}"));
+            for stale in [seq.wrapping_sub(1), seq.wrapping_add(1), u64::MAX] {
+                let mut copy = state.clone();
+                let err = game
+                    .apply_at(&mut copy, p, action, stale, 5_000)
+                    .unwrap_err();
+                assert_eq!(err.code(), "STALE_TURN_SEQ");
+                check(Err(err), &copy, "stale");
+            }
+        }
+        for p in strangers() {
+            let mut copy = state.clone();
+            let err = game.apply(&mut copy, &p, action, 5_000).unwrap_err();
+            assert_eq!(err.code(), "NOT_SEATED", "{p:?} {action:?}");
+            check(Err(err), &copy, "stranger");
+            let mut copy = state.clone();
+            let err = game
+                .apply_at(&mut copy, &p, action, seq, 5_000)
+                .unwrap_err();
+            assert_eq!(err.code(), "NOT_SEATED");
+            check(Err(err), &copy, "stranger at seq");
+        }
+        for seat in [players.len(), players.len() + 1, 255, usize::MAX] {
+            let mut copy = state.clone();
+            let err = game.apply_seat(&mut copy, seat, action, 5_000).unwrap_err();
+            // Yut Nori answers the end of the game first.
+            assert!(
+                ["NOT_SEATED", "GAME_OVER"].contains(&err.code()),
+                "seat {seat} {action:?}: {err:?}"
+            );
+            check(Err(err), &copy, "seat past the table");
+        }
+        for chance in chances {
+            for seat in 0..=players.len() {
+                let mut copy = state.clone();
+                let r = game.apply_chance(&mut copy, seat, action, chance, 5_000);
+                if r.is_ok() {
+                    assert!(may_act(state, seat, action), "chance out of turn");
+                }
+                check(r, &copy, &format!("chance {chance:?} {action:?}"));
+            }
+        }
+    }
+    for p in strangers() {
+        let mut copy = state.clone();
+        let err = game.set_connected(&mut copy, &p, false, 0).unwrap_err();
+        assert_eq!(err.code(), "NOT_SEATED");
+        check(Err(err), &copy, "presence of a stranger");
+    }
+    // The clock at the end of time takes due timeouts without overflowing anywhere.
+    let mut copy = state.clone();
+    for applied in game.tick(&mut copy, u64::MAX) {
+        assert!(applied.auto);
+    }
+    game.check_state(&copy).unwrap();
+}
+
+/// [`hammer`] over every state of `states`, one tally for them all.
+pub fn hammer_all<G: Game>(
+    game: &G,
+    states: &[G::State],
+    actions: &[G::Action],
+    chances: &[G::Chance],
+    may_act: impl Fn(&G::State, usize, &G::Action) -> bool,
+) -> Tally {
+    let mut tally = Tally::default();
+    for state in states {
+        hammer(game, state, actions, chances, &may_act, &mut tally);
+    }
+    tally
+}
+
+/// States of a game in every phase it has (`phase` names a state's phase), from seeded
+/// random play of [`players`]`(n)`: two games, so that the end is reached by points, plus
+/// a game ended by concessions where the game allows it ([`conceded`]).
+pub fn states_by_phase<G: Game>(
+    game: &G,
+    options: &G::Options,
+    n: usize,
+    phase: impl Fn(&G::State) -> String,
+) -> Vec<G::State> {
+    let ids = players(n);
+    let mut out: Vec<G::State> = Vec::new();
+    let mut seen = Vec::new();
+    for seed in [1u64, 2] {
+        let mut state = game.setup(options, &ids, seed, 0).unwrap();
+        let mut bot = RandomBot::new(seed);
+        for step in 0..5_000u64 {
+            let key = phase(&state);
+            if !seen.contains(&key) {
+                seen.push(key);
+                out.push(state.clone());
+            }
+            let Some(&seat) = game.to_act(&state).first() else {
+                break;
+            };
+            let action = bot.choose(game, &state, seat).unwrap();
+            game.apply_seat(&mut state, seat, &action, step).unwrap();
+        }
+        if seed == 2 {
+            // A game ended by a concession.
+            let mut state = game.setup(options, &ids, seed, 0).unwrap();
+            let concede = conceded(game, &mut state);
+            if concede {
+                out.push(state);
+            }
+        }
+    }
+    out
+}
+
+/// Concedes (the action whose JSON `type` is `CONCEDE`) for every seat but the last until
+/// the game is over; whether it is.
+pub fn conceded<G: Game>(game: &G, state: &mut G::State) -> bool {
+    let n = game.table(state).players.len();
+    for seat in 0..n - 1 {
+        for a in game
+            .legal_actions(state, seat)
+            .into_iter()
+            .chain(std::iter::once_with(|| {
+                serde_json::from_value(serde_json::json!({ "type": "CONCEDE" })).unwrap()
+            }))
+        {
+            if serde_json::to_value(&a).unwrap()["type"] == "CONCEDE" {
+                game.apply_seat(state, seat, &a, 0).unwrap();
+                break;
+            }
+        }
+    }
+    game.is_over(state)
+}
