@@ -50,7 +50,7 @@ use std::io::{self, Write};
 use std::ops::ControlFlow;
 
 use clap::Parser;
-use game_core::playout::{Choice, Ended, MAX_DECISIONS, Playout, Step, Table};
+use game_core::playout::{Choice, Ended, MAX_DECISIONS, Playable, Playout, Step};
 use game_core::{Bot, ErrorBody, Game, GameError, GameRng, Match, Millis, Viewer};
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -436,7 +436,7 @@ struct Traced<'o, R: Rules, W> {
     out: &'o mut W,
 }
 
-impl<R: Rules, W> Table<Yut<R>> for Traced<'_, R, W> {
+impl<R: Rules, W> Playable<Yut<R>> for Traced<'_, R, W> {
     fn state(&self) -> &YutState<R> {
         &self.m.state
     }

@@ -6,7 +6,7 @@
 //! until the game is over, the chooser has nothing to play, the callback stops it, or the
 //! decision limit is reached. It applies actions to a bare state through
 //! [`Game::apply_seat_into`] with one reused events buffer (nothing allocated per step
-//! beyond what the game itself allocates), or to anything else that implements [`Table`],
+//! beyond what the game itself allocates), or to anything else that implements [`Playable`],
 //! such as a [`Match`] that records every input.
 //!
 //! ```
@@ -109,7 +109,7 @@ pub struct Refused<G: Game> {
 /// What a play-out advances. A bare state is one (see [`Playout::run`]); so is a
 /// [`Match`], which records every action; a host's trace implements it for a match with
 /// its own clock.
-pub trait Table<G: Game> {
+pub trait Playable<G: Game> {
     /// The state of the game.
     fn state(&self) -> &G::State;
 
@@ -127,7 +127,7 @@ pub trait Table<G: Game> {
 /// A bare state, applied to through [`Game::apply_seat_into`].
 struct Bare<'s, G: Game>(&'s mut G::State);
 
-impl<G: Game> Table<G> for Bare<'_, G> {
+impl<G: Game> Playable<G> for Bare<'_, G> {
     fn state(&self) -> &G::State {
         self.0
     }
@@ -146,7 +146,7 @@ impl<G: Game> Table<G> for Bare<'_, G> {
 
 /// Every action goes through [`Match::act`], so the record holds it (and the timeouts due
 /// at `now` are taken first, as a host would).
-impl<G: Game> Table<G> for Match<G> {
+impl<G: Game> Playable<G> for Match<G> {
     fn state(&self) -> &G::State {
         &self.state
     }
@@ -269,7 +269,7 @@ impl<G: Game> Playout<G> {
         )
     }
 
-    /// [`Playout::run`] on any [`Table`]: the chooser and the callback get the table, so
+    /// [`Playout::run`] on any [`Playable`]: the chooser and the callback get it, so
     /// that they can act on it themselves (a trace lets the clock run out there, and then
     /// answers [`Choice::Pass`]).
     ///
@@ -287,7 +287,7 @@ impl<G: Game> Playout<G> {
     /// assert_eq!(summary.ended, Ended::Over);
     /// assert_eq!(m.record.entries.len(), summary.decisions); // every action recorded
     /// ```
-    pub fn run_on<T: Table<G>, B>(
+    pub fn run_on<T: Playable<G>, B>(
         &mut self,
         game: &G,
         table: &mut T,
