@@ -41,7 +41,7 @@ impl Rules for LuckySeven {
 
     fn after_move(&self, cx: &mut Cx<'_, Self>, done: &MoveDone) {
         if cx.config.lucky_seven && done.to == To::Node(7) {
-            cx.board.throws_owed += 1;
+            cx.grant_throw();
             *cx.state += 1;
             cx.emit(LuckyEvent::LuckySeven {
                 side: done.info.side,
