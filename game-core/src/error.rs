@@ -68,7 +68,10 @@ pub struct ErrorBody {
 
 /// Rejections the framework itself decides, shared by every game. Each game's error type
 /// converts from it, so a host sees one code whichever game it runs.
+///
+/// Non-exhaustive: the framework may learn new refusals; branch on the code for those.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum Rejection {
     /// The request named an older (or future) action sequence number.
     #[error("화면이 최신 상태가 아니에요. 다시 시도해 주세요.")]

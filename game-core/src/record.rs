@@ -68,7 +68,10 @@ pub struct MatchRecord {
 
 /// Why a record cannot be replayed. The Korean messages name the part; the parser's own
 /// text is in the reason's `detail`.
+///
+/// Non-exhaustive: a later format may fail in new ways.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum RecordError<E> {
     /// The record is of another game.
     #[error("이 기록은 다른 게임({found})의 기록이에요.")]

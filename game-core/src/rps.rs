@@ -377,7 +377,10 @@ pub struct RpsView {
 }
 
 /// Why an action or setting was refused.
+///
+/// Non-exhaustive, like every error enum here: new refusals must not break a host.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum RpsError {
     /// The player already picked in this round.
     #[error("이미 골랐어요. 상대를 기다려 주세요.")]

@@ -24,7 +24,7 @@ mod view;
 
 pub use action::YutAction;
 pub use check::MAX_PENDING;
-pub use error::YutError;
+pub use error::{RuleError, YutError};
 pub use event::{NoEvent, YutEvent};
 pub use game::Yut;
 pub use legal::LegalMove;
