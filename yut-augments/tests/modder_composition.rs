@@ -59,7 +59,7 @@ type Mine = (Augments, LuckySeven);
 #[test]
 fn a_modders_augment_composes_with_the_layer() {
     let game = Yut::new((Augments, LuckySeven));
-    assert_eq!(game.id(), "yut-augments");
+    assert_eq!(game.id(), "yut-augments+lucky-seven");
     // One flat options object: base, the layer's and the modder's fields.
     let options: <Mine as Rules>::Options = serde_json::from_str(
         r#"{"stickModel":"fair","augments":["first-step","yut-leap"],"cushion":false,"truce":false,"luckySeven":true}"#,

@@ -99,6 +99,10 @@ impl<R: Rules> Game for Yut<R> {
         self.rules.id()
     }
 
+    fn format_version(&self) -> u32 {
+        self.rules.format_version()
+    }
+
     fn setup(
         &self,
         options: &R::Options,

@@ -23,8 +23,10 @@ use crate::state::{Board, Phase, SideId};
 use crate::{Origin, Throw, To, YutError, YutEvent, YutOptions};
 
 mod compose;
+mod named;
 
 pub use compose::{Both, Either, WithRules};
+pub use named::{Named, RuleName};
 
 /// The whole options of a game under some rules: the base options plus the rules' own
 /// configuration. [`YutOptions`] is the standard rules' (with no configuration);
@@ -251,7 +253,18 @@ pub trait Rules: Clone + Debug + Default + PartialEq + Send + Sync + 'static {
     type View: Clone + Debug + Serialize + JsonSchema;
 
     /// The game id under which this rule set registers (`"yut"` for the standard rules).
+    /// Records carry it, and a record of another id is refused: rule sets that play
+    /// differently need different ids (a composition `(A, B)` is `"{a}+{b}"`; name one
+    /// yourself with [`Named`]).
     fn id(&self) -> &'static str;
+
+    /// The version of the saved formats (states, records) under this rule set, reported as
+    /// the game's `format_version`. Raise it when a change makes old records replay
+    /// differently or fail to load. A composition's version is made of both parts'
+    /// (see the `(A, B)` implementation).
+    fn format_version(&self) -> u32 {
+        1
+    }
 
     /// Checks the rules' own configuration against the (already valid) base options.
     fn validate_config(&self, _config: &Self::Config, _base: &YutOptions) -> Result<(), YutError> {
