@@ -227,7 +227,7 @@ fn yut_action<X>(b: &mut Bytes, rule: impl FnOnce(&mut Bytes) -> Option<X>) -> Y
             } else if b.below(8) == 0 {
                 Origin::Node(b.u8())
             } else {
-                Origin::Node(b.below(yut::board::NODES) as u8)
+                Origin::Node(b.below(yut::graph::NODE_COUNT) as u8)
             };
             YutAction::Move { throw_index, from }
         }

@@ -1,7 +1,7 @@
 //! Words for what happens: throws with their sticks, moves with their paths, captures,
 //! stacking, finishing, the turn passing — in Korean, with English where it helps.
 
-use yut::board::{Node, name};
+use yut::graph::{Node, name};
 use yut::{LegalMove, OffBoard, Origin, Sticks, Throw, To, YutEvent, YutView};
 
 use crate::board::side_tag;
@@ -68,13 +68,13 @@ pub fn to_label(to: To) -> String {
 /// A move's path: `대기→1→2`, `5→20→21`, `27→28→0→날`.
 ///
 /// ```
-/// use yut::{Nodes, Origin, To};
-/// let mut path = Nodes::new();
+/// use yut::{NodeList, Origin, To};
+/// let mut path = NodeList::new();
 /// path.push(1);
 /// path.push(2);
 /// assert_eq!(examples::narrate::path_label(Origin::HOME, &path, To::Node(2)), "대기→1→2");
 /// ```
-pub fn path_label(from: Origin, path: &yut::Nodes, to: To) -> String {
+pub fn path_label(from: Origin, path: &yut::NodeList, to: To) -> String {
     let mut parts: Vec<String> = Vec::new();
     if from.node().is_none() {
         parts.push("대기".to_owned());

@@ -367,7 +367,7 @@ pub fn illegal_action<R: Layer>(
         ),
         3 => {
             let side = &board.sides[usize::from(board.current_side())];
-            let empty: Vec<u8> = (0..yut::board::NODES as u8)
+            let empty: Vec<u8> = (0..yut::graph::NODE_COUNT as u8)
                 .filter(|&n| side.stack_on(n) == 0)
                 .collect();
             let node = empty[rng.below(empty.len() as u32) as usize];

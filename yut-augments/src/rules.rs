@@ -1,9 +1,9 @@
 //! [`Augments`]: the layer as one rule set on the `yut` seam. Every effect is a hook that
 //! adjusts the standard outcome at a fixed point of the turn (the crate README, The augments).
 
-use yut::board::{DWIMO, FIRST, JJIMO, MO, NODES, Node};
+use yut::graph::{DWIMO, FIRST, JJIMO, MO, NODE_COUNT, Node};
 use yut::rules::{CaptureTo, Cx, MoveDone, MoveInfo, OnResult, TurnStart};
-use yut::{Board, Nodes, Origin, Rules, SideId, Throw, To, YutError, YutOptions};
+use yut::{Board, NodeList, Origin, Rules, SideId, Throw, To, YutError, YutOptions};
 
 use crate::action::{no_draft, unknown_candidate};
 use crate::{
@@ -359,7 +359,7 @@ impl Rules for Augments {
             if !mine.owns(Augment::IronStack) {
                 return false;
             }
-            let mut on = [0u8; NODES];
+            let mut on = [0u8; NODE_COUNT];
             side.pieces.iter().any(|p| match (p.status, p.node) {
                 (yut::PieceStatus::Board, Some(n)) => on.get_mut(usize::from(n)).is_some_and(|c| {
                     *c += 1;
@@ -530,7 +530,7 @@ impl Rules for Augments {
                 let walk = yut::movement::forward(
                     &cx.board().options,
                     done.info.from,
-                    Nodes::new(),
+                    NodeList::new(),
                     steps,
                 );
                 if let To::Node(n) = walk.to

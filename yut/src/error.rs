@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use game_core::{GameError, Rejection};
 
-use crate::board::Node;
+use crate::graph::Node;
 use crate::state::Phase;
 
 /// Why an action or an option was refused. A refused action changes nothing.

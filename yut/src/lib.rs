@@ -3,14 +3,14 @@
 #![deny(missing_docs)]
 
 mod action;
-pub mod board;
 mod check;
 mod error;
 mod event;
 mod game;
+pub mod graph;
 mod legal;
 pub mod movement;
-mod nodes;
+mod node_list;
 mod options;
 mod outcome;
 mod policy;
@@ -28,7 +28,7 @@ pub use error::{RuleError, YutError};
 pub use event::{NoEvent, YutEvent};
 pub use game::Yut;
 pub use legal::LegalMove;
-pub use nodes::{NODES_CAP, Nodes};
+pub use node_list::NodeList;
 pub use options::{
     BackdoFromDo, FinishRule, Mode, NAK_PERCENTS, PIECES, Preset, Ranking, StickModel,
     TURN_SECONDS, YutOptions,
@@ -41,6 +41,21 @@ pub use state::{
 };
 pub use throw::{Sticks, Throw, ThrowChance, ThrowDraw};
 pub use view::{LastThrow, PieceView, PresenceView, SideView, Turn, YutView};
+
+/// The board graph's old name, kept so code written against it still builds (with a
+/// warning). The board *state* is [`Board`]; the graph of nodes is [`graph`].
+#[deprecated(note = "renamed `yut::graph` (the state keeps the name `yut::Board`)")]
+pub mod board {
+    pub use crate::graph::*;
+}
+
+/// The node list's old name (the board's node count is now [`graph::NODE_COUNT`]).
+#[deprecated(note = "renamed `yut::NodeList`")]
+pub type Nodes = NodeList;
+
+/// The node list's old capacity constant.
+#[deprecated(note = "renamed `yut::NodeList::CAP`")]
+pub const NODES_CAP: usize = NodeList::CAP;
 
 /// The workspace README's embedding guide, compiled and run as a doctest.
 #[cfg(doctest)]

@@ -7,8 +7,8 @@ use game_core::Table;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::board::Node;
-use crate::{Nodes, Rules, Throw, ThrowDraw, YutEvent, YutOptions};
+use crate::graph::Node;
+use crate::{NodeList, Rules, Throw, ThrowDraw, YutEvent, YutOptions};
 
 /// A side's id: the seat in individual play, 0 (청) or 1 (홍) in team play.
 pub type SideId = u8;
@@ -108,7 +108,7 @@ pub struct Piece {
     /// Its node, when on the board.
     pub node: Option<Node>,
     /// Every node it stepped on since it entered, ending with `node` (for backdo).
-    pub trail: Nodes,
+    pub trail: NodeList,
 }
 
 impl Piece {
@@ -116,7 +116,7 @@ impl Piece {
     pub const HOME: Piece = Piece {
         status: PieceStatus::Home,
         node: None,
-        trail: Nodes::new(),
+        trail: NodeList::new(),
     };
 
     /// Whether it stands on `node`.
@@ -127,7 +127,7 @@ impl Piece {
 
     /// Whether it has gone round: it stands on 참먹이 (the only way onto node 0).
     pub fn lapped(&self) -> bool {
-        self.is_on(crate::board::CHAMMEOGI)
+        self.is_on(crate::graph::CHAMMEOGI)
     }
 }
 
@@ -185,14 +185,14 @@ impl Side {
         self.pieces.iter().any(|p| p.status == PieceStatus::Board)
     }
 
-    /// The sum of its pieces' remaining distances (`board::remaining`), under `reach` one
+    /// The sum of its pieces' remaining distances (`graph::remaining`), under `reach` one
     /// less each.
     pub fn remaining_distance(&self, reach: bool) -> u32 {
         self.pieces
             .iter()
             .map(|p| match p.status {
                 PieceStatus::Done => 0,
-                _ => crate::board::remaining(p.node) - u32::from(reach),
+                _ => crate::graph::remaining(p.node) - u32::from(reach),
             })
             .sum()
     }

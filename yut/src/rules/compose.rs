@@ -9,7 +9,7 @@ use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{Map, Value};
 
 use super::{CaptureTo, Cx, Emit, MoveDone, MoveInfo, OnResult, RuleOptions, Rules, TurnStart};
-use crate::board::Node;
+use crate::graph::Node;
 use crate::state::{Board, SideId};
 use crate::{Throw, To, YutError, YutOptions};
 

@@ -18,7 +18,7 @@ use std::fmt::Debug;
 use schemars::JsonSchema;
 use serde::{Serialize, de::DeserializeOwned};
 
-use crate::board::Node;
+use crate::graph::Node;
 use crate::state::{Board, Phase, SideId};
 use crate::{Origin, Throw, To, YutError, YutEvent, YutOptions};
 

@@ -3,7 +3,7 @@
 use std::fmt::Debug;
 
 use super::{CaptureTo, Cx, MoveDone, MoveInfo, OnResult, Rules, TurnStart};
-use crate::board::Node;
+use crate::graph::Node;
 use crate::state::{Board, SideId};
 use crate::{Throw, To, YutError, YutOptions};
 
