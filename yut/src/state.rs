@@ -8,7 +8,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::graph::Node;
-use crate::{NodeList, Rules, Throw, ThrowDraw, YutEvent, YutOptions};
+use crate::{NodeList, Rules, Throw, ThrowChance, ThrowDraw, YutEvent, YutOptions};
 
 /// A side's id: the seat in individual play, 0 (청) or 1 (홍) in team play.
 pub type SideId = u8;
@@ -234,15 +234,21 @@ pub struct ThrowStats {
 
 impl ThrowStats {
     /// Counts one throw.
-    pub fn count(&mut self, result: Option<Throw>) {
-        let slot = match result {
-            None => &mut self.nak,
-            Some(Throw::Do) => &mut self.r#do,
-            Some(Throw::Gae) => &mut self.gae,
-            Some(Throw::Geol) => &mut self.geol,
-            Some(Throw::Yut) => &mut self.yut,
-            Some(Throw::Mo) => &mut self.mo,
-            Some(Throw::Backdo) => &mut self.backdo,
+    ///
+    /// ```
+    /// let mut stats = yut::ThrowStats::default();
+    /// stats.count(yut::ThrowChance::Nak);
+    /// assert_eq!(stats.nak, 1);
+    /// ```
+    pub fn count(&mut self, thrown: ThrowChance) {
+        let slot = match thrown {
+            ThrowChance::Nak => &mut self.nak,
+            ThrowChance::Do => &mut self.r#do,
+            ThrowChance::Gae => &mut self.gae,
+            ThrowChance::Geol => &mut self.geol,
+            ThrowChance::Yut => &mut self.yut,
+            ThrowChance::Mo => &mut self.mo,
+            ThrowChance::Backdo => &mut self.backdo,
         };
         // Saturating: a restored state may hold any count; real games never get near.
         *slot = slot.saturating_add(1);

@@ -96,7 +96,7 @@ impl<R: Rules> Yut<R> {
                 Some(chance) => chance.draw(),
                 None => ThrowDraw::draw(&board.options, &mut board.table.rng),
             };
-            board.stats.count(draw.result);
+            board.stats.count(draw.chance());
             board.last_throw = Some(draw);
             let (Some(sticks), Some(result)) = (draw.sticks, draw.result) else {
                 events.push(YutEvent::Nak { side });
