@@ -138,19 +138,19 @@ pub fn find_match(n: usize, seed: u64, stop: impl Fn(&YutState) -> bool) -> Matc
         let mut m = Match::new(GAME, YutOptions::default(), players(n), s, 0)
             .expect("the standard options accept 2 to 4 players");
         let mut bot = RandomBot::new(s ^ 0x9E37_79B9_7F4A_7C15);
-        while !stop(&m.state) {
-            if m.state.board.phase == Phase::Finished {
+        while !stop(m.state()) {
+            if m.state().board.phase == Phase::Finished {
                 break;
             }
-            let seat = m.state.board.current_seat();
-            let player = m.state.board.table.players[seat].clone();
+            let seat = m.state().board.current_seat();
+            let player = m.state().board.table.players[seat].clone();
             let action = bot
-                .choose(&GAME, &m.state, seat)
+                .choose(&GAME, m.state(), seat)
                 .expect("the seat to act always has a legal action");
             m.act(&player, &action, NOW)
                 .expect("a listed legal action is accepted");
         }
-        if stop(&m.state) {
+        if stop(m.state()) {
             return m;
         }
     }
@@ -160,7 +160,7 @@ pub fn find_match(n: usize, seed: u64, stop: impl Fn(&YutState) -> bool) -> Matc
 /// A busy mid-game move position of a 2-player standard game (see [`is_busy`]), reached
 /// by seeded uniform-random play.
 pub fn mid_game_state(seed: u64) -> YutState {
-    find_match(2, seed, is_busy).state
+    find_match(2, seed, is_busy).into_parts().0
 }
 
 /// Whether `state` is a mid-game throw position: the throw phase with at least
@@ -171,7 +171,7 @@ pub fn is_busy_throw(state: &YutState) -> bool {
 
 /// A mid-game throw position of a 2-player standard game (see [`is_busy_throw`]).
 pub fn mid_game_throw_state(seed: u64) -> YutState {
-    find_match(2, seed, is_busy_throw).state
+    find_match(2, seed, is_busy_throw).into_parts().0
 }
 
 /// A [`Match`] (what the type-erased layer wraps) at the position of

@@ -514,13 +514,13 @@ fn run_game<R: Layer>(
         })
         .collect();
 
-    let view = game.view(&m.state, Viewer::Spectator);
+    let view = game.view(m.state(), Viewer::Spectator);
     for line in header::<R>(args, &options, &view, &humans, style) {
         screen.line(&line)?;
     }
     // What happened at setup (the first side's draft is offered before anyone acts).
     for line in describe::<R>(
-        &m.state.log.iter().cloned().collect::<Vec<_>>(),
+        &m.state().log.iter().cloned().collect::<Vec<_>>(),
         &view,
         style,
     ) {
@@ -529,15 +529,15 @@ fn run_game<R: Layer>(
     screen.board(&frame(&view), false, true)?;
 
     let mut now: Millis = 0;
-    while !game.is_over(&m.state) {
-        let Some(&seat) = game.to_act(&m.state).first() else {
+    while !game.is_over(m.state()) {
+        let Some(&seat) = game.to_act(m.state()).first() else {
             break;
         };
         let player = players[seat].clone();
         now += STEP_MS;
         let human = humans.contains(&seat);
         // A choice of the rules' own phase (the draft) changes the panel: show the board.
-        let rule_phase = m.state.board.phase == Phase::Rule;
+        let rule_phase = m.state().board.phase == Phase::Rule;
         let events = if human {
             match ask_person(&game, &mut m, seat, &player, now, &mut input, &mut screen)? {
                 Some(events) => events,
@@ -550,11 +550,11 @@ fn run_game<R: Layer>(
             }
         } else {
             let action = bots[seat]
-                .choose(&game, &m.state, seat)
+                .choose(&game, m.state(), seat)
                 .unwrap_or(YutAction::Throw);
             m.act(&player, &action, now).map_err(PlayError::Engine)?
         };
-        let view = game.view(&m.state, Viewer::Spectator);
+        let view = game.view(m.state(), Viewer::Spectator);
         for line in describe::<R>(&events, &view, style) {
             screen.line(&line)?;
         }
@@ -600,9 +600,9 @@ fn run_game<R: Layer>(
         }
     }
 
-    let view = game.view(&m.state, Viewer::Spectator);
+    let view = game.view(m.state(), Viewer::Spectator);
     let result = game
-        .outcome(&m.state)
+        .outcome(m.state())
         .ok_or(PlayError::Engine(YutError::Core(
             game_core::Rejection::GameOver,
         )))?;
@@ -725,7 +725,7 @@ fn ask_person<R: Layer, W: Write>(
     screen: &mut Screen<W>,
 ) -> Result<Option<Events<R>>, PlayError> {
     let style = screen.style;
-    let view = game.view(&m.state, Viewer::Player(player));
+    let view = game.view(m.state(), Viewer::Player(player));
     let legal = view.legal_moves.clone().unwrap_or_default();
     let choices = R::choices(&view);
     let hint = Yut::<R>::policy_pick(&legal);
@@ -753,7 +753,7 @@ fn ask_person<R: Layer, W: Write>(
                 "{player} 차례 — {} — 번호로 골라요 (q = 기권, ? = 도움말)",
                 R::choice_title(&view)
             )))?;
-            let timeout = game.timeout_action(&m.state, seat);
+            let timeout = game.timeout_action(m.state(), seat);
             for (i, (label, action)) in choices.iter().enumerate() {
                 let tag = if timeout.as_ref() == Some(&YutAction::Rule(action.clone())) {
                     style.dim("  ← 시간이 다 되면 이것(timeout pick)")

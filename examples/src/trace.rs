@@ -457,21 +457,21 @@ fn play_one<R: Layer>(
         })
         .collect();
     let mut now: Millis = 0;
-    let mut view = next_view(game, &m.state);
+    let mut view = next_view(game, m.state());
     let mut actions = 0;
-    while !game.is_over(&m.state) {
+    while !game.is_over(m.state()) {
         actions += 1;
         if actions > MAX_ACTIONS {
             return Err(TraceError::Stuck { seed });
         }
-        let Some(&seat) = game.to_act(&m.state).first() else {
+        let Some(&seat) = game.to_act(m.state()).first() else {
             break;
         };
         let player = players[seat].as_str();
         now += STEP_MS;
 
         if roll(&mut rng, args.illegal)
-            && let Some((who, action)) = illegal_action(game, &m.state, seat, &mut rng)
+            && let Some((who, action)) = illegal_action(game, m.state(), seat, &mut rng)
             && let Err(error) = m.act(&players[who], &action, now)
         {
             write_line(
@@ -486,7 +486,7 @@ fn play_one<R: Layer>(
         }
 
         if roll(&mut rng, args.timeouts) {
-            let applied = match game.deadline(&m.state) {
+            let applied = match game.deadline(m.state()) {
                 Some(deadline) => {
                     now = now.max(deadline);
                     m.tick(now)
@@ -504,7 +504,7 @@ fn play_one<R: Layer>(
                 }
             };
             if !applied.is_empty() {
-                view = next_view(game, &m.state);
+                view = next_view(game, m.state());
                 for a in &applied {
                     write_line(
                         out,
@@ -522,10 +522,10 @@ fn play_one<R: Layer>(
         }
 
         let action = bots[seat]
-            .choose(game, &m.state, seat)
+            .choose(game, m.state(), seat)
             .unwrap_or(YutAction::Throw);
         let events = m.act(player, &action, now).map_err(TraceError::Engine)?;
-        view = next_view(game, &m.state);
+        view = next_view(game, m.state());
         write_line(
             out,
             &ActLine {
