@@ -327,6 +327,11 @@ impl<R: Rules> Game for Yut<R> {
         (state.board.phase == Phase::Finished).then(|| crate::outcome::result(&state.board))
     }
 
+    fn restore(&self, json: &str) -> Result<YutState<R>, YutError> {
+        let parsed = serde_json::from_str::<crate::state::StoredState<R>>(json);
+        game_core::restored(self, parsed.map(YutState::from))
+    }
+
     fn check_state(&self, state: &YutState<R>) -> Result<(), YutError> {
         self.check(state)
             .map_err(|detail| Rejection::CorruptState { detail }.into())

@@ -324,7 +324,9 @@ impl Board {
 
 /// The whole state: the base [`Board`], the rule extension's own state, and the recent
 /// events. It serializes (RNG included) for storage; never send it to players.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+///
+/// Not `Deserialize`: a stored state comes back only through `Game::restore`, checked.
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase", bound = "")]
 pub struct YutState<R: Rules> {
     /// The base game. Nested, not flattened: serde's flatten cannot carry the RNG's
@@ -336,4 +338,33 @@ pub struct YutState<R: Rules> {
     pub rules: R::State,
     /// The most recent events, oldest first, at most [`LOG_LEN`].
     pub log: VecDeque<YutEvent<R::Event>>,
+}
+
+/// The stored form of [`YutState`], field for field, read only by `Game::restore` of
+/// `Yut<R>`: private to the crate, so that JSON becomes a state only through the checks.
+/// Named like the state, so that parse errors read the same.
+#[derive(Deserialize)]
+#[serde(rename = "YutState", rename_all = "camelCase", bound = "")]
+pub(crate) struct StoredState<R: Rules> {
+    board: Board,
+    options: R::Options,
+    rules: R::State,
+    log: VecDeque<YutEvent<R::Event>>,
+}
+
+impl<R: Rules> From<StoredState<R>> for YutState<R> {
+    fn from(s: StoredState<R>) -> Self {
+        let StoredState {
+            board,
+            options,
+            rules,
+            log,
+        } = s;
+        Self {
+            board,
+            options,
+            rules,
+            log,
+        }
+    }
 }
