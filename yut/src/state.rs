@@ -257,7 +257,8 @@ impl ThrowStats {
 
 /// The base game's state: everything of the standard rules, without rule extensions.
 ///
-/// Rule hooks receive it mutably; they change it only through its documented fields.
+/// Rule hooks read it through [`Cx::board`](crate::rules::Cx::board) and change it only
+/// through the context's methods, which keep its invariants.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Board {
