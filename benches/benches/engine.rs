@@ -155,8 +155,8 @@ fn views(c: &mut Criterion) {
 
 fn erased(c: &mut Criterion) {
     let throw_match = benches::mid_game_throw_match(SEED);
-    let player = player_to_act(&throw_match.state);
-    let seq = GAME.turn_seq(&throw_match.state);
+    let player = player_to_act(throw_match.state());
+    let seq = GAME.turn_seq(throw_match.state());
 
     c.bench_function("erased/act THROW (JSON)", |b| {
         b.iter_batched(
@@ -193,7 +193,7 @@ fn erased(c: &mut Criterion) {
     });
 
     let move_match = benches::find_match(2, SEED, benches::is_busy);
-    let mover = player_to_act(&move_match.state);
+    let mover = player_to_act(move_match.state());
     let dm: &dyn DynMatch = &move_match;
     c.bench_function("erased/view (JSON Value, player to act)", |b| {
         b.iter(|| dm.view(Some(black_box(&mover))))

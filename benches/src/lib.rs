@@ -140,7 +140,7 @@ pub fn find_match(n: usize, seed: u64, stop: impl Fn(&YutState) -> bool) -> Matc
     for s in seed..seed.saturating_add(1_000) {
         let mut m = Match::new(GAME, YutOptions::default(), players(n), s, 0)
             .expect("the standard options accept 2 to 4 players");
-        if stop(&m.state) {
+        if stop(m.state()) {
             return m;
         }
         let mut bot = RandomBot::new(s ^ 0x9E37_79B9_7F4A_7C15);
@@ -148,9 +148,9 @@ pub fn find_match(n: usize, seed: u64, stop: impl Fn(&YutState) -> bool) -> Matc
             .run_on(
                 &GAME,
                 &mut m,
-                |m: &mut Match<Yut>, seat| bot.choose(&GAME, &m.state, seat).into(),
+                |m: &mut Match<Yut>, seat| bot.choose(&GAME, m.state(), seat).into(),
                 |m: &mut Match<Yut>, _| {
-                    if stop(&m.state) {
+                    if stop(m.state()) {
                         ControlFlow::Break(())
                     } else {
                         ControlFlow::Continue(())
@@ -170,7 +170,7 @@ pub fn find_match(n: usize, seed: u64, stop: impl Fn(&YutState) -> bool) -> Matc
 /// A busy mid-game move position of a 2-player standard game (see [`is_busy`]), reached
 /// by seeded uniform-random play.
 pub fn mid_game_state(seed: u64) -> YutState {
-    find_match(2, seed, is_busy).state
+    find_match(2, seed, is_busy).into_parts().0
 }
 
 /// Whether `state` is a mid-game throw position: the throw phase with at least
@@ -181,7 +181,7 @@ pub fn is_busy_throw(state: &YutState) -> bool {
 
 /// A mid-game throw position of a 2-player standard game (see [`is_busy_throw`]).
 pub fn mid_game_throw_state(seed: u64) -> YutState {
-    find_match(2, seed, is_busy_throw).state
+    find_match(2, seed, is_busy_throw).into_parts().0
 }
 
 /// A [`Match`] (what the type-erased layer wraps) at the position of

@@ -23,7 +23,7 @@
 //! 15 ── 16 ── 17 ── 18 ── 19 ─── 0
 //! ```
 
-use yut::board::NODES;
+use yut::graph::NODE_COUNT;
 use yut::{PieceStatus, YutView};
 
 use crate::style::{Style, display_width, pad, shape};
@@ -38,7 +38,7 @@ pub const PANEL_WIDTH: usize = 120 - BOARD_COLS - 3;
 
 /// Where each node's three-column cell starts: `(column, row)`. The ring's sides have five
 /// gaps over twelve rows (2, 3, 2, 3, 2), the diagonals six gaps of two rows.
-const POS: [(usize, usize); NODES] = [
+const POS: [(usize, usize); NODE_COUNT] = [
     (30, 12), // 0 참먹이
     (30, 10),
     (30, 7),
@@ -114,8 +114,8 @@ struct Cell {
 }
 
 /// Who stands on each node: `(side, pieces)`.
-pub fn occupancy<V, E>(view: &YutView<V, E>) -> [Option<(u8, u8)>; NODES] {
-    let mut nodes = [None; NODES];
+pub fn occupancy<V, E>(view: &YutView<V, E>) -> [Option<(u8, u8)>; NODE_COUNT] {
+    let mut nodes = [None; NODE_COUNT];
     for side in &view.sides {
         for piece in &side.pieces {
             if piece.status == PieceStatus::Board

@@ -8,7 +8,7 @@
 //! ("4개 모두 남").
 
 use game_core::GameError;
-use yut::board::{Node, name};
+use yut::graph::{Node, name};
 use yut::{LegalMove, OffBoard, Origin, Sticks, Throw, To, YutEvent, YutView};
 
 use crate::board::side_tag;
@@ -85,13 +85,13 @@ pub fn to_label(to: To) -> String {
 /// A move's path: `대기→1→2`, `5→20→21`, `27→28→0→남`.
 ///
 /// ```
-/// use yut::{Nodes, Origin, To};
-/// let mut path = Nodes::new();
+/// use yut::{NodeList, Origin, To};
+/// let mut path = NodeList::new();
 /// path.push(1);
 /// path.push(2);
 /// assert_eq!(examples::narrate::path_label(Origin::HOME, &path, To::Node(2)), "대기→1→2");
 /// ```
-pub fn path_label(from: Origin, path: &yut::Nodes, to: To) -> String {
+pub fn path_label(from: Origin, path: &yut::NodeList, to: To) -> String {
     let mut parts: Vec<String> = Vec::new();
     if from.node().is_none() {
         parts.push("대기".to_owned());
@@ -393,8 +393,9 @@ mod tests {
     use game_core::Rejection;
     use yut::YutError;
 
-    /// One error of each kind. The match has no wildcard, so an error kind added to the
-    /// engine fails to compile here until it is listed (and glossed).
+    /// One error of each code: every code the engine lists ([`YutError::CODES`], the
+    /// framework's [`Rejection::CODES`], the augment layer's) is here, so a code added to
+    /// the engine fails the test below until it is listed and glossed.
     fn every_error() -> Vec<YutError> {
         let all = vec![
             YutError::NotYourTurn,
@@ -429,38 +430,24 @@ mod tests {
             YutError::Core(Rejection::BadPlayers {
                 detail: String::new(),
             }),
-            YutError::Core(Rejection::CorruptState {
-                detail: String::new(),
-            }),
             YutError::Core(Rejection::BadPlayerCount {
                 players: 5,
                 allowed: vec![2, 3, 4],
             }),
+            YutError::Core(Rejection::CorruptState {
+                detail: String::new(),
+            }),
         ];
-        for e in &all {
-            match e {
-                YutError::NotYourTurn
-                | YutError::NotThrowPhase
-                | YutError::NotMovePhase
-                | YutError::WrongPhase { .. }
-                | YutError::UnknownThrowIndex { .. }
-                | YutError::CannotMove { .. }
-                | YutError::BackdoFromHome
-                | YutError::MoveForbidden
-                | YutError::AlreadyConceded
-                | YutError::InvalidOption { .. }
-                | YutError::Rule { .. } => {}
-                YutError::Core(r) => match r {
-                    Rejection::StaleTurnSeq { .. }
-                    | Rejection::NotSeated { .. }
-                    | Rejection::GameOver
-                    | Rejection::ImpossibleOutcome
-                    | Rejection::BadPlayers { .. }
-                    | Rejection::BadPlayerCount { .. }
-                    | Rejection::CorruptState { .. } => {}
-                },
-            }
-        }
+        let mut codes: Vec<&str> = all.iter().map(GameError::code).collect();
+        let mut listed: Vec<&str> = YutError::CODES
+            .iter()
+            .chain(&Rejection::CODES)
+            .chain(&yut_augments::AugmentError::CODES)
+            .copied()
+            .collect();
+        codes.sort_unstable();
+        listed.sort_unstable();
+        assert_eq!(codes, listed, "one error of each code the engine lists");
         all
     }
 

@@ -718,7 +718,7 @@ fn run_game<R: Layer>(
         })
         .collect();
 
-    let view = game.view(&m.state, Viewer::Spectator);
+    let view = game.view(m.state(), Viewer::Spectator);
     let mut rows = option_rows(options.base(), &view, &humans, args.bot);
     rows.extend(R::summary_rows(config));
     screen.help = rules_summary(&rows, R::raw_help());
@@ -727,7 +727,7 @@ fn run_game<R: Layer>(
     }
     // What happened at setup (the first side's draft is offered before anyone acts).
     for line in describe::<R>(
-        &m.state.log.iter().cloned().collect::<Vec<_>>(),
+        &m.state().log.iter().cloned().collect::<Vec<_>>(),
         &view,
         style,
     ) {
@@ -736,15 +736,15 @@ fn run_game<R: Layer>(
     screen.board(&frame(&view), false, true)?;
 
     let mut now: Millis = 0;
-    while !game.is_over(&m.state) {
-        let Some(&seat) = game.to_act(&m.state).first() else {
+    while !game.is_over(m.state()) {
+        let Some(&seat) = game.to_act(m.state()).first() else {
             break;
         };
         let player = players[seat].clone();
         now += STEP_MS;
         let human = humans.contains(&seat);
         // A choice of the rules' own phase (the draft) changes the panel: show the board.
-        let rule_phase = m.state.board.phase == Phase::Rule;
+        let rule_phase = m.state().board.phase == Phase::Rule;
         let events = if human {
             match ask_person(&game, &mut m, seat, &player, now, &mut input, &mut screen)? {
                 Some(events) => events,
@@ -757,11 +757,11 @@ fn run_game<R: Layer>(
             }
         } else {
             let action = bots[seat]
-                .choose(&game, &m.state, seat)
+                .choose(&game, m.state(), seat)
                 .unwrap_or(YutAction::Throw);
             m.act(&player, &action, now).map_err(PlayError::Engine)?
         };
-        let view = game.view(&m.state, Viewer::Spectator);
+        let view = game.view(m.state(), Viewer::Spectator);
         for line in describe::<R>(&events, &view, style) {
             screen.line(&line)?;
         }
@@ -807,9 +807,9 @@ fn run_game<R: Layer>(
         }
     }
 
-    let view = game.view(&m.state, Viewer::Spectator);
+    let view = game.view(m.state(), Viewer::Spectator);
     let result = game
-        .outcome(&m.state)
+        .outcome(m.state())
         .ok_or(PlayError::Engine(YutError::Core(
             game_core::Rejection::GameOver,
         )))?;
@@ -940,7 +940,7 @@ fn ask_person<R: Layer, W: Write>(
     screen: &mut Screen<W>,
 ) -> Result<Option<Events<R>>, PlayError> {
     let style = screen.style;
-    let view = game.view(&m.state, Viewer::Player(player));
+    let view = game.view(m.state(), Viewer::Player(player));
     let legal = view.legal_moves.clone().unwrap_or_default();
     let choices = R::choices(&view);
     let hint = Yut::<R>::policy_pick(&legal);
@@ -957,7 +957,7 @@ fn ask_person<R: Layer, W: Write>(
             )
         }
         Phase::Rule => {
-            let timeout = game.timeout_action(&m.state, seat);
+            let timeout = game.timeout_action(m.state(), seat);
             let pick = choices
                 .iter()
                 .position(|c| timeout.as_ref() == Some(&YutAction::Rule(c.action.clone())))
@@ -992,7 +992,7 @@ fn ask_person<R: Layer, W: Write>(
         }
         Phase::Rule => {
             screen.direct(&style.bold(&format!("{player} 차례 — {}", R::choice_title(&view))))?;
-            let timeout = game.timeout_action(&m.state, seat);
+            let timeout = game.timeout_action(m.state(), seat);
             for (i, choice) in choices.iter().enumerate() {
                 let tag = if timeout.as_ref() == Some(&YutAction::Rule(choice.action.clone())) {
                     style.dim("  ← 시간이 다 되면 이것(timeout pick)")

@@ -232,7 +232,7 @@ fn yut_action<X>(b: &mut Bytes, rule: impl FnOnce(&mut Bytes) -> Option<X>) -> Y
             } else if b.below(8) == 0 {
                 Origin::Node(b.u8())
             } else {
-                Origin::Node(b.below(yut::board::NODES) as u8)
+                Origin::Node(b.below(yut::graph::NODE_COUNT) as u8)
             };
             YutAction::Move { throw_index, from }
         }
@@ -387,7 +387,7 @@ fn to_json<T: Serialize>(v: &T) -> String {
 type Performed = (String, Result<String, ErrorBody>);
 
 /// Carries out `op` on `m` at `now`.
-fn perform<G: Game>(m: &mut Match<G>, op: &Op<G>, now: Millis) -> Performed {
+fn perform<G: Game + Clone>(m: &mut Match<G>, op: &Op<G>, now: Millis) -> Performed {
     let applied_json = |applied: &[game_core::Applied<G>]| {
         for a in applied {
             assert!(a.auto, "a timeout action not marked auto");
@@ -409,13 +409,20 @@ fn perform<G: Game>(m: &mut Match<G>, op: &Op<G>, now: Millis) -> Performed {
         Op::ActAt(p, a, seq) => played(m.play(p, a, Some(*seq), now)),
         Op::Tick => (applied_json(&m.tick(now)), Ok(String::new())),
         Op::Presence(p, c) => played(m.set_connected(p, *c, now)),
-        Op::Chance(seat, a, c) => (
-            applied_json(&[]),
-            m.game
-                .apply_chance(&mut m.state, *seat, a, c, now)
-                .map(|e| to_json(&e))
-                .map_err(|e| e.body()),
-        ),
+        Op::Chance(seat, a, c) => {
+            // A forced chance is no recorded input, so a match cannot take one: apply it to
+            // a copy of the state and go on from that state as a restored match.
+            let mut state = m.state().clone();
+            let done = m.game().apply_chance(&mut state, *seat, a, c, now);
+            if done.is_ok() {
+                *m = Match::restore(m.game().clone(), &to_json(&state))
+                    .unwrap_or_else(|e| panic!("a forced chance left a bad state: {:?}", e.body()));
+            }
+            (
+                applied_json(&[]),
+                done.map(|e| to_json(&e)).map_err(|e| e.body()),
+            )
+        }
     }
 }
 
@@ -472,28 +479,28 @@ pub fn session<G: FuzzGame>(game: &G, data: &[u8]) {
             return;
         }
     };
-    let blank = m.record.clone();
     let mut chance_used = false;
-    invariants(game, &m.state, 0);
+    invariants(game, m.state(), 0);
     for step in 1..=MAX_STEPS {
         if b.is_empty() {
             break;
         }
-        let before = to_json(&m.state);
+        let before = to_json(&m.state());
         let restored = game.restore(&before).unwrap_or_else(|e| {
             panic!("step {step}: a live state does not restore: {:?}", e.body())
         });
-        assert!(restored == m.state, "step {step}: restored state differs");
-        let mut shadow = Match {
-            game: game.clone(),
-            state: restored,
-            record: blank.clone(),
-        };
-        let entries = m.record.entries.len();
+        assert!(
+            restored == *m.state(),
+            "step {step}: restored state differs"
+        );
+        let mut shadow = Match::restore(game.clone(), &before).unwrap_or_else(|e| {
+            panic!("step {step}: a live state does not restore: {:?}", e.body())
+        });
+        let entries = m.record().entries.len();
 
         // The clock: mostly forward a little, sometimes to the deadline, rarely anywhere.
         now = match b.below(16) {
-            0 => game.deadline(&m.state).unwrap_or(now),
+            0 => game.deadline(m.state()).unwrap_or(now),
             1 if b.below(16) == 0 => b.u64(),
             _ => now.saturating_add(Millis::from(b.u16())),
         };
@@ -506,19 +513,19 @@ pub fn session<G: FuzzGame>(game: &G, data: &[u8]) {
         let op: Op<G> = match b.below(32) {
             // A legal action of someone who may act: the game moves on.
             0..=17 => {
-                let to_act = game.to_act(&m.state);
+                let to_act = game.to_act(m.state());
                 if to_act.is_empty() {
                     Op::Act(anyone(&mut b), game.fuzz_action(&mut b))
                 } else {
                     let seat = to_act[b.below(to_act.len())];
-                    let legal = game.legal_actions(&m.state, seat);
+                    let legal = game.legal_actions(m.state(), seat);
                     let action = legal[b.below(legal.len())].clone();
                     Op::Act(players[seat].clone(), action)
                 }
             }
             18..=23 => Op::Act(anyone(&mut b), game.fuzz_action(&mut b)),
             24 | 25 => {
-                let current = game.turn_seq(&m.state);
+                let current = game.turn_seq(m.state());
                 let seq = match b.below(4) {
                     0 => current,
                     1 => current.wrapping_sub(1),
@@ -529,7 +536,7 @@ pub fn session<G: FuzzGame>(game: &G, data: &[u8]) {
             }
             26..=28 => Op::Tick,
             29 => Op::Presence(anyone(&mut b), b.bool()),
-            _ if game.may_force(&m.state) => {
+            _ if game.may_force(m.state()) => {
                 let seat = b.below(players.len() + 1);
                 Op::Chance(seat, game.fuzz_action(&mut b), game.fuzz_chance(&mut b))
             }
@@ -551,33 +558,33 @@ pub fn session<G: FuzzGame>(game: &G, data: &[u8]) {
             && applied == "[]"
         {
             assert_eq!(
-                to_json(&m.state),
+                to_json(&m.state()),
                 before,
                 "step {step}: refused {op:?} ({}) changed the state",
                 body.code
             );
             assert_eq!(
-                m.record.entries.len(),
+                m.record().entries.len(),
                 entries,
                 "a refused input was recorded"
             );
         }
         assert!(
-            shadow.state == m.state,
+            shadow.state() == m.state(),
             "step {step}: the restored copy went another way after {op:?}"
         );
-        invariants(game, &m.state, step);
+        invariants(game, m.state(), step);
     }
     if !chance_used {
-        let replayed = Match::replay(game.clone(), &m.record)
+        let replayed = Match::replay(game.clone(), m.record())
             .unwrap_or_else(|e| panic!("the record does not replay: {:?}", e.body()));
         assert_eq!(
-            to_json(&replayed.state),
-            to_json(&m.state),
+            to_json(&replayed.state()),
+            to_json(&m.state()),
             "replay differs"
         );
-        let record: MatchRecord = serde_json::from_str(&to_json(&m.record)).expect("record JSON");
-        assert_eq!(record, m.record, "the record does not survive its JSON");
+        let record: MatchRecord = serde_json::from_str(&to_json(&m.record())).expect("record JSON");
+        assert_eq!(&record, m.record(), "the record does not survive its JSON");
     }
 }
 

@@ -19,24 +19,20 @@ use game_host::registry;
 /// straight replay.
 fn restore_anywhere<G: Game + Clone>(game: &G, record: &MatchRecord, stride: usize) {
     let straight =
-        serde_json::to_string(&Match::replay(game.clone(), record).unwrap().state).unwrap();
+        serde_json::to_string(&Match::replay(game.clone(), record).unwrap().state()).unwrap();
     for cut in (0..=record.entries.len()).step_by(stride) {
         let mut head = record.clone();
         head.entries.truncate(cut);
         let saved =
-            serde_json::to_string(&Match::replay(game.clone(), &head).unwrap().state).unwrap();
+            serde_json::to_string(&Match::replay(game.clone(), &head).unwrap().state()).unwrap();
         let restored = game.restore(&saved).unwrap();
         assert_eq!(serde_json::to_string(&restored).unwrap(), saved);
-        let mut m = Match {
-            game: game.clone(),
-            state: restored,
-            record: head,
-        };
+        let mut m = Match::restore(game.clone(), &saved).unwrap();
         for (index, entry) in record.entries.iter().enumerate().skip(cut) {
             m.apply_entry(index, entry).unwrap();
         }
         assert_eq!(
-            serde_json::to_string(&m.state).unwrap(),
+            serde_json::to_string(&m.state()).unwrap(),
             straight,
             "restored at entry {cut}"
         );

@@ -68,7 +68,10 @@ pub struct ErrorBody {
 
 /// Rejections the framework itself decides, shared by every game. Each game's error type
 /// converts from it, so a host sees one code whichever game it runs.
+///
+/// Non-exhaustive: the framework may learn new refusals; branch on the code for those.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum Rejection {
     /// The request named an older (or future) action sequence number.
     #[error("화면이 최신 상태가 아니에요. 다시 시도해 주세요.")]
@@ -113,6 +116,25 @@ pub enum Rejection {
         /// What is wrong, in terms a developer can act on.
         detail: String,
     },
+}
+
+impl Rejection {
+    /// Every code a [`Rejection`] can carry: what a host that glosses or maps codes must
+    /// cover (the enum is `#[non_exhaustive]`, so a host cannot match it exhaustively).
+    ///
+    /// ```
+    /// use game_core::{GameError, Rejection};
+    /// assert!(Rejection::CODES.contains(&Rejection::GameOver.code()));
+    /// ```
+    pub const CODES: [&'static str; 7] = [
+        "STALE_TURN_SEQ",
+        "NOT_SEATED",
+        "GAME_OVER",
+        "IMPOSSIBLE_OUTCOME",
+        "BAD_PLAYERS",
+        "BAD_PLAYER_COUNT",
+        "CORRUPT_STATE",
+    ];
 }
 
 impl GameError for Rejection {
@@ -173,4 +195,49 @@ pub(crate) fn capped(mut text: String) -> String {
         text.push('…');
     }
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The match has no wildcard: a new rejection fails to compile here until its code is
+    /// in [`Rejection::CODES`].
+    #[test]
+    fn codes_lists_every_rejection() {
+        let all = [
+            Rejection::StaleTurnSeq {
+                got: 0,
+                expected: 1,
+            },
+            Rejection::NotSeated {
+                player: String::new(),
+            },
+            Rejection::GameOver,
+            Rejection::ImpossibleOutcome,
+            Rejection::BadPlayers {
+                detail: String::new(),
+            },
+            Rejection::BadPlayerCount {
+                players: 0,
+                allowed: Vec::new(),
+            },
+            Rejection::CorruptState {
+                detail: String::new(),
+            },
+        ];
+        for r in &all {
+            match r {
+                Rejection::StaleTurnSeq { .. }
+                | Rejection::NotSeated { .. }
+                | Rejection::GameOver
+                | Rejection::ImpossibleOutcome
+                | Rejection::BadPlayers { .. }
+                | Rejection::BadPlayerCount { .. }
+                | Rejection::CorruptState { .. } => {}
+            }
+        }
+        let codes: Vec<&str> = all.iter().map(GameError::code).collect();
+        assert_eq!(codes, Rejection::CODES);
+    }
 }

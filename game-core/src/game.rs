@@ -55,7 +55,11 @@ pub trait Game: Send + Sync + 'static {
     /// Settings chosen before the game (validated by [`Game::setup`]).
     type Options: Clone + Debug + Serialize + DeserializeOwned + JsonSchema;
     /// Everything about a game in progress, including its RNG. Never shown to players.
-    type State: Clone + Debug + PartialEq + Send + Sync + Serialize + DeserializeOwned;
+    ///
+    /// Serialized for storage, but deliberately not `Deserialize`: the only way from JSON
+    /// back to a state is [`Game::restore`], which checks it, so no tampered state is
+    /// ever loaded unchecked.
+    type State: Clone + Debug + PartialEq + Send + Sync + Serialize;
     /// What a player can do.
     type Action: Clone + Debug + PartialEq + Serialize + DeserializeOwned + JsonSchema;
     /// What one player (or a spectator) may see.
@@ -438,15 +442,34 @@ pub trait Game: Send + Sync + 'static {
     }
 
     /// Restores a state from JSON, validated; a tampered state is refused, never loaded.
-    fn restore(&self, json: &str) -> Result<Self::State, Self::Error> {
-        let state: Self::State =
-            serde_json::from_str(json).map_err(|e| Rejection::CorruptState {
-                detail: crate::error::parse_detail(&e),
-            })?;
-        self.table(&state).check()?;
-        self.check_state(&state)?;
-        Ok(state)
-    }
+    ///
+    /// The one way to a state from JSON. Implementations read the JSON with a private
+    /// stored form of their state and hand the result to [`restored`], which runs the
+    /// checks ([`Table::check`](crate::Table::check), [`Game::check_state`]).
+    fn restore(&self, json: &str) -> Result<Self::State, Self::Error>;
+}
+
+/// The end of every [`Game::restore`]: a parse failure becomes `CORRUPT_STATE`, and a
+/// parsed state is returned only if its table and [`Game::check_state`] accept it.
+///
+/// ```
+/// use game_core::{Game, rps::Rps};
+/// let players = vec!["a".to_string(), "b".to_string()];
+/// let state = Rps.setup(&Default::default(), &players, 1, 0).unwrap();
+/// let json = serde_json::to_string(&state).unwrap();
+/// assert_eq!(Rps.restore(&json).unwrap(), state);
+/// assert!(Rps.restore(&json.replace("\"scores\":[0,0]", "\"scores\":[9,9]")).is_err());
+/// ```
+pub fn restored<G: Game>(
+    game: &G,
+    parsed: serde_json::Result<G::State>,
+) -> Result<G::State, G::Error> {
+    let state = parsed.map_err(|e| Rejection::CorruptState {
+        detail: crate::error::parse_detail(&e),
+    })?;
+    game.table(&state).check()?;
+    game.check_state(&state)?;
+    Ok(state)
 }
 
 /// Who took a step: the player, or the engine for them (a timeout).

@@ -23,7 +23,7 @@ pub use erased::{
     AppliedJson, DynGame, DynMatch, Erased, GameExists, HostError, PlayedJson, Registry,
 };
 pub use error::{ErrorBody, GameError, Rejection};
-pub use game::{Applied, Game, Played, Viewer};
+pub use game::{Applied, Game, Played, Viewer, restored};
 pub use presence::{AWAY_AFTER_TIMEOUTS, Presence, PresenceChanged};
 pub use record::{Match, MatchRecord, RecordEntry, RecordError};
 pub use rng::GameRng;

@@ -280,12 +280,12 @@ impl<G: Game> Playout<G> {
     /// let mut m = Match::new(Rps, RpsOptions::default(), vec!["a".into(), "b".into()], 3, 0).unwrap();
     /// let mut bot = RandomBot::new(1);
     /// let summary = Playout::new(10)
-    ///     .run_on(&Rps, &mut m, |m: &mut Match<Rps>, seat| bot.choose(&Rps, &m.state, seat).into(), |_: &mut _, _| {
+    ///     .run_on(&Rps, &mut m, |m: &mut Match<Rps>, seat| bot.choose(&Rps, m.state(), seat).into(), |_: &mut _, _| {
     ///         ControlFlow::<()>::Continue(())
     ///     })
     ///     .unwrap();
     /// assert_eq!(summary.ended, Ended::Over);
-    /// assert_eq!(m.record.entries.len(), summary.decisions); // every action recorded
+    /// assert_eq!(m.record().entries.len(), summary.decisions); // every action recorded
     /// ```
     pub fn run_on<T: Playable<G>, B>(
         &mut self,

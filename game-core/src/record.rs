@@ -68,7 +68,10 @@ pub struct MatchRecord {
 
 /// Why a record cannot be replayed. The Korean messages name the part; the parser's own
 /// text is in the reason's `detail`.
+///
+/// Non-exhaustive: a later format may fail in new ways.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum RecordError<E> {
     /// The record is of another game.
     #[error("이 기록은 다른 게임({found})의 기록이에요.")]
@@ -135,8 +138,8 @@ impl<E: crate::GameError> crate::GameError for RecordError<E> {
 /// let players = vec!["ann".to_string(), "bo".to_string()];
 /// let mut m = Match::new(Rps, RpsOptions::default(), players, 7, 0).unwrap();
 /// m.act("ann", &RpsAction::Pick { hand: Hand::Rock }, 10).unwrap();
-/// let replayed = Match::replay(Rps, &m.record).unwrap();
-/// assert_eq!(replayed.state, m.state);
+/// let replayed = Match::replay(Rps, &m.record()).unwrap();
+/// assert_eq!(replayed.state(), m.state());
 /// ```
 ///
 /// Every input goes through [`Match::play`], [`Match::tick`] or [`Match::set_connected`],
@@ -144,15 +147,34 @@ impl<E: crate::GameError> crate::GameError for RecordError<E> {
 /// state: replaying the record gives the same state.
 #[derive(Clone, Debug)]
 pub struct Match<G: Game> {
-    /// The rules.
-    pub game: G,
-    /// The current state.
-    pub state: G::State,
-    /// Everything that led to it.
-    pub record: MatchRecord,
+    // Private: the state changes only through the methods below, each of which records
+    // what it did, so the record always replays to the state.
+    pub(crate) game: G,
+    pub(crate) state: G::State,
+    pub(crate) record: MatchRecord,
 }
 
 impl<G: Game> Match<G> {
+    /// The rules.
+    pub fn game(&self) -> &G {
+        &self.game
+    }
+
+    /// The current state.
+    pub fn state(&self) -> &G::State {
+        &self.state
+    }
+
+    /// Everything that led to the state.
+    pub fn record(&self) -> &MatchRecord {
+        &self.record
+    }
+
+    /// The state and the record, giving the match up.
+    pub fn into_parts(self) -> (G::State, MatchRecord) {
+        (self.state, self.record)
+    }
+
     /// Sets up a new match and starts its record.
     pub fn new(
         game: G,
@@ -187,10 +209,10 @@ impl<G: Game> Match<G> {
     /// use game_core::{Match, rps::{Rps, RpsAction, RpsOptions, Hand}};
     /// let mut m = Match::new(Rps, RpsOptions::default(), vec!["a".into(), "b".into()], 7, 0).unwrap();
     /// m.act("a", &RpsAction::Pick { hand: Hand::Rock }, 10).unwrap();
-    /// let stored = serde_json::to_string(&m.state).unwrap();
+    /// let stored = serde_json::to_string(&m.state()).unwrap();
     /// let mut back = Match::restore(Rps, &stored).unwrap();
     /// back.act("b", &RpsAction::Pick { hand: Hand::Paper }, 20).unwrap();
-    /// assert_eq!(Match::replay(Rps, &back.record).unwrap().state, back.state);
+    /// assert_eq!(Match::replay(Rps, &back.record()).unwrap().state(), back.state());
     /// assert!(Match::restore(Rps, "{}").is_err());
     /// ```
     pub fn restore(game: G, json: &str) -> Result<Self, G::Error> {

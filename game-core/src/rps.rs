@@ -297,7 +297,9 @@ pub struct RpsOutcome {
 
 /// Everything about a game in progress. Never shown to players (it holds the RNG and the
 /// hidden picks); players get an [`RpsView`].
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+///
+/// Not `Deserialize`: a stored state comes back only through [`Game::restore`], checked.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct RpsState {
     /// Seats, RNG, clock and presence.
@@ -314,6 +316,44 @@ pub struct RpsState {
     pub winner: Option<usize>,
     /// The seat that conceded, if the game ended that way.
     pub conceded: Option<usize>,
+}
+
+/// The stored form of [`RpsState`], field for field, read only by [`Rps`]'s
+/// [`Game::restore`]: private, so that JSON becomes a state only through the checks.
+/// Named like the state, so that parse errors read the same.
+#[derive(Deserialize)]
+#[serde(rename = "RpsState", rename_all = "camelCase")]
+struct StoredRps {
+    table: Table,
+    options: RpsOptions,
+    picks: [Option<Hand>; 2],
+    scores: [u8; 2],
+    last_round: Option<RevealedRound>,
+    winner: Option<usize>,
+    conceded: Option<usize>,
+}
+
+impl From<StoredRps> for RpsState {
+    fn from(s: StoredRps) -> Self {
+        let StoredRps {
+            table,
+            options,
+            picks,
+            scores,
+            last_round,
+            winner,
+            conceded,
+        } = s;
+        Self {
+            table,
+            options,
+            picks,
+            scores,
+            last_round,
+            winner,
+            conceded,
+        }
+    }
 }
 
 impl RpsState {
@@ -377,7 +417,10 @@ pub struct RpsView {
 }
 
 /// Why an action or setting was refused.
+///
+/// Non-exhaustive, like every error enum here: new refusals must not break a host.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum RpsError {
     /// The player already picked in this round.
     #[error("이미 골랐어요. 상대를 기다려 주세요.")]
@@ -640,6 +683,13 @@ impl Game for Rps {
             scores: state.scores,
             conceded: state.conceded.is_some(),
         })
+    }
+
+    fn restore(&self, json: &str) -> Result<RpsState, RpsError> {
+        crate::restored(
+            self,
+            serde_json::from_str::<StoredRps>(json).map(RpsState::from),
+        )
     }
 
     fn check_state(&self, state: &RpsState) -> Result<(), RpsError> {

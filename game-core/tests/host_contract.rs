@@ -295,7 +295,7 @@ fn a_stored_state_is_restored_validated_and_goes_on_recording() {
     );
     // And the typed match restores as well.
     let typed = Match::restore(Rps, &stored).unwrap();
-    assert_eq!(serde_json::to_value(&typed.state).unwrap(), m.state_json());
+    assert_eq!(serde_json::to_value(typed.state()).unwrap(), m.state_json());
 }
 
 #[test]

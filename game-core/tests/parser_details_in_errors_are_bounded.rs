@@ -47,7 +47,7 @@ fn oversized_input_does_not_come_back_in_the_error() {
 
     let mut m = Match::new(Rps, RpsOptions::default(), players, 1, 0).unwrap();
     m.act("ann", &RpsAction::Random, 1).unwrap();
-    let mut record = m.record.clone();
+    let mut record = m.record().clone();
     record.entries.push(RecordEntry::Act {
         at: 2,
         player: "bo".into(),

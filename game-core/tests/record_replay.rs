@@ -30,7 +30,7 @@ fn random_match(seed: u64, coverage: &mut Coverage) -> Match<Rps> {
     let mut bots = [RandomBot::new(seed * 2 + 1), RandomBot::new(seed * 2 + 2)];
     let mut now = 1_000;
     for _ in 0..400 {
-        if Rps.is_over(&m.state) {
+        if Rps.is_over(m.state()) {
             break;
         }
         now += u64::from(driver.below(3_000));
@@ -38,12 +38,12 @@ fn random_match(seed: u64, coverage: &mut Coverage) -> Match<Rps> {
             0..=5 => {
                 // As a host does: the timeouts due by now first, then the bot's choice.
                 coverage.auto += m.tick(now).len();
-                let to_act = Rps.to_act(&m.state);
+                let to_act = Rps.to_act(m.state());
                 if to_act.is_empty() {
                     continue;
                 }
                 let seat = to_act[driver.below(to_act.len() as u32) as usize];
-                let action = bots[seat].choose(&Rps, &m.state, seat).unwrap();
+                let action = bots[seat].choose(&Rps, m.state(), seat).unwrap();
                 // Conceding is legal, but keep games long enough to be interesting.
                 if action == RpsAction::Concede && driver.below(20) != 0 {
                     continue;
@@ -66,19 +66,19 @@ fn random_match(seed: u64, coverage: &mut Coverage) -> Match<Rps> {
             _ => {
                 // Refused inputs are neither applied nor recorded.
                 coverage.auto += m.tick(now).len();
-                let entries = m.record.entries.len();
+                let entries = m.record().entries.len();
                 let seat = driver.below(2) as usize;
-                let bad = if m.state.picks[seat].is_some() {
+                let bad = if m.state().picks[seat].is_some() {
                     m.act(&players[seat], &RpsAction::Random, now)
                 } else {
                     m.act("spectator", &RpsAction::Pick { hand: Hand::Rock }, now)
                 };
                 assert!(bad.is_err());
-                assert_eq!(m.record.entries.len(), entries);
+                assert_eq!(m.record().entries.len(), entries);
             }
         }
     }
-    if let Some(outcome) = Rps.outcome(&m.state) {
+    if let Some(outcome) = Rps.outcome(m.state()) {
         if outcome.conceded {
             coverage.conceded += 1;
         } else {
@@ -93,19 +93,19 @@ fn random_matches_replay_identically() {
     let mut coverage = Coverage::default();
     for seed in 0..150 {
         let m = random_match(seed, &mut coverage);
-        let replayed = Match::replay(Rps, &m.record).unwrap();
-        assert_eq!(replayed.state, m.state, "seed {seed}");
+        let replayed = Match::replay(Rps, m.record()).unwrap();
+        assert_eq!(replayed.state(), m.state(), "seed {seed}");
         assert_eq!(
-            serde_json::to_string(&replayed.state).unwrap(),
-            serde_json::to_string(&m.state).unwrap(),
+            serde_json::to_string(&replayed.state()).unwrap(),
+            serde_json::to_string(&m.state()).unwrap(),
             "seed {seed}"
         );
-        assert_eq!(replayed.record, m.record);
+        assert_eq!(replayed.record(), m.record());
 
         // The record survives its own JSON form.
-        let json = serde_json::to_string(&m.record).unwrap();
+        let json = serde_json::to_string(&m.record()).unwrap();
         let record: MatchRecord = serde_json::from_str(&json).unwrap();
-        assert_eq!(Match::replay(Rps, &record).unwrap().state, m.state);
+        assert_eq!(Match::replay(Rps, &record).unwrap().state(), m.state());
     }
     assert!(coverage.acts > 300, "{coverage:?}");
     assert!(coverage.auto > 50, "{coverage:?}");
@@ -118,19 +118,19 @@ fn random_matches_replay_identically() {
 fn ticks_are_recorded_only_when_they_act() {
     let mut m = Match::new(Rps, RpsOptions::default(), players(2), 9, 0).unwrap();
     assert!(m.tick(1_000).is_empty());
-    assert!(m.record.entries.is_empty());
+    assert!(m.record().entries.is_empty());
     let done = m.tick(15_000);
     assert_eq!(done.len(), 2);
-    assert_eq!(m.record.entries, vec![RecordEntry::Tick { at: 15_000 }]);
-    let replayed = Match::replay(Rps, &m.record).unwrap();
-    assert_eq!(replayed.state, m.state);
+    assert_eq!(m.record().entries, vec![RecordEntry::Tick { at: 15_000 }]);
+    let replayed = Match::replay(Rps, m.record()).unwrap();
+    assert_eq!(replayed.state(), m.state());
 }
 
 #[test]
 fn record_of_another_game_is_refused() {
     let mut m = Match::new(Rps, RpsOptions::default(), players(2), 1, 0).unwrap();
     m.act("p0", &RpsAction::Random, 5).unwrap();
-    let mut record = m.record.clone();
+    let mut record = m.record().clone();
     record.game = "yut".into();
     let err = Match::replay(Rps, &record).unwrap_err();
     assert_eq!(err.code(), "RECORD_WRONG_GAME");
@@ -140,9 +140,9 @@ fn record_of_another_game_is_refused() {
 #[test]
 fn record_of_another_version_is_refused() {
     let m = Match::new(Rps, RpsOptions::default(), players(2), 1, 0).unwrap();
-    assert_eq!(m.record.version, Rps.format_version());
+    assert_eq!(m.record().version, Rps.format_version());
     for version in [0, 2, u32::MAX] {
-        let mut record = m.record.clone();
+        let mut record = m.record().clone();
         record.version = version;
         let err = Match::replay(Rps, &record).unwrap_err();
         assert_eq!(err.code(), "RECORD_UNSUPPORTED_VERSION");
@@ -155,7 +155,7 @@ fn malformed_or_refused_entries_are_reported() {
     m.act("p0", &RpsAction::Pick { hand: Hand::Rock }, 5)
         .unwrap();
 
-    let mut record = m.record.clone();
+    let mut record = m.record().clone();
     record.entries.push(RecordEntry::Act {
         at: 6,
         player: "p1".into(),
@@ -166,14 +166,14 @@ fn malformed_or_refused_entries_are_reported() {
         "RECORD_MALFORMED"
     );
 
-    let mut record = m.record.clone();
+    let mut record = m.record().clone();
     record.options = serde_json::json!({ "winsNeeded": "three" });
     assert_eq!(
         Match::replay(Rps, &record).unwrap_err().code(),
         "RECORD_MALFORMED"
     );
 
-    let mut record = m.record.clone();
+    let mut record = m.record().clone();
     record.entries.push(RecordEntry::Act {
         at: 6,
         player: "p0".into(),
@@ -183,7 +183,7 @@ fn malformed_or_refused_entries_are_reported() {
     assert_eq!(err.code(), "ALREADY_PICKED");
     assert_eq!(err.reason().unwrap()["entry"], 1);
 
-    let mut record = m.record.clone();
+    let mut record = m.record().clone();
     record.options = serde_json::json!({ "winsNeeded": 42 });
     assert_eq!(
         Match::replay(Rps, &record).unwrap_err().code(),

@@ -136,7 +136,7 @@ fn impossible_chance_is_refused() {
 fn match_does_not_record_refused_actions() {
     let mut m = Match::new(Rps, RpsOptions::default(), players(2), 3, 0).unwrap();
     m.act("p0", &pick(Hand::Rock), 10).unwrap();
-    let (state, record) = (m.state.clone(), m.record.clone());
+    let (state, record) = (m.state().clone(), m.record().clone());
     assert_eq!(
         m.act("p0", &pick(Hand::Rock), 20).unwrap_err().code(),
         "ALREADY_PICKED"
@@ -155,6 +155,6 @@ fn match_does_not_record_refused_actions() {
         m.set_connected("zed", false, 20).result.unwrap_err().code(),
         "NOT_SEATED"
     );
-    assert_eq!(m.state, state);
-    assert_eq!(m.record, record);
+    assert_eq!(m.state(), &state);
+    assert_eq!(m.record(), &record);
 }

@@ -1,5 +1,6 @@
 //! The layer's one action, `CHOOSE_AUGMENT {index}`, and its errors.
 
+use game_core::GameError;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use yut::YutError;
@@ -27,21 +28,66 @@ pub const NO_DRAFT: &str = "NO_DRAFT";
 /// `UNKNOWN_CANDIDATE`: the index names no candidate.
 pub const UNKNOWN_CANDIDATE: &str = "UNKNOWN_CANDIDATE";
 
+/// The layer's refusals, carried in [`YutError::Rule`] (get them back with
+/// [`yut::RuleError::downcast_ref`]).
+///
+/// ```
+/// use game_core::GameError;
+/// use yut_augments::AugmentError;
+/// let e = yut_augments::unknown_candidate(5, 3);
+/// assert_eq!(e.code(), "UNKNOWN_CANDIDATE");
+/// let yut::YutError::Rule(rule) = &e else { panic!() };
+/// assert_eq!(
+///     rule.downcast_ref::<AugmentError>(),
+///     Some(&AugmentError::UnknownCandidate { index: 5, candidates: 3 })
+/// );
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum AugmentError {
+    /// [`NO_DRAFT`]: a choice while no draft waits.
+    #[error("지금은 증강을 고를 때가 아니에요.")]
+    NoDraft,
+    /// [`UNKNOWN_CANDIDATE`]: the index names no candidate.
+    #[error(
+        "그런 증강 후보는 없어요. 0부터 {}번 중에서 골라요 ({index}번은 없어요).",
+        candidates.saturating_sub(1)
+    )]
+    UnknownCandidate {
+        /// The index sent.
+        index: u32,
+        /// How many candidates the draft has.
+        candidates: usize,
+    },
+}
+
+impl AugmentError {
+    /// Every code an [`AugmentError`] can carry (the enum is `#[non_exhaustive]`).
+    ///
+    /// ```
+    /// assert_eq!(yut_augments::AugmentError::CODES, ["NO_DRAFT", "UNKNOWN_CANDIDATE"]);
+    /// ```
+    pub const CODES: [&'static str; 2] = [NO_DRAFT, UNKNOWN_CANDIDATE];
+}
+
+impl GameError for AugmentError {
+    fn code(&self) -> &'static str {
+        match self {
+            Self::NoDraft => NO_DRAFT,
+            Self::UnknownCandidate { .. } => UNKNOWN_CANDIDATE,
+        }
+    }
+}
+
 /// The error for a choice while no draft waits.
 pub fn no_draft() -> YutError {
-    YutError::Rule {
-        code: NO_DRAFT,
-        message: "지금은 증강을 고를 때가 아니에요.".into(),
-    }
+    YutError::rule(AugmentError::NoDraft)
 }
 
 /// The error for an index outside the candidates.
 pub fn unknown_candidate(index: u32, count: usize) -> YutError {
-    YutError::Rule {
-        code: UNKNOWN_CANDIDATE,
-        message: format!(
-            "그런 증강 후보는 없어요. 0부터 {}번 중에서 골라요 ({index}번은 없어요).",
-            count.saturating_sub(1)
-        ),
-    }
+    YutError::rule(AugmentError::UnknownCandidate {
+        index,
+        candidates: count,
+    })
 }

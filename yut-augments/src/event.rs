@@ -3,7 +3,7 @@
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
-use yut::board::Node;
+use yut::graph::Node;
 use yut::{Origin, SideId, Throw, To};
 
 use crate::{Augment, Slot};

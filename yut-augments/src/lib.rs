@@ -10,7 +10,9 @@ mod rules;
 mod state;
 mod view;
 
-pub use action::{AugmentAction, NO_DRAFT, UNKNOWN_CANDIDATE, no_draft, unknown_candidate};
+pub use action::{
+    AugmentAction, AugmentError, NO_DRAFT, UNKNOWN_CANDIDATE, no_draft, unknown_candidate,
+};
 pub use augment::{Augment, Slot, UnknownAugment};
 pub use config::{AugmentConfig, AugmentOptions, app_options, plain_options};
 pub use event::{AugmentEvent, Effect, HouseRule, Source};

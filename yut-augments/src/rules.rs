@@ -1,9 +1,9 @@
 //! [`Augments`]: the layer as one rule set on the `yut` seam. Every effect is a hook that
 //! adjusts the standard outcome at a fixed point of the turn (the crate README, The augments).
 
-use yut::board::{DWIMO, FIRST, JJIMO, MO, NODES, Node};
+use yut::graph::{DWIMO, FIRST, JJIMO, MO, NODE_COUNT, Node};
 use yut::rules::{CaptureTo, Cx, MoveDone, MoveInfo, OnResult, TurnStart};
-use yut::{Board, Nodes, Origin, Rules, SideId, Throw, To, YutError, YutOptions};
+use yut::{Board, NodeList, Origin, Rules, SideId, Throw, To, YutError, YutOptions};
 
 use crate::action::{no_draft, unknown_candidate};
 use crate::{
@@ -64,7 +64,7 @@ fn extra_throw(cx: &mut Cx<'_, Augments>, side: SideId, a: Augment) {
     if let Some(mine) = cx.state.sides.get_mut(usize::from(side)) {
         mine.spend(a);
     }
-    cx.board.throws_owed = cx.board.throws_owed.saturating_add(1);
+    cx.grant_throw();
     fired(cx, side, a, Effect::ExtraThrows { throws: 1 });
 }
 
@@ -81,7 +81,7 @@ impl Augments {
         let mut pool = cx.config.pool(slot);
         let k = pool.len().min(3);
         for i in 0..k {
-            let j = i + cx.board.table.rng.below((pool.len() - i) as u32) as usize;
+            let j = i + cx.below((pool.len() - i) as u32) as usize;
             pool.swap(i, j);
         }
         pool.truncate(k);
@@ -98,7 +98,7 @@ impl Augments {
         let Some(&first) = draft.candidates.first() else {
             return;
         };
-        if cx.board.sides.get(side).is_some_and(|s| s.active())
+        if cx.board().sides.get(side).is_some_and(|s| s.active())
             && let Some(mine) = cx.state.sides.get_mut(side)
         {
             mine.grant(first);
@@ -158,7 +158,7 @@ impl Rules for Augments {
     /// side's 1st, 6th or 12th turn waits for `CHOOSE_AUGMENT`.
     fn turn_start(&self, cx: &mut Cx<'_, Self>) -> TurnStart {
         Self::close_abandoned(cx);
-        let side = cx.board.current_side();
+        let side = cx.board().current_side();
         let i = usize::from(side);
         cx.state.barred = None;
         if i >= cx.state.sides.len() {
@@ -178,7 +178,7 @@ impl Rules for Augments {
         {
             extra_throw(cx, side, Augment::Payback);
         }
-        let Some(slot) = Slot::at_turn(cx.board.sides[i].turns) else {
+        let Some(slot) = Slot::at_turn(cx.board().sides[i].turns) else {
             return TurnStart::Throw;
         };
         if cx.state.sides[i].owned.iter().any(|o| o.id.slot() == slot) {
@@ -188,7 +188,7 @@ impl Rules for Augments {
         if candidates.is_empty() {
             return TurnStart::Throw;
         }
-        let seat = cx.board.current_seat() as u8;
+        let seat = cx.board().current_seat() as u8;
         cx.emit(AugmentEvent::AugmentOffered {
             side,
             seat,
@@ -284,7 +284,7 @@ impl Rules for Augments {
     /// once per result and chaining: 뒷길 지우기 (빽도 → 도), 뒤집기 바람 (도 → 개,
     /// 빽도 → 도), 한 줄 바람 (도 or 개 → 걸).
     fn on_result(&self, cx: &mut Cx<'_, Self>, result: &mut Throw) -> OnResult {
-        let side = cx.board.current_side();
+        let side = cx.board().current_side();
         let i = usize::from(side);
         if i >= cx.state.sides.len() {
             return OnResult::Keep;
@@ -308,7 +308,7 @@ impl Rules for Augments {
         if *result == Throw::Backdo && cx.state.sides[i].can_use(Augment::EraseBackdo) {
             substitute(cx, Augment::EraseBackdo, Throw::Do, result);
         }
-        if cx.state.sides[i].can_use(Augment::ComebackWind) && behind(cx.board, side) {
+        if cx.state.sides[i].can_use(Augment::ComebackWind) && behind(cx.board(), side) {
             match *result {
                 Throw::Do => substitute(cx, Augment::ComebackWind, Throw::Gae, result),
                 Throw::Backdo => substitute(cx, Augment::ComebackWind, Throw::Do, result),
@@ -327,7 +327,7 @@ impl Rules for Augments {
     /// The bonuses on the final result: 도의 메아리 (one more throw), 모의 덤 (an extra 도
     /// in the pending results, which is not a throw and triggers nothing).
     fn after_result(&self, cx: &mut Cx<'_, Self>, result: Throw) {
-        let side = cx.board.current_side();
+        let side = cx.board().current_side();
         let i = usize::from(side);
         let Some(mine) = cx.state.sides.get_mut(i) else {
             return;
@@ -336,7 +336,7 @@ impl Rules for Augments {
             extra_throw(cx, side, Augment::DoEcho);
         } else if result == Throw::Mo && mine.can_use(Augment::MoBonus) {
             mine.spend(Augment::MoBonus);
-            cx.board.pending.push(Throw::Do);
+            cx.add_result(Throw::Do);
             fired(
                 cx,
                 side,
@@ -359,7 +359,7 @@ impl Rules for Augments {
             if !mine.owns(Augment::IronStack) {
                 return false;
             }
-            let mut on = [0u8; NODES];
+            let mut on = [0u8; NODE_COUNT];
             side.pieces.iter().any(|p| match (p.status, p.node) {
                 (yut::PieceStatus::Board, Some(n)) => on.get_mut(usize::from(n)).is_some_and(|c| {
                     *c += 1;
@@ -421,7 +421,7 @@ impl Rules for Augments {
     /// first, then 푹신한 깔개's) sends the stack to node 1, and is spent even if another
     /// side holds node 1 (then the engine sends the stack home).
     fn capture_to(&self, cx: &mut Cx<'_, Self>, victim: SideId, count: u8) -> CaptureTo {
-        let capturer = cx.board.current_side();
+        let capturer = cx.board().current_side();
         let v = usize::from(victim);
         if v >= cx.state.sides.len() || usize::from(capturer) >= cx.state.sides.len() {
             return CaptureTo::Home;
@@ -430,7 +430,7 @@ impl Rules for Augments {
             cx.state.sides[v].payback_owed = true;
             fired(cx, victim, Augment::Payback, Effect::Armed);
         }
-        if cx.state.sides[v].truce && cx.board.sides[v].lost >= 2 {
+        if cx.state.sides[v].truce && cx.board().sides[v].lost >= 2 {
             cx.state.sides[v].truce = false;
             cx.state.sides[usize::from(capturer)].truce_owed = true;
             fire(
@@ -452,7 +452,7 @@ impl Rules for Augments {
         };
         // The engine's test, with the capturer already landed.
         let blocked = cx
-            .board
+            .board()
             .sides
             .iter()
             .enumerate()
@@ -493,7 +493,7 @@ impl Rules for Augments {
             return;
         }
         let forward = !done.info.result.is_backdo();
-        let finished_all = all_done(cx.board, side);
+        let finished_all = all_done(cx.board(), side);
         // What shaped the move itself is announced even when it finished the side's last
         // piece; what it would give afterwards (throws, marks) is not.
         if done.info.from.node().is_none()
@@ -527,10 +527,14 @@ impl Rules for Augments {
                 // Where the move would have stopped without 문턱 낮추기 (the end of a
                 // forward walk does not depend on the trail).
                 let steps = done.info.result.steps() as u8 + bonuses.iter().flatten().count() as u8;
-                let walk =
-                    yut::movement::forward(&cx.board.options, done.info.from, Nodes::new(), steps);
+                let walk = yut::movement::forward(
+                    &cx.board().options,
+                    done.info.from,
+                    NodeList::new(),
+                    steps,
+                );
                 if let To::Node(n) = walk.to
-                    && yut::movement::one_short(&cx.board.options, n)
+                    && yut::movement::one_short(&cx.board().options, n)
                 {
                     fired(
                         cx,
@@ -578,8 +582,9 @@ impl Rules for Augments {
             );
         }
         // A mark lives only as long as its stack (captured stacks lose theirs).
-        for (s, mine) in cx.state.sides.iter_mut().enumerate() {
-            if let Some(board_side) = cx.board.sides.get(s) {
+        let (board, state) = cx.parts();
+        for (s, mine) in state.sides.iter_mut().enumerate() {
+            if let Some(board_side) = board.sides.get(s) {
                 mine.marks.retain(|&m| board_side.stack_on(m) > 0);
             }
         }

@@ -2,7 +2,7 @@
 //! owns and has left, the draft in progress, and the house rules' bookkeeping.
 
 use serde::{Deserialize, Serialize};
-use yut::board::{NODES, Node};
+use yut::graph::{NODE_COUNT, Node};
 use yut::{Board, Phase, SideId};
 
 use crate::{Augment, AugmentConfig, Slot};
@@ -170,7 +170,7 @@ impl AugmentState {
                 }
             }
             for (k, &m) in s.marks.iter().enumerate() {
-                if usize::from(m) >= NODES || s.marks[..k].contains(&m) {
+                if usize::from(m) >= NODE_COUNT || s.marks[..k].contains(&m) {
                     return Err(format!("augments: side {i}: bad piggyback mark {m}"));
                 }
             }

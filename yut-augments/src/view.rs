@@ -3,7 +3,7 @@
 
 use schemars::JsonSchema;
 use serde::Serialize;
-use yut::board::Node;
+use yut::graph::Node;
 use yut::{Board, Phase, SideId};
 
 use crate::{Augment, AugmentState, Slot};

@@ -41,7 +41,7 @@ impl Rules for LuckySeven {
 
     fn after_move(&self, cx: &mut Cx<'_, Self>, done: &MoveDone) {
         if cx.config.lucky_seven && done.to == To::Node(7) {
-            cx.board.throws_owed += 1;
+            cx.grant_throw();
             *cx.state += 1;
             cx.emit(LuckyEvent::LuckySeven {
                 side: done.info.side,
@@ -59,7 +59,7 @@ type Mine = (Augments, LuckySeven);
 #[test]
 fn a_modders_augment_composes_with_the_layer() {
     let game = Yut::new((Augments, LuckySeven));
-    assert_eq!(game.id(), "yut-augments");
+    assert_eq!(game.id(), "yut-augments+lucky-seven");
     // One flat options object: base, the layer's and the modder's fields.
     let options: <Mine as Rules>::Options = serde_json::from_str(
         r#"{"stickModel":"fair","augments":["first-step","yut-leap"],"cushion":false,"truce":false,"luckySeven":true}"#,

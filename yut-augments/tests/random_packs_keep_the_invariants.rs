@@ -122,7 +122,7 @@ proptest! {
         }
         // Restored from JSON mid-game, the game continues identically.
         if let Some((json, k)) = snapshot {
-            let mut restored: YutState<Augments> = serde_json::from_str(&json).unwrap();
+            let mut restored: YutState<Augments> = game.restore(&json).unwrap();
             game.check_state(&restored).unwrap();
             run(&game, &mut restored, &ops[k..]);
             prop_assert_eq!(&restored, &state);
@@ -184,7 +184,7 @@ fn a_tampered_layer_state_is_refused() {
         tamper(&|s| s.rules.barred = Some(1 - side as u8)),
         "CORRUPT_STATE"
     );
-    let err = serde_json::from_str::<YutState<Augments>>(
+    let err = game.restore(
         &serde_json::to_string(&good)
             .unwrap()
             .replace("\"cushion\":true", "\"cushion\":true,\"extra\":1"),

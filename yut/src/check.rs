@@ -1,7 +1,7 @@
 //! Validation of a restored state: a tampered or corrupted state is refused, never loaded
 //! half-valid.
 
-use crate::board::NODES;
+use crate::graph::NODE_COUNT;
 use crate::options::Mode;
 use crate::rules::RuleOptions;
 use crate::state::{LOG_LEN, Phase, PieceStatus};
@@ -51,7 +51,7 @@ impl<R: Rules> Yut<R> {
                 return Err(format!("seat {seat} is missing from its side's members"));
             }
         }
-        let mut owner = [None; NODES];
+        let mut owner = [None; NODE_COUNT];
         for (i, side) in b.sides.iter().enumerate() {
             if side
                 .members
@@ -69,7 +69,7 @@ impl<R: Rules> Yut<R> {
             }
             for (k, p) in side.pieces.iter().enumerate() {
                 match (p.status, p.node) {
-                    (PieceStatus::Board, Some(n)) if usize::from(n) < NODES => {
+                    (PieceStatus::Board, Some(n)) if usize::from(n) < NODE_COUNT => {
                         if p.trail.last() != Some(n) {
                             return Err(format!(
                                 "side {i} piece {k}: trail does not end on node {n}"

@@ -1,12 +1,18 @@
 //! Player-facing errors for every rejected action or setting.
 
+use std::sync::Arc;
+
 use game_core::{GameError, Rejection};
 
-use crate::board::Node;
+use crate::graph::Node;
 use crate::state::Phase;
 
 /// Why an action or an option was refused. A refused action changes nothing.
+///
+/// Non-exhaustive: a later version may refuse for a new reason; a host's match needs a
+/// `_` arm (branch on [`GameError::code`] for what it does not know).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum YutError {
     /// Another player (or in team play, another team member) is to act.
     #[error("지금은 다른 사람 차례예요.")]
@@ -54,17 +60,36 @@ pub enum YutError {
         /// What is wrong, for the player.
         detail: String,
     },
-    /// A rule extension refused the action.
-    #[error("{message}")]
-    Rule {
-        /// The extension's stable code.
-        code: &'static str,
-        /// Player-facing message.
-        message: String,
-    },
+    /// A rule extension refused the action, with its own typed error (its code, message
+    /// and reason are the extension's).
+    #[error("{0}")]
+    Rule(RuleError),
     /// A refusal of the framework (stale request, spectator, game over, corrupt state).
     #[error(transparent)]
     Core(#[from] Rejection),
+}
+
+impl YutError {
+    /// The codes of Yut's own refusals (a rule set's come from its error type, the
+    /// framework's are [`game_core::Rejection::CODES`]): what a host that glosses or maps
+    /// codes must cover, since the enum is `#[non_exhaustive]`.
+    ///
+    /// ```
+    /// use game_core::GameError;
+    /// assert!(yut::YutError::CODES.contains(&yut::YutError::NotYourTurn.code()));
+    /// ```
+    pub const CODES: [&'static str; 10] = [
+        "NOT_YOUR_TURN",
+        "NOT_THROW_PHASE",
+        "NOT_MOVE_PHASE",
+        "WRONG_PHASE",
+        "UNKNOWN_THROW_INDEX",
+        "CANNOT_MOVE",
+        "BACKDO_FROM_HOME",
+        "MOVE_FORBIDDEN",
+        "ALREADY_CONCEDED",
+        "INVALID_OPTION",
+    ];
 }
 
 impl GameError for YutError {
@@ -80,7 +105,7 @@ impl GameError for YutError {
             Self::MoveForbidden => "MOVE_FORBIDDEN",
             Self::AlreadyConceded => "ALREADY_CONCEDED",
             Self::InvalidOption { .. } => "INVALID_OPTION",
-            Self::Rule { code, .. } => code,
+            Self::Rule(e) => e.code(),
             Self::Core(r) => r.code(),
         }
     }
@@ -97,7 +122,160 @@ impl GameError for YutError {
             }
             Self::InvalidOption { option, .. } => Some(json!({ "option": option })),
             Self::Core(r) => r.reason(),
+            Self::Rule(e) => e.reason(),
             _ => None,
         }
+    }
+}
+
+impl YutError {
+    /// A rule extension's refusal.
+    ///
+    /// ```
+    /// use game_core::GameError;
+    ///
+    /// #[derive(Debug, thiserror::Error)]
+    /// #[error("아직은 안 돼요.")]
+    /// struct TooEarly;
+    ///
+    /// impl GameError for TooEarly {
+    ///     fn code(&self) -> &'static str { "TOO_EARLY" }
+    /// }
+    ///
+    /// let e = yut::YutError::rule(TooEarly);
+    /// assert_eq!(e.code(), "TOO_EARLY");
+    /// assert_eq!(e.to_string(), "아직은 안 돼요.");
+    /// ```
+    pub fn rule(error: impl GameError) -> Self {
+        Self::Rule(RuleError::new(error))
+    }
+}
+
+/// A rule extension's typed error, inside [`YutError::Rule`].
+///
+/// The extension's error type stays its own (an enum of its refusals, say); this keeps
+/// [`YutError`] one type for every rule set, so hosts need not be generic over the rules
+/// to handle errors. A host that knows the extension gets its type back with
+/// [`RuleError::downcast_ref`]. Cheap to clone (shared). Two rule errors are equal when
+/// their code, message and reason are.
+///
+/// ```
+/// use game_core::GameError;
+///
+/// #[derive(Debug, PartialEq, thiserror::Error)]
+/// #[error("{n}번 후보는 없어요.")]
+/// struct NoSuchCandidate { n: u32 }
+///
+/// impl GameError for NoSuchCandidate {
+///     fn code(&self) -> &'static str { "NO_SUCH_CANDIDATE" }
+/// }
+///
+/// let e = yut::RuleError::new(NoSuchCandidate { n: 4 });
+/// assert_eq!(e.code(), "NO_SUCH_CANDIDATE");
+/// assert_eq!(e.downcast_ref::<NoSuchCandidate>(), Some(&NoSuchCandidate { n: 4 }));
+/// ```
+#[derive(Clone)]
+pub struct RuleError(Arc<dyn GameError>);
+
+impl RuleError {
+    /// Wraps an extension's error.
+    pub fn new(error: impl GameError) -> Self {
+        Self(Arc::new(error))
+    }
+
+    /// The extension's stable code.
+    pub fn code(&self) -> &'static str {
+        self.0.code()
+    }
+
+    /// The extension's player-facing message.
+    pub fn message(&self) -> String {
+        self.0.message()
+    }
+
+    /// The extension's machine-readable reason, if any.
+    pub fn reason(&self) -> Option<serde_json::Value> {
+        self.0.reason()
+    }
+
+    /// The extension's error as its own type, if it is an `E`.
+    pub fn downcast_ref<E: GameError>(&self) -> Option<&E> {
+        let error: &dyn std::error::Error = &*self.0;
+        error.downcast_ref()
+    }
+}
+
+impl std::fmt::Debug for RuleError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Debug::fmt(&*self.0, f)
+    }
+}
+
+impl std::fmt::Display for RuleError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        std::fmt::Display::fmt(&*self.0, f)
+    }
+}
+
+impl std::error::Error for RuleError {}
+
+impl PartialEq for RuleError {
+    fn eq(&self, other: &Self) -> bool {
+        // The wire form is what a host sees, so it is what equality means.
+        self.code() == other.code()
+            && self.message() == other.message()
+            && self.reason() == other.reason()
+    }
+}
+
+impl Eq for RuleError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The match has no wildcard: a new refusal fails to compile here until its code is in
+    /// [`YutError::CODES`].
+    #[test]
+    fn codes_lists_every_refusal_of_its_own() {
+        let all = [
+            YutError::NotYourTurn,
+            YutError::NotThrowPhase,
+            YutError::NotMovePhase,
+            YutError::WrongPhase {
+                phase: Phase::Throw,
+            },
+            YutError::UnknownThrowIndex {
+                index: 0,
+                pending: 0,
+            },
+            YutError::CannotMove { from: None },
+            YutError::BackdoFromHome,
+            YutError::MoveForbidden,
+            YutError::AlreadyConceded,
+            YutError::InvalidOption {
+                option: "pieces",
+                detail: String::new(),
+            },
+        ];
+        for e in &all {
+            match e {
+                YutError::NotYourTurn
+                | YutError::NotThrowPhase
+                | YutError::NotMovePhase
+                | YutError::WrongPhase { .. }
+                | YutError::UnknownThrowIndex { .. }
+                | YutError::CannotMove { .. }
+                | YutError::BackdoFromHome
+                | YutError::MoveForbidden
+                | YutError::AlreadyConceded
+                | YutError::InvalidOption { .. }
+                // Not Yut's own: their codes are listed by their own types.
+                | YutError::Rule(_)
+                | YutError::Core(_) => {}
+            }
+        }
+        let codes: Vec<&str> = all.iter().map(GameError::code).collect();
+        assert_eq!(codes, YutError::CODES);
     }
 }

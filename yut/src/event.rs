@@ -4,9 +4,9 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::board::Node;
+use crate::graph::Node;
 use crate::state::SideId;
-use crate::{Nodes, Origin, Sticks, Throw, To};
+use crate::{NodeList, Origin, Sticks, Throw, To};
 
 /// Something that happened. Tagged by `type`; rule extensions add their own events (`X`),
 /// which appear untagged by this enum (they carry their own `type`).
@@ -48,7 +48,7 @@ pub enum YutEvent<X = NoEvent> {
         /// Where it ended.
         to: To,
         /// Every node stepped on, the start (if on the board) first.
-        path: Nodes,
+        path: NodeList,
         /// Pieces moved together.
         count: u8,
     },

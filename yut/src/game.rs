@@ -99,6 +99,10 @@ impl<R: Rules> Game for Yut<R> {
         self.rules.id()
     }
 
+    fn format_version(&self) -> u32 {
+        self.rules.format_version()
+    }
+
     fn setup(
         &self,
         options: &R::Options,
@@ -321,6 +325,11 @@ impl<R: Rules> Game for Yut<R> {
 
     fn outcome(&self, state: &YutState<R>) -> Option<YutResult> {
         (state.board.phase == Phase::Finished).then(|| crate::outcome::result(&state.board))
+    }
+
+    fn restore(&self, json: &str) -> Result<YutState<R>, YutError> {
+        let parsed = serde_json::from_str::<crate::state::StoredState<R>>(json);
+        game_core::restored(self, parsed.map(YutState::from))
     }
 
     fn check_state(&self, state: &YutState<R>) -> Result<(), YutError> {

@@ -4,9 +4,9 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::board::Node;
+use crate::graph::Node;
 use crate::state::{PieceStatus, SideId};
-use crate::{Nodes, Origin, Rules, Throw, To, Yut, YutState};
+use crate::{NodeList, Origin, Rules, Throw, To, Yut, YutState};
 
 /// One legal move, with its path.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -23,7 +23,7 @@ pub struct LegalMove {
     /// Whether the stack finishes.
     pub finishes: bool,
     /// The start (if on the board) and every node stepped on.
-    pub path: Nodes,
+    pub path: NodeList,
     /// The result used (for display).
     pub result: Throw,
     /// Whether it joins the side's own stack.
@@ -115,7 +115,7 @@ impl<R: Rules> Yut<R> {
         side: SideId,
         throw_index: usize,
         from: Origin,
-        stack: (u8, Nodes),
+        stack: (u8, NodeList),
         occupancy: Option<&Occupancy>,
     ) -> Option<LegalMove> {
         let result = *state.board.pending.get(throw_index)?;
@@ -170,7 +170,7 @@ impl<R: Rules> Yut<R> {
         let mut origins = [Origin::HOME; 6];
         let k = Self::origins(state, side, &mut origins);
         // Each stack and the board's occupancy are looked up once, not once per result.
-        let mut stacks = [(0u8, Nodes::new()); 6];
+        let mut stacks = [(0u8, NodeList::new()); 6];
         for (stack, &from) in stacks.iter_mut().zip(&origins[..k]) {
             *stack = crate::movement::stack_at(&state.board, side, from).unwrap_or_default();
         }

@@ -7,15 +7,15 @@
 mod words;
 
 mod action;
-pub mod board;
 pub mod bot;
 mod check;
 mod error;
 mod event;
 mod game;
+pub mod graph;
 mod legal;
 pub mod movement;
-mod nodes;
+mod node_list;
 mod options;
 mod outcome;
 mod policy;
@@ -30,11 +30,11 @@ mod view;
 pub use action::YutAction;
 pub use bot::{BotKind, PolicyBot, SeatBot, StrongBot, StrongModel, StrongParams};
 pub use check::MAX_PENDING;
-pub use error::YutError;
+pub use error::{RuleError, YutError};
 pub use event::{NoEvent, YutEvent};
 pub use game::Yut;
 pub use legal::LegalMove;
-pub use nodes::{NODES_CAP, Nodes};
+pub use node_list::NodeList;
 pub use options::{
     BackdoFromDo, FinishRule, Mode, NAK_PERCENTS, PIECES, Preset, Ranking, StickModel,
     TURN_SECONDS, YutOptions,

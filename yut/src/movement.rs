@@ -3,10 +3,10 @@
 //! [`forward`] and [`backdo`] only compute where a stack would go; they never change the state, so legal
 //! moves, the timeout policy and the move itself share it.
 
-use crate::board::{self, CHAMMEOGI, FIRST, Node};
+use crate::graph::{self, CHAMMEOGI, FIRST, Node};
 use crate::options::{BackdoFromDo, FinishRule, YutOptions};
 use crate::state::{Board, PieceStatus, SideId};
-use crate::{Nodes, Origin, To};
+use crate::{NodeList, Origin, To};
 
 /// Whether a stack standing on `node` is one step short of finishing under the finish rule:
 /// on 참먹이 under `pass`, on 19 or 28 under `reach`.
@@ -32,13 +32,13 @@ pub struct Walk {
     /// Where it ends.
     pub to: To,
     /// The start (if on the board) and every node stepped on.
-    pub path: Nodes,
+    pub path: NodeList,
     /// How many of `path`'s newest nodes were stepped on (all of them when entering).
     stepped: u8,
     /// Whether it enters from home (its trail starts afresh).
     enters: bool,
     /// The trail a backdo leaves (a step back shortens the trail rather than extending it).
-    back_trail: Option<Nodes>,
+    back_trail: Option<NodeList>,
 }
 
 impl Walk {
@@ -47,15 +47,15 @@ impl Walk {
     /// stepped on (a backdo's own shortened trail).
     ///
     /// ```
-    /// use yut::{Nodes, Origin, YutOptions, movement::forward};
-    /// let mut trail = Nodes::one(1);
+    /// use yut::{NodeList, Origin, YutOptions, movement::forward};
+    /// let mut trail = NodeList::one(1);
     /// trail.push(2);
     /// let walk = forward(&YutOptions::default(), Origin::Node(2), trail, 3);
     /// assert_eq!(walk.trail(trail).as_slice(), &[1, 2, 3, 4, 5]);
     /// ```
-    pub fn trail(&self, stack_trail: Nodes) -> Nodes {
+    pub fn trail(&self, stack_trail: NodeList) -> NodeList {
         if self.to.node().is_none() {
-            return Nodes::new();
+            return NodeList::new();
         }
         if let Some(trail) = self.back_trail {
             return trail;
@@ -80,16 +80,16 @@ impl Walk {
 /// The trail and size of `side`'s stack at `from` (for home: one waiting piece, empty
 /// trail), or `None` if the side has nothing there.
 #[inline]
-pub fn stack_at(board: &Board, side: SideId, from: Origin) -> Option<(u8, Nodes)> {
+pub fn stack_at(board: &Board, side: SideId, from: Origin) -> Option<(u8, NodeList)> {
     let pieces = &board.sides.get(usize::from(side))?.pieces;
     match from {
         Origin::Home(_) => pieces
             .iter()
             .any(|p| p.status == PieceStatus::Home)
-            .then_some((1, Nodes::new())),
+            .then_some((1, NodeList::new())),
         Origin::Node(node) => {
             let mut count = 0u8;
-            let mut trail = Nodes::new();
+            let mut trail = NodeList::new();
             for p in pieces.iter().filter(|p| p.is_on(node)) {
                 count += 1;
                 trail = p.trail;
@@ -106,9 +106,9 @@ pub fn stack_at(board: &Board, side: SideId, from: Origin) -> Option<(u8, Nodes)
 /// under `reach` when it arrives on 0. Only the node before the last of `trail` is read (it
 /// decides the way through the center).
 #[inline]
-pub fn forward(options: &YutOptions, from: Origin, trail: Nodes, steps: u8) -> Walk {
+pub fn forward(options: &YutOptions, from: Origin, trail: NodeList, steps: u8) -> Walk {
     let reach = options.finish_rule == FinishRule::Reach;
-    let mut path = Nodes::new();
+    let mut path = NodeList::new();
     let (mut node, mut came_from, mut starts_here, mut left, mut stepped) = match from {
         Origin::Home(_) => {
             path.push(FIRST);
@@ -132,7 +132,7 @@ pub fn forward(options: &YutOptions, from: Origin, trail: Nodes, steps: u8) -> W
             // Standing on, or arriving at, 0 with a step left: the piece goes out.
             return goal(path);
         }
-        let next = board::next(node, starts_here, came_from);
+        let next = graph::next(node, starts_here, came_from);
         came_from = Some(node);
         node = next;
         starts_here = false;
@@ -154,9 +154,9 @@ pub fn forward(options: &YutOptions, from: Origin, trail: Nodes, steps: u8) -> W
 
 /// Steps one back along the stack's trail (빽도). `None` for home: a backdo cannot enter.
 #[inline]
-pub fn backdo(options: &YutOptions, from: Origin, trail: Nodes) -> Option<Walk> {
+pub fn backdo(options: &YutOptions, from: Origin, trail: NodeList) -> Option<Walk> {
     let node = from.node()?;
-    let mut path = Nodes::one(node);
+    let mut path = NodeList::one(node);
     let mut trail = trail;
     let only_first = node == FIRST && trail.len() <= 1;
     if only_first {
@@ -174,7 +174,7 @@ pub fn backdo(options: &YutOptions, from: Origin, trail: Nodes) -> Option<Walk> 
                 path,
                 stepped: 1,
                 enters: false,
-                back_trail: Some(Nodes::one(n)),
+                back_trail: Some(NodeList::one(n)),
             });
         }
         return Some(Walk {
@@ -190,7 +190,7 @@ pub fn backdo(options: &YutOptions, from: Origin, trail: Nodes) -> Option<Walk> 
         Some(prev) => prev,
         None => {
             // No trail to follow (only after repeated backdo from 0): the ring's previous node.
-            let prev: Node = board::previous(node);
+            let prev: Node = graph::previous(node);
             trail.push(prev);
             prev
         }
@@ -209,8 +209,8 @@ pub fn backdo(options: &YutOptions, from: Origin, trail: Nodes) -> Option<Walk> 
 mod tests {
     use super::*;
 
-    fn nodes(list: &[Node]) -> Nodes {
-        let mut out = Nodes::new();
+    fn nodes(list: &[Node]) -> NodeList {
+        let mut out = NodeList::new();
         for &n in list {
             out.push(n);
         }
@@ -219,15 +219,15 @@ mod tests {
 
     /// The trail a stack had before, extended node by node as the stack steps: what the
     /// walk's trail must equal (it is computed from the path instead, and only on demand).
-    fn stepped_trail(options: &YutOptions, from: Origin, before: Nodes, steps: u8) -> Nodes {
+    fn stepped_trail(options: &YutOptions, from: Origin, before: NodeList, steps: u8) -> NodeList {
         let walk = forward(options, from, before, steps);
         if walk.to.node().is_none() {
-            return Nodes::new();
+            return NodeList::new();
         }
         let mut trail = if from.node().is_some() {
             before
         } else {
-            Nodes::new()
+            NodeList::new()
         };
         let skip = usize::from(from.node().is_some());
         for &n in &walk.path.as_slice()[skip..] {
@@ -239,8 +239,8 @@ mod tests {
     #[test]
     fn trails_extend_by_the_nodes_stepped_on() {
         let options = YutOptions::default();
-        let enter = forward(&options, Origin::HOME, Nodes::new(), 3);
-        assert_eq!(enter.trail(Nodes::new()).as_slice(), &[1, 2, 3]);
+        let enter = forward(&options, Origin::HOME, NodeList::new(), 3);
+        assert_eq!(enter.trail(NodeList::new()).as_slice(), &[1, 2, 3]);
         // A waiting piece's trail starts afresh whatever it is handed.
         assert_eq!(enter.trail(nodes(&[7, 8])).as_slice(), &[1, 2, 3]);
         let before = nodes(&[1, 2, 3, 4, 5]);

@@ -62,7 +62,7 @@ impl<R: Rules> Yut<R> {
             .filter(|m| m.from.node().is_some() && !m.result.is_backdo())
             .min_by_key(|m| {
                 (
-                    std::cmp::Reverse(crate::board::remaining(m.from.node())),
+                    std::cmp::Reverse(crate::graph::remaining(m.from.node())),
                     std::cmp::Reverse(m.result.steps()),
                     tie(m),
                 )

@@ -7,8 +7,8 @@ use game_core::Table;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::board::Node;
-use crate::{Nodes, Rules, Throw, ThrowDraw, YutEvent, YutOptions};
+use crate::graph::Node;
+use crate::{NodeList, Rules, Throw, ThrowChance, ThrowDraw, YutEvent, YutOptions};
 
 /// A side's id: the seat in individual play, 0 (청) or 1 (홍) in team play.
 pub type SideId = u8;
@@ -108,7 +108,7 @@ pub struct Piece {
     /// Its node, when on the board.
     pub node: Option<Node>,
     /// Every node it stepped on since it entered, ending with `node` (for backdo).
-    pub trail: Nodes,
+    pub trail: NodeList,
 }
 
 impl Piece {
@@ -116,7 +116,7 @@ impl Piece {
     pub const HOME: Piece = Piece {
         status: PieceStatus::Home,
         node: None,
-        trail: Nodes::new(),
+        trail: NodeList::new(),
     };
 
     /// Whether it stands on `node`.
@@ -127,7 +127,7 @@ impl Piece {
 
     /// Whether it has gone round: it stands on 참먹이 (the only way onto node 0).
     pub fn lapped(&self) -> bool {
-        self.is_on(crate::board::CHAMMEOGI)
+        self.is_on(crate::graph::CHAMMEOGI)
     }
 }
 
@@ -185,14 +185,14 @@ impl Side {
         self.pieces.iter().any(|p| p.status == PieceStatus::Board)
     }
 
-    /// The sum of its pieces' remaining distances (`board::remaining`), under `reach` one
+    /// The sum of its pieces' remaining distances (`graph::remaining`), under `reach` one
     /// less each.
     pub fn remaining_distance(&self, reach: bool) -> u32 {
         self.pieces
             .iter()
             .map(|p| match p.status {
                 PieceStatus::Done => 0,
-                _ => crate::board::remaining(p.node) - u32::from(reach),
+                _ => crate::graph::remaining(p.node) - u32::from(reach),
             })
             .sum()
     }
@@ -234,15 +234,21 @@ pub struct ThrowStats {
 
 impl ThrowStats {
     /// Counts one throw.
-    pub fn count(&mut self, result: Option<Throw>) {
-        let slot = match result {
-            None => &mut self.nak,
-            Some(Throw::Do) => &mut self.r#do,
-            Some(Throw::Gae) => &mut self.gae,
-            Some(Throw::Geol) => &mut self.geol,
-            Some(Throw::Yut) => &mut self.yut,
-            Some(Throw::Mo) => &mut self.mo,
-            Some(Throw::Backdo) => &mut self.backdo,
+    ///
+    /// ```
+    /// let mut stats = yut::ThrowStats::default();
+    /// stats.count(yut::ThrowChance::Nak);
+    /// assert_eq!(stats.nak, 1);
+    /// ```
+    pub fn count(&mut self, thrown: ThrowChance) {
+        let slot = match thrown {
+            ThrowChance::Nak => &mut self.nak,
+            ThrowChance::Do => &mut self.r#do,
+            ThrowChance::Gae => &mut self.gae,
+            ThrowChance::Geol => &mut self.geol,
+            ThrowChance::Yut => &mut self.yut,
+            ThrowChance::Mo => &mut self.mo,
+            ThrowChance::Backdo => &mut self.backdo,
         };
         // Saturating: a restored state may hold any count; real games never get near.
         *slot = slot.saturating_add(1);
@@ -251,7 +257,8 @@ impl ThrowStats {
 
 /// The base game's state: everything of the standard rules, without rule extensions.
 ///
-/// Rule hooks receive it mutably; they change it only through its documented fields.
+/// Rule hooks read it through [`Cx::board`](crate::rules::Cx::board) and change it only
+/// through the context's methods, which keep its invariants.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Board {
@@ -318,7 +325,9 @@ impl Board {
 
 /// The whole state: the base [`Board`], the rule extension's own state, and the recent
 /// events. It serializes (RNG included) for storage; never send it to players.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+///
+/// Not `Deserialize`: a stored state comes back only through `Game::restore`, checked.
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase", bound = "")]
 pub struct YutState<R: Rules> {
     /// The base game. Nested, not flattened: serde's flatten cannot carry the RNG's
@@ -330,4 +339,33 @@ pub struct YutState<R: Rules> {
     pub rules: R::State,
     /// The most recent events, oldest first, at most [`LOG_LEN`].
     pub log: VecDeque<YutEvent<R::Event>>,
+}
+
+/// The stored form of [`YutState`], field for field, read only by `Game::restore` of
+/// `Yut<R>`: private to the crate, so that JSON becomes a state only through the checks.
+/// Named like the state, so that parse errors read the same.
+#[derive(Deserialize)]
+#[serde(rename = "YutState", rename_all = "camelCase", bound = "")]
+pub(crate) struct StoredState<R: Rules> {
+    board: Board,
+    options: R::Options,
+    rules: R::State,
+    log: VecDeque<YutEvent<R::Event>>,
+}
+
+impl<R: Rules> From<StoredState<R>> for YutState<R> {
+    fn from(s: StoredState<R>) -> Self {
+        let StoredState {
+            board,
+            options,
+            rules,
+            log,
+        } = s;
+        Self {
+            board,
+            options,
+            rules,
+            log,
+        }
+    }
 }

@@ -26,11 +26,11 @@
 
 use game_core::{Game, Millis, Viewer};
 
-use crate::board::{CHAMMEOGI, NODES, Node};
+use crate::graph::{CHAMMEOGI, NODE_COUNT, Node};
 use crate::state::{Phase, PieceStatus, SideId};
 use crate::{
-    LegalMove, Nodes, Origin, Piece, Rules, Standard, Throw, ThrowChance, Yut, YutAction, YutError,
-    YutEvent, YutOptions, YutState, YutView,
+    LegalMove, NodeList, Origin, Piece, Rules, Standard, Throw, ThrowChance, Yut, YutAction,
+    YutError, YutEvent, YutOptions, YutState, YutView,
 };
 
 /// Player ids `"p0"`, `"p1"`, … for `n` seats (game-core's test support, re-exported).
@@ -75,7 +75,10 @@ pub fn thrown<X>(events: &[YutEvent<X>]) -> Vec<Option<Throw>> {
 ///
 /// If `node` is not on the board.
 pub fn trail_to(node: Node) -> Vec<Node> {
-    assert!(usize::from(node) < NODES, "node {node} is not on the board");
+    assert!(
+        usize::from(node) < NODE_COUNT,
+        "node {node} is not on the board"
+    );
     let corner_mo: Vec<Node> = (1..=5).collect();
     let via_bang = |rest: &[Node]| {
         let mut t = corner_mo.clone();
@@ -221,9 +224,9 @@ impl<R: Rules> Script<R> {
             self.state.board.occupant(node).is_none_or(|s| s == side),
             "node {node} is held by another side"
         );
-        let mut nodes = Nodes::new();
+        let mut nodes = NodeList::new();
         for &n in &trail_vec {
-            assert!(usize::from(n) < NODES, "node {n} is not on the board");
+            assert!(usize::from(n) < NODE_COUNT, "node {n} is not on the board");
             nodes.push(n);
         }
         let pieces = &mut self.state.board.sides[usize::from(side)].pieces;

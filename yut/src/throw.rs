@@ -1,4 +1,10 @@
 //! The throw model (RULES.md, Throws): four sticks, one carrying the backdo mark, and nak.
+//!
+//! Three types, one idea each: [`Throw`] is a result (what a move uses; never nak),
+//! [`ThrowChance`] is what a throw came to, a result or nak (the chance step of search and
+//! of forced throws), and [`ThrowDraw`] is what the sticks showed (the stored and shown
+//! form: sticks and result, both absent for nak). Code that asks "result or nak?" uses
+//! [`ThrowChance`] ([`ThrowDraw::chance`]), not an `Option<Throw>`.
 
 use game_core::GameRng;
 use schemars::JsonSchema;
@@ -184,6 +190,20 @@ pub struct ThrowDraw {
 }
 
 impl ThrowDraw {
+    /// What the throw came to: its result, or nak.
+    ///
+    /// ```
+    /// use yut::{Throw, ThrowChance};
+    /// assert_eq!(ThrowChance::Nak.draw().chance(), ThrowChance::Nak);
+    /// assert_eq!(ThrowChance::of(Throw::Yut).draw().chance(), ThrowChance::Yut);
+    /// ```
+    pub const fn chance(self) -> ThrowChance {
+        match self.result {
+            None => ThrowChance::Nak,
+            Some(result) => ThrowChance::of(result),
+        }
+    }
+
     /// Draws one throw from the RNG: nak first when `nakPercent > 0`,
     /// then each stick in order, stick 0 first.
     ///

@@ -1,13 +1,13 @@
 //! Turn flow (RULES.md, Turns): throwing, moving, bonuses, discarding, passing the turn,
 //! and the end of the game (RULES.md, Ending and ranking).
 
-use crate::board::Node;
+use crate::graph::Node;
 use crate::movement::{self, Walk};
 use crate::options::{Mode, Ranking};
 use crate::rules::{CaptureTo, Cx, MoveDone, MoveInfo, OnResult, RuleOptions, TurnStart};
 use crate::state::{Board, Phase, PieceStatus, SideId};
 use crate::{
-    Nodes, Origin, Piece, Rules, Throw, ThrowChance, ThrowDraw, To, Yut, YutEvent, YutState,
+    NodeList, Origin, Piece, Rules, Throw, ThrowChance, ThrowDraw, To, Yut, YutEvent, YutState,
 };
 
 /// The pieces of one side standing on `node`.
@@ -28,7 +28,7 @@ impl<R: Rules> Yut<R> {
         state: &YutState<R>,
         side: SideId,
         from: Origin,
-        (stack, trail): (u8, Nodes),
+        (stack, trail): (u8, NodeList),
         result: Throw,
     ) -> Option<(Walk, MoveInfo)> {
         let board = &state.board;
@@ -96,7 +96,7 @@ impl<R: Rules> Yut<R> {
                 Some(chance) => chance.draw(),
                 None => ThrowDraw::draw(&board.options, &mut board.table.rng),
             };
-            board.stats.count(draw.result);
+            board.stats.count(draw.chance());
             board.last_throw = Some(draw);
             let (Some(sticks), Some(result)) = (draw.sticks, draw.result) else {
                 events.push(YutEvent::Nak { side });
@@ -221,7 +221,7 @@ impl<R: Rules> Yut<R> {
                     pieces[i] = Piece {
                         status,
                         node: None,
-                        trail: Nodes::new(),
+                        trail: NodeList::new(),
                     };
                 }
                 if status == PieceStatus::Done {
@@ -312,7 +312,7 @@ impl<R: Rules> Yut<R> {
                 Some(n) => Piece {
                     status: PieceStatus::Board,
                     node: Some(n),
-                    trail: Nodes::one(n),
+                    trail: NodeList::one(n),
                 },
                 None => Piece::HOME,
             };
@@ -320,7 +320,7 @@ impl<R: Rules> Yut<R> {
         if let Some(n) = target {
             // Pieces already there stack with the cushioned ones.
             for p in pieces_on(&mut vside.pieces, n) {
-                p.trail = Nodes::one(n);
+                p.trail = NodeList::one(n);
             }
         }
         count

@@ -4,10 +4,10 @@
 use schemars::JsonSchema;
 use serde::Serialize;
 
-use crate::board::Node;
+use crate::graph::Node;
 use crate::state::{Phase, PieceStatus, SideId};
 use crate::{
-    LegalMove, Nodes, Rules, Throw, ThrowChance, Yut, YutEvent, YutOptions, YutResult, YutState,
+    LegalMove, NodeList, Rules, Throw, ThrowChance, Yut, YutEvent, YutOptions, YutResult, YutState,
 };
 
 /// A piece as players see it.
@@ -23,7 +23,7 @@ pub struct PieceView {
     /// Whether it stands on 참먹이 having gone round.
     pub lapped: bool,
     /// Nodes stepped on since it entered (a backdo goes back along it).
-    pub trail: Nodes,
+    pub trail: NodeList,
 }
 
 /// A side as players see it.

@@ -5,7 +5,7 @@ mod common;
 
 use common::*;
 use game_core::Game;
-use yut::board::{Node, remaining};
+use yut::graph::{Node, remaining};
 use yut::testing::{Script, players};
 use yut::{
     FinishRule, Mode, Phase, Ranking, Throw, ThrowChance, Yut, YutAction, YutEvent, YutOptions,

@@ -6,7 +6,7 @@
 use game_core::{Game, Millis, Viewer};
 use proptest::prelude::*;
 use serde_json::Value;
-use yut::board::NODES;
+use yut::graph::NODE_COUNT;
 use yut::testing::players;
 use yut::{Mode, Origin, Phase, PieceStatus, Ranking, Yut, YutAction, YutOptions, YutState};
 
@@ -23,7 +23,7 @@ fn invariants(game: &Yut, state: &YutState<yut::Standard>, done_before: &mut [us
     game.check_state(state).expect("check_state");
     let board = &state.board;
     // One side per node.
-    let mut owner = [None; NODES];
+    let mut owner = [None; NODE_COUNT];
     for (i, side) in board.sides.iter().enumerate() {
         for p in side
             .pieces

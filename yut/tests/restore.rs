@@ -100,24 +100,24 @@ fn a_tampered_state_is_refused() {
     }
 }
 
-/// Regression: `Nodes` compared (and hashed) its unused slots too, so a trail that had been
+/// Regression: `NodeList` compared (and hashed) its unused slots too, so a trail that had been
 /// popped or cleared differed from the same trail read back from JSON, and a restored state
 /// compared unequal to the state it was saved from.
 #[test]
 fn nodes_compare_by_their_listed_nodes_only() {
     use std::hash::{BuildHasher, RandomState};
-    use yut::Nodes;
-    let mut popped = Nodes::one(3);
+    use yut::NodeList;
+    let mut popped = NodeList::one(3);
     popped.push(4);
     popped.pop();
-    let mut cleared = Nodes::one(9);
+    let mut cleared = NodeList::one(9);
     cleared.clear();
     let hasher = RandomState::new();
-    for (a, b) in [(popped, Nodes::one(3)), (cleared, Nodes::new())] {
+    for (a, b) in [(popped, NodeList::one(3)), (cleared, NodeList::new())] {
         assert_eq!(a, b);
         assert_eq!(hasher.hash_one(a), hasher.hash_one(b));
-        let back: Nodes = serde_json::from_str(&serde_json::to_string(&a).unwrap()).unwrap();
+        let back: NodeList = serde_json::from_str(&serde_json::to_string(&a).unwrap()).unwrap();
         assert_eq!(back, a);
     }
-    assert_ne!(Nodes::one(3), Nodes::new());
+    assert_ne!(NodeList::one(3), NodeList::new());
 }

@@ -1,7 +1,7 @@
 //! The Yut evaluation of the strong bot: a race estimate with risk, built on the exact
 //! throw table.
 
-use crate::board::{NODES, Node, remaining};
+use crate::graph::{NODE_COUNT, Node, remaining};
 use crate::movement;
 use crate::{
     Origin, Phase, PieceStatus, Rules, SideId, Throw, ThrowChance, To, Yut, YutOptions, YutState,
@@ -50,21 +50,21 @@ pub(super) fn position_key<R: Rules>(state: &YutState<R>) -> Vec<u8> {
 /// the exact throw table, shortcuts, overshoot, backdo and the finish rule included),
 /// times the mean forward move of one throw. A better race measure than the shortest
 /// distance ([`remaining`]), which assumes every corner is hit exactly.
-fn distances(options: &YutOptions, dist: &[(ThrowChance, f64)]) -> ([f64; NODES], f64) {
+fn distances(options: &YutOptions, dist: &[(ThrowChance, f64)]) -> ([f64; NODE_COUNT], f64) {
     // Where one throw takes a lone stack; `None` for finished, `Some(None)` for home.
     let dest = |from: Origin, result: Throw| -> Option<Option<Node>> {
         let to = if result.is_backdo() {
             let node = from.node()?;
-            let trail = if node == crate::board::FIRST {
-                crate::Nodes::one(node)
+            let trail = if node == crate::graph::FIRST {
+                crate::NodeList::one(node)
             } else {
-                let mut t = crate::Nodes::one(crate::board::previous(node));
+                let mut t = crate::NodeList::one(crate::graph::previous(node));
                 t.push(node);
                 t
             };
             movement::backdo(options, from, trail).map(|w| w.to)
         } else {
-            let trail = from.node().map(crate::Nodes::one).unwrap_or_default();
+            let trail = from.node().map(crate::NodeList::one).unwrap_or_default();
             Some(movement::forward(options, from, trail, result.steps() as u8).to)
         };
         match to {
@@ -74,18 +74,18 @@ fn distances(options: &YutOptions, dist: &[(ThrowChance, f64)]) -> ([f64; NODES]
             Some(To::Off(crate::OffBoard::Goal)) => None,
         }
     };
-    let mut throws = [0.0f64; NODES];
+    let mut throws = [0.0f64; NODE_COUNT];
     for (n, t) in throws.iter_mut().enumerate() {
         *t = f64::from(remaining(Some(n as Node))) / 2.5;
     }
     let mut home = 12.0 / 2.5;
-    let at = |throws: &[f64; NODES], home: f64, place: Option<Option<Node>>| match place {
+    let at = |throws: &[f64; NODE_COUNT], home: f64, place: Option<Option<Node>>| match place {
         None => 0.0,
         Some(None) => home,
         Some(Some(n)) => throws[usize::from(n)],
     };
     for _ in 0..200 {
-        let mut next = [0.0f64; NODES];
+        let mut next = [0.0f64; NODE_COUNT];
         for (n, slot) in next.iter_mut().enumerate() {
             let from = Origin::Node(n as Node);
             *slot = 1.0
@@ -136,7 +136,7 @@ pub(super) struct Evaluator {
     /// Each throw result with its probability (nak left out: it lands nowhere).
     results: Vec<(Throw, f64)>,
     /// Expected distance to finish of a lone stack on each node, in steps.
-    distance: [f64; NODES],
+    distance: [f64; NODE_COUNT],
     /// The same for a waiting piece.
     home: f64,
 }
@@ -176,7 +176,7 @@ impl Evaluator {
 
     /// The probability that `side` lands on each node with its next single throw, from
     /// any of its stacks or by entering.
-    fn reach(&self, board: &crate::Board, side: SideId, home: bool) -> [f64; NODES] {
+    fn reach(&self, board: &crate::Board, side: SideId, home: bool) -> [f64; NODE_COUNT] {
         let options: &YutOptions = &board.options;
         let mut origins: Vec<Origin> = Vec::with_capacity(6);
         for p in &board.sides[usize::from(side)].pieces {
@@ -189,9 +189,9 @@ impl Evaluator {
         if home {
             origins.push(Origin::HOME);
         }
-        let mut reach = [0.0; NODES];
+        let mut reach = [0.0; NODE_COUNT];
         for &(result, p) in &self.results {
-            let mut hit = [false; NODES];
+            let mut hit = [false; NODE_COUNT];
             for &from in &origins {
                 let Some((_, trail)) = movement::stack_at(board, side, from) else {
                     continue;

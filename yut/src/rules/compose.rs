@@ -1,13 +1,15 @@
 //! Composition: tuples of rule sets fold left to right, and the option and view types that
 //! carry several rule sets' parts side by side, flat on the wire.
 
+use std::sync::{Mutex, PoisonError};
+
 use schemars::JsonSchema;
 use serde::de::{DeserializeOwned, Error as _};
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{Map, Value};
 
 use super::{CaptureTo, Cx, Emit, MoveDone, MoveInfo, OnResult, RuleOptions, Rules, TurnStart};
-use crate::board::Node;
+use crate::graph::Node;
 use crate::state::{Board, SideId};
 use crate::{Throw, To, YutError, YutOptions};
 
@@ -156,6 +158,22 @@ fn right<A: Rules, B: Rules, T>(cx: &mut Cx<'_, (A, B)>, f: impl FnOnce(&mut Cx<
     })
 }
 
+/// `"{a}+{b}"` as a `&'static str`, as ids are. Each distinct pair is built once and kept
+/// for the life of the process (a handful of strings: one per composition the program
+/// names), so asking for the id again costs a lookup, not an allocation.
+fn joined_id(a: &'static str, b: &'static str) -> &'static str {
+    type Ids = Vec<(&'static str, &'static str, &'static str)>;
+    static IDS: Mutex<Ids> = Mutex::new(Vec::new());
+    // A panic elsewhere while the lock was held cannot leave the list half-written.
+    let mut ids = IDS.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(&(_, _, id)) = ids.iter().find(|&&(x, y, _)| x == a && y == b) {
+        return id;
+    }
+    let id: &'static str = Box::leak(format!("{a}+{b}").into_boxed_str());
+    ids.push((a, b, id));
+    id
+}
+
 /// Two rule sets played together; every hook folds left to right:
 ///
 /// - checks, setup, `turn_start`, `after_result`, `after_move`: both, first then second;
@@ -176,8 +194,16 @@ impl<A: Rules, B: Rules> Rules for (A, B) {
     type Event = Either<A::Event, B::Event>;
     type View = Both<A::View, B::View>;
 
+    /// `"{a}+{b}"`: a composition plays differently from either part, so its records must
+    /// not pass for theirs. [`Named`](super::Named) gives it a name of its own instead.
     fn id(&self) -> &'static str {
-        self.0.id()
+        joined_id(self.0.id(), self.1.id())
+    }
+
+    /// Both parts' versions, the first's in the high 16 bits and the second's in the low
+    /// (so a change to either changes the composition's; versions stay far below 2^16).
+    fn format_version(&self) -> u32 {
+        (self.0.format_version() << 16) | (self.1.format_version() & 0xFFFF)
     }
 
     fn validate_config(&self, config: &Self::Config, base: &YutOptions) -> Result<(), YutError> {

@@ -18,13 +18,15 @@ use std::fmt::Debug;
 use schemars::JsonSchema;
 use serde::{Serialize, de::DeserializeOwned};
 
-use crate::board::Node;
+use crate::graph::Node;
 use crate::state::{Board, Phase, SideId};
 use crate::{Origin, Throw, To, YutError, YutEvent, YutOptions};
 
 mod compose;
+mod named;
 
 pub use compose::{Both, Either, WithRules};
+pub use named::{Named, RuleName};
 
 /// The whole options of a game under some rules: the base options plus the rules' own
 /// configuration. [`YutOptions`] is the standard rules' (with no configuration);
@@ -71,23 +73,102 @@ impl<E> Emit<E> for Vec<YutEvent<E>> {
     }
 }
 
-/// What the hooks of one call may touch: the base state, the rules' own state and
-/// configuration, and where to announce what they did.
+/// What the hooks of one call may touch: the rules' own state and configuration, a
+/// read-only view of the base game, and the few changes to it that rules may make.
+///
+/// The base [`Board`] is not handed out mutably: every change a hook may make goes
+/// through a method that keeps the board's invariants (the ones a restored state is
+/// checked against), so no rule set can leave the engine in a state it would refuse to
+/// load. The rules' own state is theirs, and theirs to keep consistent
+/// ([`Rules::check_state`]).
+///
+/// ```
+/// use yut::rules::{Cx, MoveDone, Rules};
+/// use yut::{Board, NoAction, NoConfig, NoView, To, YutOptions};
+///
+/// /// A stack that stops on node 7 throws once more.
+/// #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// struct LuckySeven;
+///
+/// impl Rules for LuckySeven {
+///     type Config = NoConfig;
+///     type Options = YutOptions;
+///     type State = ();
+///     type Action = NoAction;
+///     type Event = yut::NoEvent;
+///     type View = NoView;
+///
+///     fn id(&self) -> &'static str { "lucky-seven" }
+///
+///     fn after_move(&self, cx: &mut Cx<'_, Self>, done: &MoveDone) {
+///         // Reads go through `board()`; the bonus through `grant_throw`, which refuses
+///         // past the engine's bound instead of overflowing it.
+///         if done.to == To::Node(7) && cx.board().phase != yut::Phase::Finished {
+///             cx.grant_throw();
+///         }
+///     }
+///
+///     fn view(&self, _board: &Board, _state: &()) -> NoView { NoView {} }
+/// }
+/// # let _ = LuckySeven;
+/// ```
 pub struct Cx<'a, R: Rules> {
-    /// The base game.
-    pub board: &'a mut Board,
+    /// The base game: private, so that it changes only through the methods below.
+    pub(crate) board: &'a mut Board,
     /// The rules' own state.
     pub state: &'a mut R::State,
     /// The rules' configuration for this game.
     pub config: &'a R::Config,
     /// Where rule events go (they appear in the action's events, in order).
-    pub out: &'a mut dyn Emit<R::Event>,
+    pub(crate) out: &'a mut dyn Emit<R::Event>,
 }
 
 impl<R: Rules> Cx<'_, R> {
     /// Announces a rule event.
     pub fn emit(&mut self, event: R::Event) {
         self.out.emit(event);
+    }
+
+    /// The base game, read-only.
+    #[inline]
+    pub fn board(&self) -> &Board {
+        self.board
+    }
+
+    /// The base game read-only and the rules' own state mutably at once, for hooks that
+    /// update their state from the board (borrowing both through `self` would not do).
+    #[inline]
+    pub fn parts(&mut self) -> (&Board, &mut R::State) {
+        (self.board, self.state)
+    }
+
+    /// Grants the player to act one more throw this turn. Returns `false`, granting
+    /// nothing, when [`MAX_PENDING`](crate::MAX_PENDING) throws are already owed: a state
+    /// beyond that bound is refused on restore, so no rule may create one.
+    pub fn grant_throw(&mut self) -> bool {
+        if usize::from(self.board.throws_owed) >= crate::MAX_PENDING {
+            return false;
+        }
+        self.board.throws_owed += 1;
+        true
+    }
+
+    /// Adds `result` to the pending results, as if it had been thrown (it is not a throw:
+    /// it counts in no statistics and triggers no hook). Returns `false`, adding nothing,
+    /// when [`MAX_PENDING`](crate::MAX_PENDING) results are already pending.
+    pub fn add_result(&mut self, result: Throw) -> bool {
+        if self.board.pending.len() >= crate::MAX_PENDING {
+            return false;
+        }
+        self.board.pending.push(result);
+        true
+    }
+
+    /// A uniform draw from `0..n` with the game's RNG (0 when `n` is 0 or 1), so that rule
+    /// randomness replays with the game. The only way rules reach the RNG: they cannot
+    /// reseed or rewind it.
+    pub fn below(&mut self, n: u32) -> u32 {
+        self.board.table.rng.below(n)
     }
 }
 
@@ -172,7 +253,18 @@ pub trait Rules: Clone + Debug + Default + PartialEq + Send + Sync + 'static {
     type View: Clone + Debug + Serialize + JsonSchema;
 
     /// The game id under which this rule set registers (`"yut"` for the standard rules).
+    /// Records carry it, and a record of another id is refused: rule sets that play
+    /// differently need different ids (a composition `(A, B)` is `"{a}+{b}"`; name one
+    /// yourself with [`Named`]).
     fn id(&self) -> &'static str;
+
+    /// The version of the saved formats (states, records) under this rule set, reported as
+    /// the game's `format_version`. Raise it when a change makes old records replay
+    /// differently or fail to load. A composition's version is made of both parts'
+    /// (see the `(A, B)` implementation).
+    fn format_version(&self) -> u32 {
+        1
+    }
 
     /// Checks the rules' own configuration against the (already valid) base options.
     fn validate_config(&self, _config: &Self::Config, _base: &YutOptions) -> Result<(), YutError> {

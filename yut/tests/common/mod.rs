@@ -2,7 +2,7 @@
 #![allow(dead_code)]
 
 use game_core::GameError;
-use yut::board::Node;
+use yut::graph::Node;
 use yut::{Origin, SideId, Throw, To, YutError, YutEvent, YutOptions};
 
 /// The events of the standard rules.

@@ -17,7 +17,7 @@
 pub type Node = u8;
 
 /// The number of nodes.
-pub const NODES: usize = 29;
+pub const NODE_COUNT: usize = 29;
 
 /// 참먹이: where pieces finish (and where a lapped piece may stand).
 pub const CHAMMEOGI: Node = 0;
@@ -35,10 +35,10 @@ pub const BANG: Node = 22;
 /// The Korean name of a node, for display.
 ///
 /// ```
-/// assert_eq!(yut::board::name(22), "방");
+/// assert_eq!(yut::graph::name(22), "방");
 /// ```
 pub fn name(node: Node) -> &'static str {
-    const NAMES: [&str; NODES] = [
+    const NAMES: [&str; NODE_COUNT] = [
         "참먹이",
         "도",
         "개",
@@ -80,7 +80,7 @@ pub fn name(node: Node) -> &'static str {
 /// through the center when passing). Node 0 is not handled here: leaving 0 finishes.
 ///
 /// ```
-/// use yut::board::next;
+/// use yut::graph::next;
 /// assert_eq!(next(5, true, None), 20);   // stopped on 모: the shortcut
 /// assert_eq!(next(5, false, Some(4)), 6); // passing 모: straight on
 /// assert_eq!(next(22, false, Some(21)), 23);
@@ -110,8 +110,8 @@ pub fn next(node: Node, starts_here: bool, came_from: Option<Node>) -> Node {
 /// (RULES.md, Movement), and for inner nodes the node one step back toward their corner.
 ///
 /// ```
-/// assert_eq!(yut::board::previous(0), 19);
-/// assert_eq!(yut::board::previous(20), 5);
+/// assert_eq!(yut::graph::previous(0), 19);
+/// assert_eq!(yut::graph::previous(20), 5);
 /// ```
 pub fn previous(node: Node) -> Node {
     match node {
@@ -129,11 +129,11 @@ pub fn previous(node: Node) -> Node {
 /// only.
 ///
 /// ```
-/// assert_eq!(yut::board::remaining(Some(22)), 4);
-/// assert_eq!(yut::board::remaining(None), 12);
+/// assert_eq!(yut::graph::remaining(Some(22)), 4);
+/// assert_eq!(yut::graph::remaining(None), 12);
 /// ```
 pub fn remaining(node: Option<Node>) -> u32 {
-    const TABLE: [u8; NODES] = [
+    const TABLE: [u8; NODE_COUNT] = [
         1, 11, 10, 9, 8, 7, 11, 10, 9, 8, 7, 10, 9, 8, 7, 6, 5, 4, 3, 2, 6, 5, 4, 8, 7, 6, 5, 3, 2,
     ];
     match node {
@@ -158,14 +158,14 @@ mod tests {
             let b = 1 + best(next(node, false, None));
             a.min(b)
         }
-        for n in 0..NODES as Node {
+        for n in 0..NODE_COUNT as Node {
             assert_eq!(remaining(Some(n)), best(n), "node {n}");
         }
     }
 
     #[test]
     fn every_node_has_a_name() {
-        for n in 0..NODES as Node {
+        for n in 0..NODE_COUNT as Node {
             assert_ne!(name(n), "?");
         }
     }

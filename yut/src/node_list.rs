@@ -3,49 +3,52 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::board::{NODES, Node};
+use crate::graph::{NODE_COUNT, Node};
 
-/// The most nodes a list holds. A trail is a forward path through the board's acyclic
-/// graph (a backdo removes its last node), so it never holds more than the 29 nodes; a
-/// path holds at most the steps of one move plus its start.
-pub const NODES_CAP: usize = 32;
+/// [`NodeList::CAP`], for the array length inside the type.
+const CAP: usize = 32;
 
-/// A list of up to [`NODES_CAP`] nodes stored inline, so that moving pieces never
+/// A list of up to [`NodeList::CAP`] nodes stored inline, so that moving pieces never
 /// allocates. Serialized as a JSON array of node numbers.
 ///
 /// ```
-/// use yut::Nodes;
-/// let mut trail = Nodes::new();
+/// use yut::NodeList;
+/// let mut trail = NodeList::new();
 /// trail.push(1);
 /// trail.push(2);
 /// assert_eq!(trail.as_slice(), &[1, 2]);
 /// assert_eq!(trail.last(), Some(2));
 /// ```
 #[derive(Clone, Copy)]
-pub struct Nodes {
+pub struct NodeList {
     len: u8,
-    nodes: [Node; NODES_CAP],
+    nodes: [Node; CAP],
 }
 
-impl Default for Nodes {
+impl Default for NodeList {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl Nodes {
+impl NodeList {
+    /// The most nodes a list holds. A trail is a forward path through the board's acyclic
+    /// graph (a backdo removes its last node), so it never holds more than the 29 nodes; a
+    /// path holds at most the steps of one move plus its start.
+    pub const CAP: usize = CAP;
+
     /// An empty list.
     pub const fn new() -> Self {
         Self {
             len: 0,
-            nodes: [0; NODES_CAP],
+            nodes: [0; NodeList::CAP],
         }
     }
 
     /// A list of one node.
     ///
     /// ```
-    /// assert_eq!(yut::Nodes::one(5).as_slice(), &[5]);
+    /// assert_eq!(yut::NodeList::one(5).as_slice(), &[5]);
     /// ```
     pub const fn one(node: Node) -> Self {
         let mut list = Self::new();
@@ -63,7 +66,7 @@ impl Nodes {
     /// newest nodes matter for stepping back, and the graph keeps real trails far shorter.
     #[inline]
     pub fn push(&mut self, node: Node) {
-        if usize::from(self.len) == NODES_CAP {
+        if usize::from(self.len) == NodeList::CAP {
             self.nodes.copy_within(1.., 0);
             self.len -= 1;
         }
@@ -74,7 +77,7 @@ impl Nodes {
     /// Removes and returns the newest node.
     ///
     /// ```
-    /// let mut t = yut::Nodes::one(3);
+    /// let mut t = yut::NodeList::one(3);
     /// assert_eq!(t.pop(), Some(3));
     /// assert!(t.is_empty());
     /// ```
@@ -119,44 +122,44 @@ impl Nodes {
 
 // Equality and hashing look at the listed nodes only: the slots past `len` keep whatever
 // an earlier `pop` or `clear` left there.
-impl PartialEq for Nodes {
+impl PartialEq for NodeList {
     fn eq(&self, other: &Self) -> bool {
         self.as_slice() == other.as_slice()
     }
 }
 
-impl Eq for Nodes {}
+impl Eq for NodeList {}
 
-impl std::hash::Hash for Nodes {
+impl std::hash::Hash for NodeList {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
         self.as_slice().hash(state);
     }
 }
 
-impl std::fmt::Debug for Nodes {
+impl std::fmt::Debug for NodeList {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_list().entries(self.as_slice()).finish()
     }
 }
 
-impl Serialize for Nodes {
+impl Serialize for NodeList {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         self.as_slice().serialize(s)
     }
 }
 
-impl<'de> Deserialize<'de> for Nodes {
+impl<'de> Deserialize<'de> for NodeList {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let v: Vec<Node> = Vec::deserialize(d)?;
-        if v.len() > NODES_CAP {
+        if v.len() > NodeList::CAP {
             return Err(serde::de::Error::invalid_length(
                 v.len(),
                 &"at most 32 nodes",
             ));
         }
-        let mut list = Nodes::new();
+        let mut list = NodeList::new();
         for n in v {
-            if usize::from(n) >= NODES {
+            if usize::from(n) >= NODE_COUNT {
                 return Err(serde::de::Error::custom(format!(
                     "node {n} is not on the board"
                 )));
@@ -167,8 +170,9 @@ impl<'de> Deserialize<'de> for Nodes {
     }
 }
 
-impl JsonSchema for Nodes {
+impl JsonSchema for NodeList {
     fn schema_name() -> std::borrow::Cow<'static, str> {
+        // The published schemas' name, older than the type's: the wire keeps it.
         "Nodes".into()
     }
 
@@ -176,7 +180,7 @@ impl JsonSchema for Nodes {
         schemars::json_schema!({
             "type": "array",
             "items": { "type": "integer", "minimum": 0, "maximum": 28 },
-            "maxItems": NODES_CAP,
+            "maxItems": NodeList::CAP,
         })
     }
 }
