@@ -438,7 +438,7 @@ struct Traced<'o, R: Rules, W> {
 
 impl<R: Rules, W> Playable<Yut<R>> for Traced<'_, R, W> {
     fn state(&self) -> &YutState<R> {
-        &self.m.state()
+        self.m.state()
     }
 
     fn act(
@@ -498,7 +498,7 @@ fn play_one<R: Layer>(
         let player = players[seat].as_str();
         t.now += STEP_MS;
         if roll(&mut rng, args.illegal)
-            && let Some((who, action)) = illegal_action(game, &t.m.state(), seat, &mut rng)
+            && let Some((who, action)) = illegal_action(game, t.m.state(), seat, &mut rng)
             && let Err(error) = t.m.act(&players[who], &action, t.now)
         {
             let line = ErrorLine {
@@ -520,12 +520,12 @@ fn play_one<R: Layer>(
         }
         Choice::Act(
             bots[seat]
-                .choose(game, &t.m.state(), seat)
+                .choose(game, t.m.state(), seat)
                 .unwrap_or(YutAction::Throw),
         )
     };
     let written = |t: &mut Traced<'_, R, _>, step: Step<'_, Yut<R>>| {
-        t.view = next_view(game, &t.m.state());
+        t.view = next_view(game, t.m.state());
         let line = ActLine {
             player: &players[step.seat],
             action: step.action,
@@ -556,7 +556,7 @@ fn let_time_run_out<R: Layer>(
     t: &mut Traced<'_, R, impl Write>,
     player: &str,
 ) -> Result<bool, TraceError> {
-    let applied = match game.deadline(&t.m.state()) {
+    let applied = match game.deadline(t.m.state()) {
         Some(deadline) => {
             t.now = t.now.max(deadline);
             t.m.tick(t.now)
@@ -576,7 +576,7 @@ fn let_time_run_out<R: Layer>(
     if applied.is_empty() {
         return Ok(false);
     }
-    t.view = next_view(game, &t.m.state());
+    t.view = next_view(game, t.m.state());
     for a in &applied {
         write_line(
             t.out,
