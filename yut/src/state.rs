@@ -258,8 +258,17 @@ impl ThrowStats {
 /// The base game's state: everything of the standard rules, without rule extensions.
 ///
 /// Rule hooks read it through [`Cx::board`](crate::rules::Cx::board) and change it only
-/// through the context's methods, which keep its invariants.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// through the context's methods, which keep its invariants. Not `Deserialize`, like
+/// [`YutState`]: a board comes from JSON only inside a state through `Game::restore`.
+///
+/// ```compile_fail
+/// let board: yut::Board = serde_json::from_str("{}").unwrap(); // no trusted reading
+/// ```
+///
+/// ```compile_fail
+/// let state: yut::YutState = serde_json::from_str("{}").unwrap(); // Game::restore only
+/// ```
+#[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Board {
     /// The base options.
@@ -347,10 +356,32 @@ pub struct YutState<R: Rules> {
 #[derive(Deserialize)]
 #[serde(rename = "YutState", rename_all = "camelCase", bound = "")]
 pub(crate) struct StoredState<R: Rules> {
+    #[serde(with = "StoredBoard")]
     board: Board,
     options: R::Options,
     rules: R::State,
     log: VecDeque<YutEvent<R::Event>>,
+}
+
+/// How a stored [`Board`] is read, field for field (serde's remote derive: the reading is
+/// written for `Board` without `Board` itself being readable outside the crate). A field
+/// added to `Board` must be added here; the compiler says so.
+#[derive(Deserialize)]
+#[serde(remote = "Board", rename = "Board", rename_all = "camelCase")]
+struct StoredBoard {
+    options: YutOptions,
+    table: Table,
+    side_of: Vec<SideId>,
+    sides: Vec<Side>,
+    turn_order: Vec<u8>,
+    turn_index: u8,
+    seat_conceded: Vec<bool>,
+    phase: Phase,
+    throws_owed: u8,
+    pending: Vec<Throw>,
+    last_throw: Option<ThrowDraw>,
+    stats: ThrowStats,
+    concedes: u8,
 }
 
 impl<R: Rules> From<StoredState<R>> for YutState<R> {
