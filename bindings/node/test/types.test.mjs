@@ -111,3 +111,12 @@ test('the typos fail for their own reason (without the directives)', () => {
   assert.ok([...lines].every((l) => l > goodLines), `errors in the good code:\n${output}`);
   assert.equal(lines.size, TYPOS.length, output);
 });
+
+test("the README's server loop compiles", () => {
+  const readme = fs.readFileSync(path.join(pkg, '..', '..', 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## From TypeScript'));
+  const loop = /```ts\n([\s\S]*?)```/.exec(section)[1];
+  const text = `${loop}\ndeclare function send(player: string, message: object): void;\ndeclare namespace NodeJS { type Timeout = ReturnType<typeof setTimeout>; }\ndeclare function setTimeout(f: () => void, ms: number): number;\ndeclare function clearTimeout(t: number | undefined): void;\n`;
+  const { status, output } = compile('loop.ts', text);
+  assert.equal(status, 0, output);
+});
