@@ -2,8 +2,8 @@
 //! parses it and turns errors into `GameError`). Every error crosses as a JavaScript
 //! `Error` whose message is `{"error": {code, message, reason}, "applied": [...]}`.
 //!
-//! This module holds the `#[napi]` items, whose macro expansion is `unsafe` glue; nothing
-//! here is written `unsafe` by hand. Every call runs under [`guard`], so no panic unwinds
+//! This module holds the `#[napi]` items, whose macro expansion is `unsafe` glue (allowed
+//! by the macros' own attributes); nothing here is written `unsafe` by hand. Every call runs under [`guard`], so no panic unwinds
 //! into Node.
 
 use napi::{Error, Result};
