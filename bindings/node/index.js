@@ -1,0 +1,304 @@
+'use strict';
+// The party-games engine in-process: a thin layer over the native module (built by
+// `npm run build` into index.node). Values cross as JSON text in the JSON host's wire
+// format and are parsed here; every refusal is thrown as a `GameError` carrying the
+// engine's code, Korean message and reason. Arguments of the wrong JS type are refused
+// here with `BAD_REQUEST` (as the JSON host refuses them); numbers are range-checked by
+// the native side (integers from 0 to 2^53 - 1).
+
+const path = require('node:path');
+
+function loadNative() {
+  const file = path.join(__dirname, 'index.node');
+  try {
+    return require(file);
+  } catch (e) {
+    if (e && e.code === 'MODULE_NOT_FOUND') {
+      throw new Error(`party-games: ${file} is missing; run \`npm run build\` in ${__dirname}`);
+    }
+    throw e;
+  }
+}
+
+const native = loadNative();
+
+/** A refusal by the engine (or of a malformed argument): `code` is stable, `message` Korean. */
+class GameError extends Error {
+  constructor(body, applied = []) {
+    super(body.message);
+    this.name = 'GameError';
+    /** The stable machine code (`NOT_YOUR_TURN`, `STALE_TURN_SEQ`, `BAD_REQUEST`, ...). */
+    this.code = body.code;
+    /** Machine-readable detail: always an object. */
+    this.reason = body.reason;
+    /** Timeouts applied before the refusal (they stand): `[{player, action, events, auto}]`. */
+    this.applied = applied;
+  }
+}
+
+const BAD_REQUEST_MESSAGE = '요청 형식이 올바르지 않아요.';
+
+function badRequest(field, detail) {
+  return new GameError({ code: 'BAD_REQUEST', message: BAD_REQUEST_MESSAGE, reason: { field, detail } });
+}
+
+/** The native error (its message is `{"error", "applied"}`) as a `GameError`. */
+function toGameError(e) {
+  if (e instanceof GameError) return e;
+  const text = e && typeof e.message === 'string' ? e.message : String(e);
+  if (text.startsWith('{"error"')) {
+    const { error, applied } = JSON.parse(text);
+    return new GameError(error, applied);
+  }
+  // A Node-API argument conversion the checks below did not foresee.
+  return new GameError({ code: 'BAD_REQUEST', message: BAD_REQUEST_MESSAGE, reason: { detail: text } });
+}
+
+function isObject(v) {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function present(field, v) {
+  if (v === null) throw badRequest(field, `\`${field}\` must not be null (leave it out instead)`);
+  return v !== undefined;
+}
+
+function str(field, v) {
+  if (typeof v !== 'string') throw badRequest(field, `\`${field}\` must be a string`);
+  return v;
+}
+
+function optNum(field, v) {
+  if (present(field, v) && typeof v !== 'number') {
+    throw badRequest(field, `\`${field}\` must be an integer from 0 to 2^53 - 1`);
+  }
+  return v;
+}
+
+/** JSON text of an object argument. */
+function objectText(field, v) {
+  if (!isObject(v)) throw badRequest(field, `\`${field}\` must be a JSON object`);
+  try {
+    return JSON.stringify(v);
+  } catch (e) {
+    throw badRequest(field, `\`${field}\` is not JSON: ${e.message}`);
+  }
+}
+
+function only(field, obj, keys) {
+  if (!isObject(obj)) throw badRequest(field, `\`${field}\` must be an object`);
+  for (const k of Object.keys(obj)) {
+    if (!keys.includes(k) && obj[k] !== undefined) throw badRequest(k, `unknown field \`${k}\``);
+  }
+}
+
+/** One match. Every method may throw `GameError`. */
+class Match {
+  #m;
+  #applied = [];
+
+  /** @internal */
+  constructor(m, token) {
+    if (token !== INTERNAL) throw new TypeError('a Match comes from Registry.create, load or restore');
+    this.#m = m;
+  }
+
+  /** `{game, turnSeq, toAct, deadline, nextTickAt, clock, over}`. */
+  status() {
+    try {
+      return JSON.parse(this.#m.status());
+    } catch (e) {
+      throw toGameError(e);
+    }
+  }
+
+  /** A player's view; no player: the spectator's. */
+  view(player) {
+    if (present('player', player)) str('player', player);
+    try {
+      return JSON.parse(this.#m.view(player));
+    } catch (e) {
+      throw toGameError(e);
+    }
+  }
+
+  /** The player's legal actions. */
+  legal(player) {
+    str('player', player);
+    try {
+      return JSON.parse(this.#m.legal(player));
+    } catch (e) {
+      throw toGameError(e);
+    }
+  }
+
+  /**
+   * Acts; returns the action's events. Timeouts due at `now` are taken first: they are
+   * `lastApplied()` afterwards, and `GameError.applied` when the action is then refused.
+   */
+  act(player, action, opts) {
+    str('player', player);
+    const text = objectText('action', action);
+    let turnSeq;
+    let now;
+    if (present('opts', opts)) {
+      only('opts', opts, ['turnSeq', 'now']);
+      turnSeq = optNum('turnSeq', opts.turnSeq);
+      now = optNum('now', opts.now);
+    }
+    let played;
+    try {
+      played = JSON.parse(this.#m.act(player, text, turnSeq, now));
+    } catch (e) {
+      const err = toGameError(e);
+      this.#applied = err.applied;
+      throw err;
+    }
+    this.#applied = played.applied;
+    return played.events;
+  }
+
+  /** The timeouts taken before the last `act` or `setConnected` (usually none). */
+  lastApplied() {
+    return this.#applied;
+  }
+
+  /** Moves the clock to `now`: the timeouts taken, `[{player, action, events, auto}]`. */
+  tick(now) {
+    if (typeof now !== 'number') throw badRequest('now', '`now` must be an integer from 0 to 2^53 - 1');
+    try {
+      return JSON.parse(this.#m.tick(now));
+    } catch (e) {
+      throw toGameError(e);
+    }
+  }
+
+  /** Marks a player connected or not (after the timeouts due at `now`). */
+  setConnected(player, connected, now) {
+    str('player', player);
+    if (typeof connected !== 'boolean') throw badRequest('connected', '`connected` must be true or false');
+    optNum('now', now);
+    let played;
+    try {
+      played = JSON.parse(this.#m.setConnected(player, connected, now));
+    } catch (e) {
+      const err = toGameError(e);
+      this.#applied = err.applied;
+      throw err;
+    }
+    this.#applied = played.applied;
+  }
+
+  /** The match record (it holds the seed: keep it on the server). */
+  record() {
+    try {
+      return JSON.parse(this.#m.record());
+    } catch (e) {
+      throw toGameError(e);
+    }
+  }
+
+  /** The full state for storage, as JSON text (it holds the RNG: never send it). */
+  stateJson() {
+    try {
+      return this.#m.stateJson();
+    } catch (e) {
+      throw toGameError(e);
+    }
+  }
+
+  /** The outcome, or null until the match is over. */
+  outcome() {
+    try {
+      return JSON.parse(this.#m.outcome());
+    } catch (e) {
+      throw toGameError(e);
+    }
+  }
+}
+
+const INTERNAL = Symbol('party-games internal');
+
+/** The built-in games: yut, yut-augments, rps. */
+class Registry {
+  #r;
+
+  constructor() {
+    try {
+      this.#r = new native.NativeRegistry();
+    } catch (e) {
+      throw toGameError(e);
+    }
+  }
+
+  /** The game ids, sorted. */
+  games() {
+    return JSON.parse(this.#r.games());
+  }
+
+  /** The game's JSON Schemas: `{options, action, view, event, outcome, error}`. */
+  schemas(game) {
+    str('game', game);
+    try {
+      return JSON.parse(this.#r.schemas(game));
+    } catch (e) {
+      throw toGameError(e);
+    }
+  }
+
+  /** The game's default options. */
+  defaultOptions(game) {
+    str('game', game);
+    try {
+      return JSON.parse(this.#r.defaultOptions(game));
+    } catch (e) {
+      throw toGameError(e);
+    }
+  }
+
+  /** The JSON Schema of a match record. */
+  recordSchema() {
+    return JSON.parse(this.#r.recordSchema());
+  }
+
+  /** A new match: no options are the game's defaults, no seed one from the OS, no now 0. */
+  create(opts) {
+    only('create', opts, ['game', 'players', 'options', 'seed', 'now']);
+    const { game, players, options, seed, now } = opts;
+    str('game', game);
+    if (!Array.isArray(players) || !players.every((p) => typeof p === 'string')) {
+      throw badRequest('players', '`players` must be an array of strings');
+    }
+    const optionsText = present('options', options) ? objectText('options', options) : undefined;
+    optNum('seed', seed);
+    optNum('now', now);
+    try {
+      return new Match(this.#r.create(game, players, optionsText, seed, now), INTERNAL);
+    } catch (e) {
+      throw toGameError(e);
+    }
+  }
+
+  /** The match a record replays to; a tampered record is refused. */
+  load(record) {
+    const text = typeof record === 'string' ? record : objectText('record', record);
+    try {
+      return new Match(this.#r.load(text), INTERNAL);
+    } catch (e) {
+      throw toGameError(e);
+    }
+  }
+
+  /** The match a stored state (`stateJson()`, or its parsed object) restores to, validated. */
+  restore(game, stateJson) {
+    str('game', game);
+    const text = typeof stateJson === 'string' ? stateJson : objectText('state', stateJson);
+    try {
+      return new Match(this.#r.restore(game, text), INTERNAL);
+    } catch (e) {
+      throw toGameError(e);
+    }
+  }
+}
+
+module.exports = { Registry, Match, GameError };

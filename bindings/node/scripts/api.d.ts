@@ -1,0 +1,94 @@
+// The API, typed over the maps above (scripts/api.d.ts, appended by scripts/build.mjs).
+
+/** Where a match stands. */
+export interface Status<G extends GameId = GameId> {
+  game: G;
+  /** The action sequence number to send back as `turnSeq`. */
+  turnSeq: number;
+  /** The players who may act now. */
+  toAct: string[];
+  /** When the current decision times out: the countdown players see. */
+  deadline: number | null;
+  /** When `tick` would act: arm the match's timer here. */
+  nextTickAt: number | null;
+  /** The latest time of an input that changed the match. */
+  clock: number;
+  over: boolean;
+}
+
+/** An action the engine applied: a timeout taken (`auto`) or a due action. */
+export interface Applied<G extends GameId = GameId> {
+  player: string;
+  action: Actions[G];
+  events: Events[G][];
+  auto?: boolean;
+}
+
+/** A game's JSON Schemas. */
+export interface Schemas {
+  options: object;
+  action: object;
+  view: object;
+  event: object;
+  outcome: object;
+  error: object;
+}
+
+export type { MatchRecord as Record };
+
+export interface CreateOptions<G extends GameId> {
+  game: G;
+  /** Player ids in seat order. */
+  players: string[];
+  /** The game's options; none: its defaults. */
+  options?: Options[G];
+  /** An integer from 0 to 2^53 - 1; none: one from the operating system. */
+  seed?: number;
+  /** Host time in milliseconds; none: 0. */
+  now?: number;
+}
+
+/** One match. Every method may throw `GameError`. */
+export declare class Match<G extends GameId = GameId> {
+  private constructor();
+  status(): Status<G>;
+  /** A player's view; no player: the spectator's. */
+  view(player?: string): Views[G];
+  legal(player: string): Actions[G][];
+  /**
+   * Acts; returns the action's events. Timeouts due at `now` are taken first: they are
+   * `lastApplied()` afterwards, and `GameError.applied` when the action is then refused.
+   */
+  act(player: string, action: Actions[G], opts?: { turnSeq?: number; now?: number }): Events[G][];
+  /** The timeouts taken before the last `act` or `setConnected`. */
+  lastApplied(): Applied<G>[];
+  tick(now: number): Applied<G>[];
+  setConnected(player: string, connected: boolean, now?: number): void;
+  /** The match record (it holds the seed: keep it on the server). */
+  record(): MatchRecord;
+  /** The full state for storage (it holds the RNG: never send it). */
+  stateJson(): string;
+  outcome(): Outcomes[G] | null;
+}
+
+/** The built-in games. */
+export declare class Registry {
+  constructor();
+  games(): GameId[];
+  schemas(game: GameId): Schemas;
+  defaultOptions<G extends GameId>(game: G): Options[G];
+  recordSchema(): object;
+  create<G extends GameId>(opts: CreateOptions<G>): Match<G>;
+  /** Replays a record; a tampered record throws `GameError`. */
+  load(record: MatchRecord | string): Match;
+  /** Restores a stored state, validated; a tampered state throws `GameError`. */
+  restore<G extends GameId>(game: G, stateJson: string): Match<G>;
+}
+
+/** A refusal: `code` is stable, `message` the Korean text for the player. */
+export declare class GameError extends Error {
+  readonly code: string;
+  readonly reason: { [key: string]: unknown };
+  /** Timeouts applied before the refusal (they stand). */
+  readonly applied: Applied[];
+}

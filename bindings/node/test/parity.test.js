@@ -1,0 +1,180 @@
+'use strict';
+// The package and the JSON host give the same values: one seeded session of every game
+// played through both (the host as `cargo run --release --example host`), comparing the
+// status, every seat's and the spectator's view, the legal actions, the events, the
+// timeouts, the records and the error bodies (code, Korean message and reason).
+
+const assert = require('node:assert/strict');
+const { spawn } = require('node:child_process');
+const path = require('node:path');
+const readline = require('node:readline');
+const { test } = require('node:test');
+
+const { Registry, GameError } = require('..');
+const { rng } = require('../lib/helpers.js');
+
+const root = path.resolve(__dirname, '../../..');
+
+function startHost() {
+  const host = spawn('cargo', ['run', '--release', '--quiet', '--example', 'host'], {
+    cwd: root,
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const replies = readline.createInterface({ input: host.stdout })[Symbol.asyncIterator]();
+  const ask = async (request) => {
+    host.stdin.write(`${JSON.stringify(request)}\n`);
+    const { value, done } = await replies.next();
+    if (done) throw new Error(`the host stopped before answering ${JSON.stringify(request)}`);
+    return JSON.parse(value);
+  };
+  return { ask, close: () => host.stdin.end() };
+}
+
+/** The package's answer as the host's reply: `{ok: true, ...}` or `{ok: false, error, applied}`. */
+function local(f) {
+  try {
+    return { ok: true, value: f() };
+  } catch (e) {
+    if (!(e instanceof GameError)) throw e;
+    return { ok: false, error: { code: e.code, message: e.message, reason: e.reason }, applied: e.applied };
+  }
+}
+
+function same(host, mine, what) {
+  assert.equal(mine.ok, host.ok, `${what}: ${JSON.stringify({ host, mine })}`);
+  if (!host.ok) {
+    assert.deepEqual(mine.error, host.error.error ?? host.error, what);
+    assert.deepEqual(mine.applied, host.applied ?? [], `${what}: applied`);
+  }
+}
+
+function status(reply) {
+  const { id, ok, match, events, applied, ...rest } = reply;
+  return rest;
+}
+
+const SESSIONS = [
+  { game: 'yut', players: ['a', 'b'], seed: 5, options: { nakPercent: 5 } },
+  { game: 'yut', players: ['a', 'b', 'c', 'd'], seed: 6, options: { mode: 'team' } },
+  { game: 'yut-augments', players: ['a', 'b', 'c'], seed: 7 },
+  { game: 'rps', players: ['a', 'b'], seed: 8, options: { winsNeeded: 2 } },
+];
+
+test('the package and the JSON host answer alike', async () => {
+  const reg = new Registry();
+  const host = startHost();
+  const seen = { refused: 0, tick: 0, late: 0, presence: 0, act: 0, over: 0 };
+  try {
+    const games = await host.ask({ op: 'games' });
+    assert.deepEqual(reg.games(), games.games);
+    for (const [i, s] of SESSIONS.entries()) {
+      const id = `s${i}`;
+      const created = await host.ask({ op: 'create', match: id, ...s, now: 1000 });
+      assert.ok(created.ok, JSON.stringify(created));
+      const m = reg.create({ ...s, now: 1000 });
+      assert.deepEqual(m.status(), status(created), `${s.game}: created`);
+      const pick = rng(s.seed);
+      let now = 1000;
+      for (let step = 0; step < 400; step++) {
+        const st = m.status();
+        if (st.over) break;
+        for (const player of [...s.players, undefined]) {
+          const hv = await host.ask({ op: 'view', match: id, ...(player ? { player } : {}) });
+          assert.deepEqual(m.view(player), hv.view, `${s.game} step ${step}: view of ${player ?? 'the spectator'}`);
+        }
+        const player = st.toAct[pick(st.toAct.length)];
+        const legal = await host.ask({ op: 'legal', match: id, player });
+        assert.deepEqual(m.legal(player), legal.actions, `${s.game} step ${step}: legal`);
+        // Now and then: a refusal, a timeout by tick, a late act, a disconnection.
+        const idle = s.players.find((p) => !st.toAct.includes(p));
+        const roll = pick(10);
+        if (roll === 0 && idle) {
+          const action = legal.actions.find((a) => a.type !== 'CONCEDE');
+          const h = await host.ask({ op: 'act', match: id, player: idle, action, now });
+          same(h, local(() => m.act(idle, action, { now })), `${s.game} step ${step}: act out of turn`);
+          seen.refused += h.ok ? 0 : 1;
+        } else if (roll === 1 && st.nextTickAt !== null) {
+          now = st.nextTickAt;
+          const h = await host.ask({ op: 'tick', match: id, now });
+          assert.deepEqual(m.tick(now), h.applied, `${s.game} step ${step}: tick`);
+          seen.tick += h.applied.length > 0 ? 1 : 0;
+          continue;
+        } else if (roll === 2 && st.nextTickAt !== null) {
+          // A late act with the turnSeq the player saw: the timeouts first, then stale.
+          now = st.nextTickAt;
+          const action = legal.actions[0];
+          const h = await host.ask({ op: 'act', match: id, player, action, turnSeq: st.turnSeq, now });
+          const mine = local(() => m.act(player, action, { turnSeq: st.turnSeq, now }));
+          same(h, mine, `${s.game} step ${step}: late act`);
+          seen.late += (h.applied ?? []).length > 0 ? 1 : 0;
+          if (h.ok) {
+            assert.deepEqual(mine.value, h.events);
+            assert.deepEqual(m.lastApplied(), h.applied);
+          }
+          continue;
+        } else if (roll === 3) {
+          const who = s.players[pick(s.players.length)];
+          const connected = pick(2) === 0;
+          const h = await host.ask({ op: 'presence', match: id, player: who, connected, now });
+          m.setConnected(who, connected, now);
+          assert.deepEqual(m.lastApplied(), h.applied, `${s.game} step ${step}: presence`);
+          seen.presence++;
+          assert.deepEqual(m.status(), status(h));
+          continue;
+        }
+        const playable = legal.actions.filter((a) => a.type !== 'CONCEDE');
+        const action = playable[pick(playable.length)];
+        now += 700;
+        const h = await host.ask({ op: 'act', match: id, player, action, turnSeq: st.turnSeq, now });
+        const mine = local(() => m.act(player, action, { turnSeq: st.turnSeq, now }));
+        same(h, mine, `${s.game} step ${step}: act`);
+        if (h.ok) {
+          assert.deepEqual(mine.value, h.events, `${s.game} step ${step}: events`);
+          seen.act++;
+          assert.deepEqual(m.lastApplied(), h.applied);
+          assert.deepEqual(m.status(), status(h));
+        }
+      }
+      seen.over += m.status().over ? 1 : 0;
+      const record = await host.ask({ op: 'record', match: id });
+      assert.deepEqual(m.record(), record.record, `${s.game}: record`);
+      const outcome = await host.ask({ op: 'outcome', match: id });
+      assert.deepEqual(m.outcome(), outcome.outcome, `${s.game}: outcome`);
+    }
+
+    // Refusals outside a match: the same bodies.
+    const refusals = [
+      [{ op: 'create', game: 'chess', players: ['a', 'b'] }, () => reg.create({ game: 'chess', players: ['a', 'b'] })],
+      [
+        { op: 'create', game: 'yut', players: ['a', 'b'], options: { nakPercent: 7 } },
+        () => reg.create({ game: 'yut', players: ['a', 'b'], options: { nakPercent: 7 } }),
+      ],
+      [{ op: 'create', game: 'yut', players: ['a'] }, () => reg.create({ game: 'yut', players: ['a'] })],
+      [{ op: 'create', game: 'rps', players: ['a', 'a'] }, () => reg.create({ game: 'rps', players: ['a', 'a'] })],
+      [{ op: 'restore', game: 'yut', state: '{"board":1}' }, () => reg.restore('yut', '{"board":1}')],
+      [{ op: 'schemas', game: 'go' }, () => reg.schemas('go')],
+    ];
+    for (const [request, f] of refusals) same(await host.ask(request), local(f), JSON.stringify(request));
+    const m = reg.create({ game: 'yut', players: ['a', 'b'], seed: 1 });
+    await host.ask({ op: 'create', match: 'x', game: 'yut', players: ['a', 'b'], seed: 1 });
+    for (const [request, f] of [
+      [{ op: 'act', match: 'x', player: 'zed', action: { type: 'THROW' } }, () => m.act('zed', { type: 'THROW' })],
+      [{ op: 'act', match: 'x', player: 'a', action: { type: 'THORW' } }, () => m.act('a', { type: 'THORW' })],
+      [{ op: 'act', match: 'x', player: 'b', action: { type: 'THROW' }, turnSeq: 3 }, () => m.act('b', { type: 'THROW' }, { turnSeq: 3 })],
+      [{ op: 'view', match: 'x', player: 'zed' }, () => m.view('zed')],
+      [{ op: 'legal', match: 'x', player: 'zed' }, () => m.legal('zed')],
+    ]) {
+      same(await host.ask(request), local(f), JSON.stringify(request));
+    }
+    // BAD_REQUEST: the same code and field (the detail's wording is each side's own).
+    const h = await host.ask({ op: 'act', match: 'x', player: 'a', action: { type: 'THROW' }, now: -1 });
+    const mine = local(() => m.act('a', { type: 'THROW' }, { now: -1 }));
+    assert.equal(mine.error.code, h.error.code);
+    assert.equal(mine.error.message, h.error.message);
+    assert.equal(mine.error.reason.field, h.error.reason.field);
+  } finally {
+    host.close();
+  }
+  for (const [what, n] of Object.entries(seen)) assert.ok(n > 0, `the session never hit ${what}: ${JSON.stringify(seen)}`);
+  console.log(JSON.stringify(seen));
+});
