@@ -141,12 +141,19 @@ where
     })
 }
 
+/// The largest integer a JavaScript number holds exactly (2^53 − 1).
+pub const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
+
 /// A seed from the operating system, for a match created without one: a constant default
-/// would deal every such match the same sticks.
+/// would deal every such match the same sticks. Kept to 53 bits, so that a record (which
+/// holds the seed) survives a TypeScript host's `JSON.parse`; 53 random bits are still
+/// unguessable for the life of a match.
 fn os_seed() -> Result<u64, HostError> {
-    getrandom::u64().map_err(|e| HostError::NoSeed {
-        detail: e.to_string(),
-    })
+    getrandom::u64()
+        .map(|s| s & MAX_SAFE_INTEGER)
+        .map_err(|e| HostError::NoSeed {
+            detail: e.to_string(),
+        })
 }
 
 /// An action applied through the erased layer, in JSON.
@@ -518,8 +525,8 @@ impl Registry {
     }
 
     /// Starts a match of game `id`. Without a seed, one is drawn from the operating
-    /// system: a seed is a secret (it predicts every random step), and a constant default
-    /// would give every match the same one.
+    /// system (below 2^53, exact in JavaScript): a seed is a secret (it predicts every
+    /// random step), and a constant default would give every match the same one.
     pub fn create(
         &self,
         id: &str,

@@ -20,7 +20,8 @@ pub mod wire;
 
 pub use bot::{Bot, RandomBot, TimeoutBot};
 pub use erased::{
-    AppliedJson, DynGame, DynMatch, Erased, GameExists, HostError, PlayedJson, Registry,
+    AppliedJson, DynGame, DynMatch, Erased, GameExists, HostError, MAX_SAFE_INTEGER, PlayedJson,
+    Registry,
 };
 pub use error::{ErrorBody, GameError, Rejection};
 pub use game::{Applied, Game, Played, Viewer, restored};

@@ -242,6 +242,11 @@ fn matches_created_without_a_seed_are_dealt_different_draws() {
         seeds[0] != seeds[1] && seeds[1] != seeds[2] && seeds[0] != seeds[2],
         "{seeds:?}"
     );
+    // Exact as a JavaScript number, so that a TypeScript host's record keeps its seed.
+    assert!(
+        seeds.iter().all(|&s| s <= game_core::MAX_SAFE_INTEGER),
+        "{seeds:?}"
+    );
     // A given seed is kept as given (replays and tests rely on it).
     let m = registry
         .create("rps", &json!({}), players(2), Some(42), 0)

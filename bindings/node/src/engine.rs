@@ -13,7 +13,7 @@ use serde_json::{Map, Value, json};
 
 /// The largest integer a JavaScript number holds exactly (`Number.MAX_SAFE_INTEGER`):
 /// the bound of every seed, time and `turnSeq` that crosses.
-pub const MAX_SAFE: u64 = (1 << 53) - 1;
+pub const MAX_SAFE: u64 = game_core::MAX_SAFE_INTEGER;
 
 /// A refused call: the error body and the timeouts taken before it was refused.
 #[derive(Clone, Debug, PartialEq)]
@@ -123,19 +123,6 @@ fn parse_object(field: &str, text: &str) -> Result<Value, Fail> {
     }
 }
 
-/// A seed from the operating system below 2^53: a record (which holds the seed) must
-/// survive `JSON.parse`, whose numbers are exact only up to there. 53 bits still make
-/// the seed unguessable for the life of a match.
-fn os_seed() -> Result<u64, Fail> {
-    getrandom::u64().map(|s| s & MAX_SAFE).map_err(|e| {
-        fail(
-            "NO_SEED",
-            "게임을 시작할 난수를 얻지 못했어요. 잠시 후 다시 시도해 주세요.",
-            json!({ "detail": e.to_string() }),
-        )
-    })
-}
-
 /// The built-in games (`game_host::registry()`).
 #[derive(Debug)]
 pub struct Engine {
@@ -195,16 +182,8 @@ impl Engine {
             Some(text) => parse_object("options", text)?,
             None => self.registry.get(game)?.default_options(),
         };
-        // The OS seed is drawn here (not by the registry) to keep it below 2^53; an
-        // unknown game is still refused first, as the registry would.
-        self.registry.get(game)?;
-        let seed = match seed {
-            Some(seed) => seed,
-            None => os_seed()?,
-        };
-        let m = self
-            .registry
-            .create(game, &options, players, Some(seed), now)?;
+        // Without a seed the registry draws one from the operating system, below 2^53.
+        let m = self.registry.create(game, &options, players, seed, now)?;
         Ok(Session::new(m))
     }
 
