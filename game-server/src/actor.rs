@@ -278,7 +278,16 @@ impl Actor {
                     "action": action, "now": now_ms(),
                 })
                 .to_string();
-                self.apply(&line).await.map_err(drop)?;
+                let reply = self.apply(&line).await.map_err(drop)?;
+                if !reply.ok {
+                    // A bot's choice the engine refuses is a bug of the bot: say so; the
+                    // match's deadline then plays the seat.
+                    eprintln!(
+                        "match {}: bot {player} refused: {:?} for {action}",
+                        self.id,
+                        reply.body.get("error")
+                    );
+                }
             }
         }
         Ok(())

@@ -71,3 +71,60 @@ pub(crate) fn random_u64() -> u64 {
     let _ = getrandom::fill(&mut b);
     u64::from_le_bytes(b)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// Every kind plays every Yut game to its end through the erased match: it always has
+    /// an action when it is to act, and the engine takes it.
+    #[test]
+    fn bots_always_have_an_action() {
+        let registry = game_host::registry();
+        let app = json!({"stickModel": "fair", "backdoFromDo": "home"});
+        for (game, options) in [
+            ("yut", json!({})),
+            ("yut-augments", app),
+            ("yut-augments", json!({})),
+        ] {
+            for kind in [BotKind::Random, BotKind::Policy, BotKind::Strong] {
+                for seed in 0..4 {
+                    let mut options = options.clone();
+                    if options.as_object().is_some_and(|o| o.is_empty()) {
+                        options = registry.get(game).unwrap().default_options();
+                    }
+                    let players = vec!["a".to_string(), "b".to_string()];
+                    let mut m = registry
+                        .create(game, &options, players, Some(seed), 0)
+                        .unwrap();
+                    let mut bot = ServerBot::new(kind);
+                    for _ in 0..3_000 {
+                        if m.outcome().is_some() {
+                            break;
+                        }
+                        let p = m.to_act()[0].clone();
+                        let action = bot.choose(m.as_ref(), &p);
+                        let Some(action) = action else {
+                            panic!(
+                                "{game} {kind} seed {seed}: no action; state {}",
+                                m.state_json()
+                            );
+                        };
+                        let turn = m.turn_seq();
+                        let played = m.act(&p, action.clone(), Some(turn), 0);
+                        assert!(
+                            played.result.is_ok(),
+                            "{game} {kind}: {action} refused: {:?}",
+                            played.result
+                        );
+                    }
+                    assert!(
+                        m.outcome().is_some(),
+                        "{game} {kind} seed {seed} did not end"
+                    );
+                }
+            }
+        }
+    }
+}

@@ -155,6 +155,11 @@ pub async fn serve(
     }
     ready.await;
     let app = web::router(shared.clone());
+    // TCP_NODELAY: a reply or push is one small frame that must leave at once, not wait
+    // for the peer's delayed ACK (Nagle's algorithm adds ~40 ms to each act→push).
+    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
     axum::serve(listener, app)
         .with_graceful_shutdown(async move {
             shutdown.await;

@@ -29,7 +29,8 @@ function request(req) {
 
 function status(text) { $("status").textContent = text; }
 const throwLabel = (t) => { const [ko, ro, n] = THROWS[t] ?? [t, t, 0]; return `${ko}(${ro} ${n > 0 ? "+" : ""}${n})`; };
-const nodeLabel = (n) => n === null || n === undefined || n === "home" ? "대기(home)" : `${NODES[n].ko}(${NODES[n].ro})`;
+const nodeLabel = (n) => typeof n === "number" && NODES[n] ? `${NODES[n].ko}(${NODES[n].ro})` :
+  n === null || n === undefined || n === "home" ? "대기(home)" : n === "finished" || n === "goal" ? "완주(finish)" : String(n);
 
 // ---- lobby ---------------------------------------------------------------------------
 function seatsForm() {
@@ -87,24 +88,33 @@ async function join() {
   await onUpdate({ view: r.view, events: [], over: r.over });
 }
 
+let updates = 0;
 async function onUpdate(msg) {
-  view = msg.view;
-  for (const e of msg.events ?? []) logEvent(e);
-  actions = [];
+  // The view and the legal actions change together, and only for the latest update: a
+  // click then always sends an action of the position it was drawn from, with its turnSeq.
+  const mine = ++updates;
+  for (const e of msg.events ?? []) {
+    // An event the log cannot word must not stop the board from following the match.
+    try { logEvent(e, msg.view); } catch (err) { console.warn(err); }
+  }
+  let next = [];
   if (me && !msg.over) {
     const l = await request({ op: "legal", match: matchId });
-    if (l.ok) actions = l.actions;
+    if (l.ok) next = l.actions;
   }
+  if (mine !== updates) return;
+  view = msg.view;
+  actions = next;
   selected = null;
   render();
 }
 
-function logEvent(e) {
+function logEvent(e, v) {
   const li = document.createElement("li");
-  const who = e.side !== undefined && view?.sides?.[e.side] ? view.sides[e.side].name : "";
+  const who = e.side !== undefined && v?.sides?.[e.side] ? v.sides[e.side].name : "";
   const parts = [who, e.type];
   if (e.result) parts.push(throwLabel(e.result));
-  if (e.to !== undefined) parts.push("→ " + nodeLabel(e.to));
+  if (e.to !== undefined) parts.push("→ " + (e.to === null ? "완주(finish)" : nodeLabel(e.to)));
   li.textContent = parts.filter(Boolean).join(" · ");
   $("log").prepend(li);
 }

@@ -248,3 +248,42 @@ async fn bots_finish_their_matches() {
         assert_eq!(outcome["over"], true, "{outcome}");
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_person_against_a_bot_in_the_app_preset() {
+    let db = TempDb::new("person-bot");
+    let server = Server::start(&db.path(), 50);
+    let mut c = Client::connect(&server.addr).await;
+    let created = c
+        .req(
+            json!({"op": "create", "game": "yut-augments", "players": ["me", "bot"],
+            "options": {"stickModel": "fair", "backdoFromDo": "home"}, "bots": {"bot": "policy"}}),
+        )
+        .await;
+    assert_eq!(created["ok"], true, "{created}");
+    let m = created["match"].as_str().unwrap().to_owned();
+    let mut me = seated(&server.addr, &m, &token(&created, "me")).await;
+    let started = std::time::Instant::now();
+    let mut acts = 0;
+    loop {
+        let legal = me.req(json!({"op": "legal", "match": m})).await;
+        if let Some(action) = legal["actions"].as_array().and_then(|a| a.first()).cloned() {
+            let r = me
+                .req(json!({"op": "act", "match": m, "action": action}))
+                .await;
+            assert_eq!(r["ok"], true, "{r}");
+            acts += 1;
+            if r["over"] == true {
+                break;
+            }
+            continue;
+        }
+        // The bot's turn: its moves come as pushes, 50 ms apart, never near a deadline.
+        let p = me.push_until(5, |_| true).await;
+        if p["over"] == true {
+            break;
+        }
+    }
+    assert!(acts > 5);
+    assert!(started.elapsed() < std::time::Duration::from_secs(60));
+}
