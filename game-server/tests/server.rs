@@ -287,3 +287,18 @@ async fn a_person_against_a_bot_in_the_app_preset() {
     assert!(acts > 5);
     assert!(started.elapsed() < std::time::Duration::from_secs(60));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_closes_cleanly_with_sockets_open() {
+    let db = TempDb::new("sigterm");
+    let mut server = Server::start(&db.path(), 0);
+    let mut c = Client::connect(&server.addr).await;
+    let created = create(&mut c, "yut", &["ann", "bo"], json!({})).await;
+    let m = created["match"].as_str().unwrap().to_owned();
+    let _a = seated(&server.addr, &m, &token(&created, "ann")).await;
+    let status = tokio::task::block_in_place(|| server.terminate(10));
+    assert!(status.is_some_and(|s| s.success()), "{status:?}");
+    // The match is back on the next start.
+    let server = Server::start(&db.path(), 0);
+    let _b = seated(&server.addr, &m, &token(&created, "bo")).await;
+}

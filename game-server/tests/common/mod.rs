@@ -72,6 +72,21 @@ impl Server {
         Self { child, addr }
     }
 
+    /// SIGTERM, then the exit status within `secs` (`None`: still running).
+    pub fn terminate(&mut self, secs: u64) -> Option<std::process::ExitStatus> {
+        let _ = Command::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status();
+        let until = std::time::Instant::now() + Duration::from_secs(secs);
+        while std::time::Instant::now() < until {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return Some(status);
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        None
+    }
+
     /// SIGKILL, at once: nothing gets to close.
     pub fn kill(&mut self) {
         let _ = self.child.kill();
