@@ -167,8 +167,17 @@ function drawBoard() {
     const g = el("g", { class: "node" + ([0, 5, 10, 15, 22].includes(n.id) ? " corner" : "") + (targets.has(n.id) ? " target" : ""), "data-node": n.id }, svg);
     const [x, y] = n.xy;
     el("circle", { cx: x, cy: y, r: [0, 5, 10, 15, 22].includes(n.id) ? 26 : 20 }, g);
-    el("text", { x, y: y - 30 }, g).textContent = n.ko;
-    el("text", { x, y: y + 40, class: "ro" }, g).textContent = n.ro;
+    // Ring nodes carry their names above and below; a diagonal node's would touch the
+    // ring's, so they stand beside it, on the side away from the ring's nearest edge.
+    const side = { 20: -1, 21: -1, 27: -1, 28: -1, 23: 1, 24: 1, 25: 1, 26: 1 }[n.id];
+    if (side) {
+      const anchor = side > 0 ? "start" : "end", tx = x + side * 24;
+      el("text", { x: tx, y: y - 2, style: `text-anchor: ${anchor}` }, g).textContent = n.ko;
+      el("text", { x: tx, y: y + 12, class: "ro", style: `text-anchor: ${anchor}` }, g).textContent = n.ro;
+    } else {
+      el("text", { x, y: y - 30 }, g).textContent = n.ko;
+      el("text", { x, y: y + 40, class: "ro" }, g).textContent = n.ro;
+    }
     if (targets.has(n.id)) {
       g.onclick = () => act(targets.get(n.id).action);
       g.onmouseenter = () => { selected = targets.get(n.id); drawBoard(); };
