@@ -302,3 +302,31 @@ async fn sigterm_closes_cleanly_with_sockets_open() {
     let server = Server::start(&db.path(), 0);
     let _b = seated(&server.addr, &m, &token(&created, "bo")).await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_deadline_that_passed_while_down_fires_at_start() {
+    let db = TempDb::new("deadline");
+    let mut server = Server::start(&db.path(), 0);
+    let mut c = Client::connect(&server.addr).await;
+    let created = c
+        .req(json!({"op": "create", "game": "rps", "players": ["a", "b"], "options": {"turnSeconds": 5}}))
+        .await;
+    assert_eq!(created["ok"], true, "{created}");
+    let m = created["match"].as_str().unwrap().to_owned();
+    let deadline = created["nextTickAt"].as_u64().unwrap();
+    server.kill();
+    drop(c);
+    let now = || game_server::now_ms();
+    while now() <= deadline + 200 {
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    let server = Server::start(&db.path(), 0);
+    let mut w = Client::connect(&server.addr).await;
+    let watched = w.req(json!({"op": "watch", "match": m})).await;
+    // The round's timeout was taken at start: both hands picked at random, a new round.
+    assert_eq!(watched["view"]["round"], 2, "{watched}");
+    assert!(
+        watched["view"]["lastRound"]["hands"].is_array(),
+        "{watched}"
+    );
+}
