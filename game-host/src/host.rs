@@ -7,7 +7,7 @@ use serde_json::value::RawValue;
 use serde_json::{Map, Value, json};
 
 use crate::reply::{self, Body, Fail, Reply, Status, body, fail, unknown_match};
-use crate::request::{OPS, Req};
+use crate::request::{OPS, Request as Req};
 
 /// The host: a registry of games and the matches in progress.
 pub struct Host {
@@ -57,7 +57,8 @@ impl Host {
         )
     }
 
-    pub(crate) fn reply(id: Value, answer: Body) -> Reply {
+    /// The reply line to the request `id`: the body, or the refusal in the host's shape.
+    pub fn reply(id: Value, answer: Body) -> Reply {
         match answer {
             Ok(body) => Reply { id, ok: true, body },
             Err(Fail { error, applied }) => Reply {
@@ -210,11 +211,7 @@ impl Host {
     /// Refuses a requested match id that is taken.
     fn check_free(&self, requested: Option<&str>) -> Result<(), Fail> {
         match requested {
-            Some(id) if self.matches.contains_key(id) => Err(fail(
-                "MATCH_EXISTS",
-                "이미 있는 게임 id예요.",
-                json!({ "match": id }),
-            )),
+            Some(id) if self.matches.contains_key(id) => Err(reply::match_exists(id)),
             _ => Ok(()),
         }
     }
@@ -233,6 +230,12 @@ impl Host {
         let status = body(&Status::of(&id, m.as_ref()));
         self.matches.insert(id, m);
         status
+    }
+
+    /// The match `id`, if the host holds it: what a transport reads after a request (its
+    /// record's new entries to store, the views it pushes) without another request.
+    pub fn get_match(&self, id: &str) -> Option<&dyn DynMatch> {
+        self.matches.get(id).map(|m| m.as_ref())
     }
 
     fn get(&self, id: &str) -> Result<&dyn DynMatch, Fail> {

@@ -74,5 +74,5 @@ pub use lines::{DEFAULT_MAX_LINE, serve_lines};
 #[cfg(feature = "builtin")]
 pub use lines::{serve, serve_with};
 pub use reply::{Reply, Status};
-pub use request::{Field, Kind, MAX_ID, OPS};
+pub use request::{Field, Kind, MAX_ID, OPS, Request};
 pub use schema::schemas;

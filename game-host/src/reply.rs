@@ -158,7 +158,7 @@ pub struct Refused {
 }
 
 /// The reply body of a typed reply.
-pub(crate) fn body<T: Serialize>(reply: &T) -> Map<String, Value> {
+pub fn body<T: Serialize>(reply: &T) -> Map<String, Value> {
     match to_value(reply) {
         Value::Object(map) => map,
         _ => Map::new(),
@@ -168,9 +168,11 @@ pub(crate) fn body<T: Serialize>(reply: &T) -> Map<String, Value> {
 /// A refused request: the error body sent back, with the timeouts that were due and were
 /// taken before the request was judged (an `act` or `presence` after `nextTickAt`).
 #[derive(Clone, Debug, PartialEq)]
-pub(crate) struct Fail {
-    pub(crate) error: ErrorBody,
-    pub(crate) applied: Vec<AppliedJson>,
+pub struct Fail {
+    /// The error sent back.
+    pub error: ErrorBody,
+    /// The timeouts taken before the request was judged.
+    pub applied: Vec<AppliedJson>,
 }
 
 impl<E: GameError> From<E> for Fail {
@@ -182,7 +184,10 @@ impl<E: GameError> From<E> for Fail {
     }
 }
 
-pub(crate) fn fail(code: &str, message: &str, reason: Value) -> Fail {
+/// A refused request with the error `code`, the player-facing `message` and the `reason`
+/// (an object; anything else is read as `{}`). A transport over [`crate::Host`] builds
+/// its own errors (a server's `UNAUTHORIZED`) with it, in the host's shape.
+pub fn fail(code: &str, message: &str, reason: Value) -> Fail {
     let reason = match reason {
         Value::Object(map) => map,
         _ => Map::new(),
@@ -199,7 +204,7 @@ pub(crate) fn fail(code: &str, message: &str, reason: Value) -> Fail {
 
 /// `BAD_REQUEST`: the Korean message is generic; what is wrong, in English for the host's
 /// developer, is `reason.detail`, and the field at fault `reason.field`.
-pub(crate) fn bad_request(field: Option<&str>, detail: impl Into<String>) -> Fail {
+pub fn bad_request(field: Option<&str>, detail: impl Into<String>) -> Fail {
     let detail = detail.into();
     let reason = match field {
         Some(field) => json!({ "field": field, "detail": detail }),
@@ -208,10 +213,20 @@ pub(crate) fn bad_request(field: Option<&str>, detail: impl Into<String>) -> Fai
     fail("BAD_REQUEST", "요청 형식이 올바르지 않아요.", reason)
 }
 
-pub(crate) type Body = Result<Map<String, Value>, Fail>;
+/// A reply body, or the refusal.
+pub type Body = Result<Map<String, Value>, Fail>;
+
+/// `MATCH_EXISTS`: a requested match id that is taken.
+pub fn match_exists(id: &str) -> Fail {
+    fail(
+        "MATCH_EXISTS",
+        "이미 있는 게임 id예요.",
+        json!({ "match": id }),
+    )
+}
 
 /// `UNKNOWN_MATCH`.
-pub(crate) fn unknown_match(id: &str) -> Fail {
+pub fn unknown_match(id: &str) -> Fail {
     fail("UNKNOWN_MATCH", "없는 게임이에요.", json!({ "match": id }))
 }
 

@@ -98,15 +98,24 @@ pub const OPS: [(&str, &[Field]); 13] = [
 ];
 
 /// A request's fields, read against its operation's entry in [`OPS`]: unknown fields,
-/// `null` and ill-typed values are refused naming the field.
-pub(crate) struct Req<'a> {
+/// `null` and ill-typed values are refused naming the field. Public so that a transport
+/// with operations of its own (a server's `hello`) reads them with the host's rules.
+///
+/// ```
+/// use game_host::Request;
+/// let req = Request::parse(r#"{"op":"hello","match":"m1","token":7}"#).unwrap();
+/// assert_eq!(req.id_field("match").unwrap(), "m1");
+/// let refused = req.id_field("token").unwrap_err();
+/// assert_eq!(refused.error.code, "BAD_REQUEST");
+/// ```
+pub struct Request<'a> {
     fields: BTreeMap<String, &'a RawValue>,
 }
 
-impl<'a> Req<'a> {
+impl<'a> Request<'a> {
     /// Parses `line` into fields without building a JSON tree of the whole request (a
     /// `load` line holds a whole record).
-    pub(crate) fn parse(line: &'a str) -> Result<Self, Fail> {
+    pub fn parse(line: &'a str) -> Result<Self, Fail> {
         let fields: BTreeMap<String, &'a RawValue> = serde_json::from_str(line).map_err(|e| {
             let detail = if e.is_data() {
                 "a request must be a JSON object".to_owned()
@@ -118,8 +127,13 @@ impl<'a> Req<'a> {
         Ok(Self { fields })
     }
 
+    /// Whether the request has the field `name`.
+    pub fn has(&self, name: &str) -> bool {
+        self.fields.contains_key(name)
+    }
+
     /// The request's `id`, echoed back (null if absent or not JSON we can echo).
-    pub(crate) fn id(&self) -> Value {
+    pub fn id(&self) -> Value {
         self.fields
             .get("id")
             .and_then(|raw| serde_json::from_str(raw.get()).ok())
@@ -128,7 +142,7 @@ impl<'a> Req<'a> {
 
     /// Checks the fields against the operation's list: every field known, none `null`,
     /// every required one there.
-    pub(crate) fn check(&self, op: &str, spec: &[Field]) -> Result<(), Fail> {
+    pub fn check(&self, op: &str, spec: &[Field]) -> Result<(), Fail> {
         for (name, raw) in &self.fields {
             if name == "op" || name == "id" {
                 continue;
@@ -155,15 +169,13 @@ impl<'a> Req<'a> {
         }
     }
 
-    pub(crate) fn raw(&self, name: &str) -> Option<&'a RawValue> {
+    /// A field's raw JSON text, if present.
+    pub fn raw(&self, name: &str) -> Option<&'a RawValue> {
         self.fields.get(name).copied()
     }
 
-    pub(crate) fn read<T: DeserializeOwned>(
-        &self,
-        name: &str,
-        what: &str,
-    ) -> Result<Option<T>, Fail> {
+    /// A field read as `T`, refused as `BAD_REQUEST` saying it must be `what`.
+    pub fn read<T: DeserializeOwned>(&self, name: &str, what: &str) -> Result<Option<T>, Fail> {
         self.raw(name)
             .map(|raw| {
                 serde_json::from_str(raw.get())
@@ -172,12 +184,14 @@ impl<'a> Req<'a> {
             .transpose()
     }
 
-    pub(crate) fn need<T: DeserializeOwned>(&self, name: &str, what: &str) -> Result<T, Fail> {
+    /// [`Self::read`] of a required field.
+    pub fn need<T: DeserializeOwned>(&self, name: &str, what: &str) -> Result<T, Fail> {
         self.read(name, what)?
             .ok_or_else(|| bad_request(Some(name), format!("`{name}` is required")))
     }
 
-    pub(crate) fn opt_id(&self, name: &str) -> Result<Option<String>, Fail> {
+    /// An optional id field (1 to [`MAX_ID`] bytes).
+    pub fn opt_id(&self, name: &str) -> Result<Option<String>, Fail> {
         let id: Option<String> = self.read(name, "a string")?;
         match id {
             Some(id) if id.is_empty() || id.len() > MAX_ID => Err(bad_request(
@@ -188,16 +202,19 @@ impl<'a> Req<'a> {
         }
     }
 
-    pub(crate) fn id_field(&self, name: &str) -> Result<String, Fail> {
+    /// A required id field.
+    pub fn id_field(&self, name: &str) -> Result<String, Fail> {
         self.opt_id(name)?
             .ok_or_else(|| bad_request(Some(name), format!("`{name}` is required")))
     }
 
-    pub(crate) fn count(&self, name: &str) -> Result<Option<u64>, Fail> {
+    /// An optional non-negative integer field.
+    pub fn count(&self, name: &str) -> Result<Option<u64>, Fail> {
         self.read(name, "a non-negative integer")
     }
 
-    pub(crate) fn object(&self, name: &str) -> Result<Option<Value>, Fail> {
+    /// An optional JSON object field.
+    pub fn object(&self, name: &str) -> Result<Option<Value>, Fail> {
         match self.read::<Value>(name, "a JSON object")? {
             Some(v) if !v.is_object() => Err(bad_request(
                 Some(name),

@@ -1,0 +1,386 @@
+//! One task per match: it owns the match (in a one-match [`Host`]), applies requests,
+//! timeouts and bot moves in order, stores every change before answering, and pushes the
+//! update to every socket bound to the match.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::Arc;
+use std::time::Duration;
+
+use game_host::reply::{Fail, body, fail};
+use game_host::{Host, Reply, Status};
+use serde_json::{Map, Value, json};
+use tokio::sync::{mpsc, oneshot};
+use tokio::time::Instant;
+
+use crate::bots::ServerBot;
+use crate::store::Change;
+use crate::{Shared, now_ms};
+
+/// Where a socket's pushes go: already serialized push lines.
+pub type PushTx = mpsc::UnboundedSender<String>;
+
+/// A command to a match's task.
+pub(crate) enum Cmd {
+    /// A host request line (already rewritten for the bound seat and the server's clock).
+    Request {
+        line: String,
+        /// `record` is served only once the match is over.
+        only_over: bool,
+        reply: oneshot::Sender<Reply>,
+    },
+    /// Binds a socket: `player` for a seat (marks them connected), `None` for a spectator.
+    Subscribe {
+        id: Value,
+        sub: u64,
+        player: Option<String>,
+        tx: PushTx,
+        reply: oneshot::Sender<Reply>,
+    },
+    /// A socket left (or re-bound).
+    Unsubscribe { sub: u64 },
+}
+
+struct Sub {
+    id: u64,
+    player: Option<String>,
+    tx: PushTx,
+}
+
+/// The match's task state.
+pub(crate) struct Actor {
+    pub(crate) id: String,
+    pub(crate) host: Host,
+    pub(crate) bots: HashMap<String, ServerBot>,
+    pub(crate) shared: Arc<Shared>,
+    /// How many record entries are stored.
+    pub(crate) stored: usize,
+    /// Whether the store knows the match is over.
+    pub(crate) finished: bool,
+    /// Human players with no socket bound, as the engine was told.
+    pub(crate) away: HashSet<String>,
+    subs: Vec<Sub>,
+    sockets: HashMap<String, usize>,
+    bot_due: Option<Instant>,
+}
+
+impl Actor {
+    pub(crate) fn new(
+        id: String,
+        host: Host,
+        bots: HashMap<String, ServerBot>,
+        shared: Arc<Shared>,
+        stored: usize,
+    ) -> Self {
+        Self {
+            id,
+            host,
+            bots,
+            shared,
+            stored,
+            finished: false,
+            away: HashSet::new(),
+            subs: Vec::new(),
+            sockets: HashMap::new(),
+            bot_due: None,
+        }
+    }
+
+    fn with<T>(&self, f: impl FnOnce(&dyn game_core::DynMatch) -> T) -> Option<T> {
+        self.host.get_match(&self.id).map(f)
+    }
+
+    /// Applies a host request that may change the match, stores what changed, and pushes.
+    /// `Err` when the store failed: the change is not durable, so the match stops here
+    /// (a restart loads what was stored).
+    async fn apply(&mut self, line: &str) -> Result<Reply, Reply> {
+        let reply = self.host.handle_line(line);
+        let mut events = Vec::new();
+        if let Some(applied) = reply.body.get("applied").and_then(Value::as_array) {
+            for a in applied {
+                if let Some(ev) = a.get("events").and_then(Value::as_array) {
+                    events.extend(ev.iter().cloned());
+                }
+            }
+        }
+        if let Some(ev) = reply.body.get("events").and_then(Value::as_array) {
+            events.extend(ev.iter().cloned());
+        }
+        self.persist(events).await?;
+        Ok(reply)
+    }
+
+    /// Stores the record's new entries (and the end of the match), then pushes them.
+    async fn persist(&mut self, events: Vec<Value>) -> Result<(), Reply> {
+        let Some((entries, over)) = self.with(|m| {
+            (
+                m.record().entries[self.stored.min(m.record().entries.len())..].to_vec(),
+                m.outcome().is_some(),
+            )
+        }) else {
+            return Ok(());
+        };
+        if entries.is_empty() {
+            return Ok(());
+        }
+        let mut changes = vec![Change::Append {
+            id: self.id.clone(),
+            from: self.stored,
+            entries: entries.clone(),
+        }];
+        if over && !self.finished {
+            changes.push(Change::Finish {
+                id: self.id.clone(),
+            });
+        }
+        if let Err(e) = self.shared.writer.commit(changes).await {
+            eprintln!("match {}: not stored, stopped: {e}", self.id);
+            return Err(Host::reply(
+                Value::Null,
+                Err(fail(
+                    "UNAVAILABLE",
+                    "지금은 저장할 수 없어요. 잠시 후 다시 연결해 주세요.",
+                    json!({ "detail": e.to_string() }),
+                )),
+            ));
+        }
+        self.stored += entries.len();
+        self.finished |= over;
+        self.push(events);
+        Ok(())
+    }
+
+    /// Sends every bound socket its own view of the match.
+    fn push(&mut self, events: Vec<Value>) {
+        let Some((turn_seq, over)) = self.with(|m| (m.turn_seq(), m.outcome().is_some())) else {
+            return;
+        };
+        let mut views: HashMap<Option<String>, String> = HashMap::new();
+        let events = Value::Array(events);
+        for sub in &self.subs {
+            let line = views.entry(sub.player.clone()).or_insert_with(|| {
+                let view = self
+                    .host
+                    .get_match(&self.id)
+                    .and_then(|m| m.view(sub.player.as_deref()).ok())
+                    .unwrap_or(Value::Null);
+                json!({
+                    "push": "update",
+                    "match": self.id,
+                    "turnSeq": turn_seq,
+                    "events": events,
+                    "view": view,
+                    "over": over,
+                })
+                .to_string()
+            });
+            let _ = sub.tx.send(line.clone());
+        }
+        self.subs.retain(|s| !s.tx.is_closed());
+    }
+
+    /// Tells the engine a player came or went (not once the match is over).
+    async fn presence(&mut self, player: &str, connected: bool) -> Result<(), Reply> {
+        if self.with(|m| m.outcome().is_some()).unwrap_or(true) {
+            return Ok(());
+        }
+        let line = json!({
+            "op": "presence", "match": self.id, "player": player,
+            "connected": connected, "now": now_ms(),
+        })
+        .to_string();
+        self.apply(&line).await.map(drop)
+    }
+
+    /// Marks every human seat disconnected (at a restart: nobody's socket survived it), so
+    /// their grace runs and the match cannot stall on someone who never comes back.
+    pub(crate) async fn all_away(&mut self) -> Result<(), Reply> {
+        let humans: Vec<String> = self
+            .with(|m| m.record().players.clone())
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|p| !self.bots.contains_key(p))
+            .collect();
+        for p in humans {
+            self.presence(&p, false).await?;
+            self.away.insert(p);
+        }
+        Ok(())
+    }
+
+    /// The task's loop: commands, the engine's timer and the bots' moves, in one order.
+    pub(crate) async fn run(mut self, mut rx: mpsc::UnboundedReceiver<Cmd>) {
+        loop {
+            self.schedule_bots();
+            let wake = self.wake();
+            let timer = async move {
+                match wake {
+                    Some(at) => tokio::time::sleep_until(at).await,
+                    None => std::future::pending().await,
+                }
+            };
+            let step = tokio::select! {
+                cmd = rx.recv() => match cmd {
+                    Some(cmd) => self.command(cmd).await,
+                    None => break,
+                },
+                () = timer => self.timer().await,
+            };
+            if step.is_err() {
+                break;
+            }
+        }
+        self.shared.forget(&self.id);
+    }
+
+    /// When a bot is to act and has no move scheduled, schedules it after the delay.
+    fn schedule_bots(&mut self) {
+        let bot_to_act = self
+            .with(|m| m.outcome().is_none() && m.to_act().iter().any(|p| self.bots.contains_key(p)))
+            .unwrap_or(false);
+        match (bot_to_act, self.bot_due) {
+            (false, _) => self.bot_due = None,
+            (true, None) => self.bot_due = Some(Instant::now() + self.shared.config.bot_delay),
+            (true, Some(_)) => {}
+        }
+    }
+
+    /// The next time the task acts by itself: the engine's next tick or a bot's move.
+    fn wake(&self) -> Option<Instant> {
+        let tick = self
+            .with(|m| m.next_tick_at())
+            .flatten()
+            .map(|at| Instant::now() + Duration::from_millis(at.saturating_sub(now_ms())));
+        match (tick, self.bot_due) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    async fn timer(&mut self) -> Result<(), ()> {
+        let now = now_ms();
+        if self
+            .with(|m| m.next_tick_at())
+            .flatten()
+            .is_some_and(|at| at <= now)
+        {
+            let line = json!({"op": "tick", "match": self.id, "now": now}).to_string();
+            self.apply(&line).await.map_err(drop)?;
+        }
+        if self.bot_due.is_some_and(|at| at <= Instant::now()) {
+            self.bot_due = None;
+            let to_act = self.with(|m| m.to_act()).unwrap_or_default();
+            for player in to_act {
+                let Some(action) = self.bot_action(&player) else {
+                    continue;
+                };
+                let line = json!({
+                    "op": "act", "match": self.id, "player": player,
+                    "action": action, "now": now_ms(),
+                })
+                .to_string();
+                let reply = self.apply(&line).await.map_err(drop)?;
+                if !reply.ok {
+                    // A bot's choice the engine refuses is a bug of the bot: say so; the
+                    // match's deadline then plays the seat.
+                    eprintln!(
+                        "match {}: bot {player} refused: {:?} for {action}",
+                        self.id,
+                        reply.body.get("error")
+                    );
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn bot_action(&mut self, player: &str) -> Option<Value> {
+        let m = self.host.get_match(&self.id)?;
+        self.bots.get_mut(player)?.choose(m, player)
+    }
+
+    async fn command(&mut self, cmd: Cmd) -> Result<(), ()> {
+        match cmd {
+            Cmd::Request {
+                line,
+                only_over,
+                reply,
+            } => {
+                if only_over && !self.with(|m| m.outcome().is_some()).unwrap_or(false) {
+                    let _ = reply.send(Host::reply(Value::Null, Err(record_forbidden())));
+                    return Ok(());
+                }
+                match self.apply(&line).await {
+                    Ok(r) => {
+                        let _ = reply.send(r);
+                        Ok(())
+                    }
+                    Err(r) => {
+                        let _ = reply.send(r);
+                        Err(())
+                    }
+                }
+            }
+            Cmd::Subscribe {
+                id,
+                sub,
+                player,
+                tx,
+                reply,
+            } => {
+                if let Some(p) = &player {
+                    *self.sockets.entry(p.clone()).or_default() += 1;
+                    if self.away.remove(p)
+                        && let Err(r) = self.presence(p, true).await
+                    {
+                        let _ = reply.send(r);
+                        return Err(());
+                    }
+                }
+                let answer = self
+                    .with(|m| {
+                        let mut b: Map<String, Value> = body(&Status::of(&self.id, m));
+                        if let Some(p) = &player {
+                            b.insert("player".into(), json!(p));
+                        }
+                        b.insert(
+                            "view".into(),
+                            m.view(player.as_deref()).unwrap_or(Value::Null),
+                        );
+                        b
+                    })
+                    .unwrap_or_default();
+                self.subs.push(Sub {
+                    id: sub,
+                    player,
+                    tx,
+                });
+                let _ = reply.send(Host::reply(id, Ok(answer)));
+                Ok(())
+            }
+            Cmd::Unsubscribe { sub } => {
+                let Some(i) = self.subs.iter().position(|s| s.id == sub) else {
+                    return Ok(());
+                };
+                let gone = self.subs.remove(i);
+                if let Some(p) = gone.player {
+                    let left = self.sockets.entry(p.clone()).or_default();
+                    *left = left.saturating_sub(1);
+                    if *left == 0 {
+                        self.away.insert(p.clone());
+                        self.presence(&p, false).await.map_err(drop)?;
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// `FORBIDDEN` for `record` while the match runs: a record holds the seed.
+fn record_forbidden() -> Fail {
+    fail(
+        "FORBIDDEN",
+        "게임이 끝난 뒤에 볼 수 있어요.",
+        json!({ "op": "record", "detail": "a record holds the seed: served once the match is over" }),
+    )
+}

@@ -1,0 +1,256 @@
+// The board: talks the server's WebSocket protocol (create, hello, watch, act, legal)
+// and draws the Yut board from each `update` push's view.
+import { NODES, LINES, DIAGONALS, THROWS } from "/nodes.js";
+
+const $ = (id) => document.getElementById(id);
+const SVG = "http://www.w3.org/2000/svg";
+const params = new URLSearchParams(location.search);
+let ws, nextId = 1, waiting = new Map(), view = null, actions = [], me = null, matchId = null;
+let selected = null;
+
+function connect() {
+  return new Promise((resolve) => {
+    ws = new WebSocket(`${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws`);
+    ws.onopen = () => resolve();
+    ws.onmessage = (e) => {
+      const msg = JSON.parse(e.data);
+      if (msg.push === "update") return onUpdate(msg);
+      const done = waiting.get(msg.id);
+      if (done) { waiting.delete(msg.id); done(msg); }
+    };
+    ws.onclose = () => status("연결 끊김 (disconnected) — 새로고침하세요 (reload)");
+  });
+}
+
+function request(req) {
+  const id = nextId++;
+  return new Promise((resolve) => { waiting.set(id, resolve); ws.send(JSON.stringify({ ...req, id })); });
+}
+
+function status(text) { $("status").textContent = text; }
+const throwLabel = (t) => { const [ko, ro, n] = THROWS[t] ?? [t, t, 0]; return `${ko}(${ro} ${n > 0 ? "+" : ""}${n})`; };
+const nodeLabel = (n) => typeof n === "number" && NODES[n] ? `${NODES[n].ko}(${NODES[n].ro})` :
+  n === null || n === undefined || n === "home" ? "대기(home)" : n === "finished" || n === "goal" ? "완주(finish)" : String(n);
+
+// ---- lobby ---------------------------------------------------------------------------
+function seatsForm() {
+  const n = Number(document.querySelector("[name=count]").value);
+  $("seats").innerHTML = "";
+  for (let i = 0; i < n; i++) {
+    const row = document.createElement("div");
+    row.className = "seat";
+    row.innerHTML = `<input name="p${i}" value="${i === 0 ? "나" : "p" + (i + 1)}" aria-label="player ${i + 1}">
+      <select name="k${i}" aria-label="seat ${i + 1} kind"><option value="">사람 (human)</option>
+      <option value="random">봇 random</option><option value="policy" ${i > 0 ? "selected" : ""}>봇 policy</option>
+      <option value="strong">봇 strong</option></select>`;
+    $("seats").append(row);
+  }
+}
+
+async function lobby() {
+  $("lobby").hidden = false;
+  seatsForm();
+  document.querySelector("[name=count]").onchange = seatsForm;
+  $("create").onsubmit = async (e) => {
+    e.preventDefault();
+    const f = new FormData(e.target);
+    const n = Number(f.get("count"));
+    const players = [], bots = {};
+    for (let i = 0; i < n; i++) {
+      const p = String(f.get("p" + i)).trim() || "p" + (i + 1);
+      players.push(p);
+      if (f.get("k" + i)) bots[p] = f.get("k" + i);
+    }
+    const app = f.get("game") === "app";
+    const req = { op: "create", game: app ? "yut-augments" : "yut", players, bots };
+    if (app) req.options = { stickModel: "fair", backdoFromDo: "home" };
+    const r = await request(req);
+    if (!r.ok) return status(`${r.error.message} (${r.error.code})`);
+    $("links").hidden = false;
+    $("linklist").innerHTML = "";
+    const watch = `${location.origin}/?match=${r.match}`;
+    for (const s of r.seats) {
+      const url = `${watch}&token=${s.token}`;
+      $("linklist").insertAdjacentHTML("beforeend", `<li>${s.player}: <a class="seat-link" href="${url}">${url}</a></li>`);
+    }
+    $("linklist").insertAdjacentHTML("beforeend", `<li>관전 (watch): <a href="${watch}">${watch}</a></li>`);
+  };
+}
+
+// ---- the game --------------------------------------------------------------------------
+async function join() {
+  matchId = params.get("match");
+  const token = params.get("token");
+  const r = token ? await request({ op: "hello", match: matchId, token }) : await request({ op: "watch", match: matchId });
+  if (!r.ok) return status(`${r.error.message} (${r.error.code})`);
+  me = r.player ?? null;
+  $("game").hidden = false;
+  await onUpdate({ view: r.view, events: [], over: r.over });
+}
+
+let updates = 0;
+async function onUpdate(msg) {
+  // The view and the legal actions change together, and only for the latest update: a
+  // click then always sends an action of the position it was drawn from, with its turnSeq.
+  const mine = ++updates;
+  for (const e of msg.events ?? []) {
+    // An event the log cannot word must not stop the board from following the match.
+    try { logEvent(e, msg.view); } catch (err) { console.warn(err); }
+  }
+  let next = [];
+  if (me && !msg.over) {
+    const l = await request({ op: "legal", match: matchId });
+    if (l.ok) next = l.actions;
+  }
+  if (mine !== updates) return;
+  view = msg.view;
+  actions = next;
+  selected = null;
+  render();
+}
+
+function logEvent(e, v) {
+  const li = document.createElement("li");
+  const who = e.side !== undefined && v?.sides?.[e.side] ? v.sides[e.side].name : "";
+  const parts = [who, e.type];
+  if (e.result) parts.push(throwLabel(e.result));
+  if (e.to !== undefined) parts.push("→ " + (e.to === null ? "완주(finish)" : nodeLabel(e.to)));
+  li.textContent = parts.filter(Boolean).join(" · ");
+  $("log").prepend(li);
+}
+
+function render() {
+  if (!view) return;
+  const turn = view.turn?.player;
+  status(me ? `나 (me): ${me}` : "관전 중 (watching)");
+  $("turn").textContent = view.result ? "게임 끝 (game over)" :
+    `차례 (turn): ${turn ?? "-"}${turn === me ? " — 내 차례 (your turn)" : ""}` +
+    (view.pending?.length ? ` · 모아 둔 결과(pending): ${view.pending.map(throwLabel).join(" · ")}` : "") +
+    (view.lastThrow ? ` · 마지막 던지기(last throw): ${throwLabel(view.lastThrow.result)}` : "");
+  drawBoard();
+  drawControls();
+  drawDraft();
+  drawResult();
+}
+
+function el(name, attrs = {}, parent) {
+  const e = document.createElementNS(SVG, name);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  parent?.append(e);
+  return e;
+}
+
+function moves() {
+  // The legal MOVE actions with their path preview from the view's legalMoves.
+  return actions.filter((a) => a.type === "MOVE").map((a) => ({
+    action: a,
+    info: (view.legalMoves ?? []).find((m) => m.throwIndex === a.throwIndex && JSON.stringify(m.from) === JSON.stringify(a.from)),
+  }));
+}
+
+function drawBoard() {
+  const svg = $("board");
+  svg.innerHTML = "";
+  const xy = (n) => NODES[n].xy;
+  for (const [a, b] of LINES) { const [x1, y1] = xy(a), [x2, y2] = xy(b); el("line", { class: "edge", x1, y1, x2, y2 }, svg); }
+  for (const d of DIAGONALS) { const [x1, y1] = xy(d[0]), [x2, y2] = xy(d[d.length - 1]); el("line", { class: "edge", x1, y1, x2, y2 }, svg); }
+  const ms = moves();
+  const shown = selected ?? (ms.length === 1 ? ms[0] : null);
+  if (shown?.info?.path?.length) {
+    const from = typeof shown.info.from === "number" ? [shown.info.from] : [];
+    const pts = [...from, ...shown.info.path].map((n) => xy(n).join(",")).join(" ");
+    el("polyline", { class: "path", points: pts }, svg);
+  }
+  const targets = new Map();
+  for (const m of ms) if (m.info && typeof m.info.to === "number") targets.set(m.info.to, m);
+  for (const n of NODES) {
+    const g = el("g", { class: "node" + ([0, 5, 10, 15, 22].includes(n.id) ? " corner" : "") + (targets.has(n.id) ? " target" : ""), "data-node": n.id }, svg);
+    const [x, y] = n.xy;
+    el("circle", { cx: x, cy: y, r: [0, 5, 10, 15, 22].includes(n.id) ? 26 : 20 }, g);
+    // Ring nodes carry their names above and below; a diagonal node's would touch the
+    // ring's, so they stand beside it, on the side away from the ring's nearest edge.
+    const side = { 20: -1, 21: -1, 27: -1, 28: -1, 23: 1, 24: 1, 25: 1, 26: 1 }[n.id];
+    if (side) {
+      const anchor = side > 0 ? "start" : "end", tx = x + side * 24;
+      el("text", { x: tx, y: y - 2, style: `text-anchor: ${anchor}` }, g).textContent = n.ko;
+      el("text", { x: tx, y: y + 12, class: "ro", style: `text-anchor: ${anchor}` }, g).textContent = n.ro;
+    } else {
+      el("text", { x, y: y - 30 }, g).textContent = n.ko;
+      el("text", { x, y: y + 40, class: "ro" }, g).textContent = n.ro;
+    }
+    if (targets.has(n.id)) {
+      g.onclick = () => act(targets.get(n.id).action);
+      g.onmouseenter = () => { selected = targets.get(n.id); drawBoard(); };
+    }
+  }
+  (view.sides ?? []).forEach((side, s) => {
+    const at = new Map();
+    for (const p of side.pieces) if (p.status === "board" || typeof p.node === "number") at.set(p.node, (at.get(p.node) ?? 0) + 1);
+    for (const [node, count] of at) {
+      const [x, y] = xy(node);
+      const dx = (s % 2 ? 8 : -8), dy = (s > 1 ? 8 : -8);
+      el("circle", { class: `piece side${s}`, cx: x + dx, cy: y + dy, r: 13 }, svg);
+      el("text", { class: "piece-count", x: x + dx, y: y + dy + 5 }, svg).textContent = count > 1 ? count : "";
+    }
+  });
+}
+
+function drawControls() {
+  const c = $("controls");
+  c.innerHTML = "";
+  (view.sides ?? []).forEach((side, s) => {
+    const span = document.createElement("div");
+    span.className = `side${s}`;
+    span.style.width = "100%";
+    span.textContent = `● ${side.name}: 대기(home) ${side.home} · 완주(finished) ${side.finished}`;
+    c.append(span);
+  });
+  for (const a of actions) {
+    if (a.type === "CHOOSE_AUGMENT") continue;
+    const b = document.createElement("button");
+    if (a.type === "THROW") { b.className = "primary"; b.textContent = "윷 던지기 (throw)"; b.id = "throw"; }
+    else if (a.type === "MOVE") {
+      const info = moves().find((m) => m.action === a)?.info;
+      b.className = "move";
+      b.textContent = `${nodeLabel(a.from === "home" ? null : a.from)} → ${info ? (info.finishes ? "완주(finish)" : nodeLabel(info.to)) : "?"} · ${info ? throwLabel(info.result) : ""}`;
+      b.onmouseenter = () => { selected = { action: a, info }; drawBoard(); };
+    } else b.textContent = a.type;
+    b.onclick = () => act(a);
+    c.append(b);
+  }
+}
+
+function drawDraft() {
+  const d = $("draft");
+  d.innerHTML = "";
+  const draft = view.draft;
+  if (!draft?.candidates) return;
+  const mine = actions.some((a) => a.type === "CHOOSE_AUGMENT");
+  d.insertAdjacentHTML("beforeend", `<strong>증강 고르기 (draft)${mine ? "" : " — 상대가 고르는 중 (opponent choosing)"}</strong>`);
+  draft.candidates.forEach((card, index) => {
+    const b = document.createElement("button");
+    b.className = "card";
+    b.disabled = !mine;
+    b.innerHTML = `<strong>${card.name}</strong><br><small>${card.text}</small>`;
+    b.onclick = () => act({ type: "CHOOSE_AUGMENT", index });
+    d.append(b);
+  });
+}
+
+function drawResult() {
+  const r = $("result");
+  r.hidden = !view.result;
+  if (!view.result) return;
+  const res = view.result;
+  const winners = (res.winners ?? res.ranking ?? []).map((w) => typeof w === "number" ? view.sides[w]?.name : w);
+  r.id = "result";
+  r.innerHTML = `<h2>게임 끝 <small>Game over</small></h2><p>이긴 쪽 (winner): <strong>${winners.join(", ") || JSON.stringify(res)}</strong></p><p><a href="/">새 게임 (new match)</a></p>`;
+}
+
+async function act(action) {
+  const r = await request({ op: "act", match: matchId, action, turnSeq: view.turnSeq });
+  if (!r.ok) status(`${r.error.message} (${r.error.code})`);
+}
+
+await connect();
+if (params.get("match")) join(); else lobby();
