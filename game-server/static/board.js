@@ -30,7 +30,7 @@ function request(req) {
 function status(text) { $("status").textContent = text; }
 const throwLabel = (t) => { const [ko, ro, n] = THROWS[t] ?? [t, t, 0]; return `${ko}(${ro} ${n > 0 ? "+" : ""}${n})`; };
 const nodeLabel = (n) => typeof n === "number" && NODES[n] ? `${NODES[n].ko}(${NODES[n].ro})` :
-  n === null || n === undefined || n === "home" ? "대기(home)" : n === "finished" || n === "goal" ? "완주(finish)" : String(n);
+  n === null || n === undefined || n === "home" ? "대기(waiting)" : n === "finished" || n === "goal" ? "남(finished)" : String(n);
 
 // ---- lobby ---------------------------------------------------------------------------
 function seatsForm() {
@@ -114,7 +114,7 @@ function logEvent(e, v) {
   const who = e.side !== undefined && v?.sides?.[e.side] ? v.sides[e.side].name : "";
   const parts = [who, e.type];
   if (e.result) parts.push(throwLabel(e.result));
-  if (e.to !== undefined) parts.push("→ " + (e.to === null ? "완주(finish)" : nodeLabel(e.to)));
+  if (e.to !== undefined) parts.push("→ " + (e.to === null ? "남(finished)" : nodeLabel(e.to)));
   li.textContent = parts.filter(Boolean).join(" · ");
   $("log").prepend(li);
 }
@@ -202,7 +202,7 @@ function drawControls() {
     const span = document.createElement("div");
     span.className = `side${s}`;
     span.style.width = "100%";
-    span.textContent = `● ${side.name}: 대기(home) ${side.home} · 완주(finished) ${side.finished}`;
+    span.textContent = `● ${side.name}: 대기(waiting) ${side.home} · 남(finished) ${side.finished}`;
     c.append(span);
   });
   for (const a of actions) {
@@ -212,7 +212,7 @@ function drawControls() {
     else if (a.type === "MOVE") {
       const info = moves().find((m) => m.action === a)?.info;
       b.className = "move";
-      b.textContent = `${nodeLabel(a.from === "home" ? null : a.from)} → ${info ? (info.finishes ? "완주(finish)" : nodeLabel(info.to)) : "?"} · ${info ? throwLabel(info.result) : ""}`;
+      b.textContent = `${nodeLabel(a.from === "home" ? null : a.from)} → ${info ? (info.finishes ? "남(finished)" : nodeLabel(info.to)) : "?"} · ${info ? throwLabel(info.result) : ""}`;
       b.onmouseenter = () => { selected = { action: a, info }; drawBoard(); };
     } else b.textContent = a.type;
     b.onclick = () => act(a);
