@@ -390,6 +390,21 @@ impl Session {
                 reply,
             };
             if !self.shared.send(&match_id, cmd) {
+                // A match no longer in memory (finished before a restart): its record is
+                // in the store, and served since the match is over.
+                if op == "record" {
+                    let store = self.shared.store.clone();
+                    let key = match_id.clone();
+                    let found = tokio::task::spawn_blocking(move || store.finished_record(&key))
+                        .await
+                        .ok()
+                        .and_then(Result::ok)
+                        .flatten();
+                    if let Some(record) = found {
+                        let answer = body(&game_host::reply::Record { record });
+                        return Ok(Host::reply(id.clone(), Ok(answer)));
+                    }
+                }
                 return Err(unknown_match(&match_id));
             }
             let mut reply = wait.await.map_err(|_| unknown_match(&match_id))?;

@@ -88,6 +88,9 @@ pub trait Store: Send + Sync + 'static {
     fn unfinished(&self) -> Result<Vec<StoredMatch>, StoreError>;
     /// Whether a match id is taken (finished matches included).
     fn exists(&self, id: &str) -> Result<bool, StoreError>;
+    /// The record of a finished match (`None` for an unknown or unfinished one): what
+    /// `record` serves once the match is no longer in memory (after a restart).
+    fn finished_record(&self, id: &str) -> Result<Option<MatchRecord>, StoreError>;
 }
 
 /// The embedded store: one SQLite file in WAL mode (`:memory:` for a store that ends
@@ -165,6 +168,27 @@ impl Store for SqliteStore {
         }
         tx.commit()?;
         Ok(())
+    }
+
+    fn finished_record(&self, id: &str) -> Result<Option<MatchRecord>, StoreError> {
+        let conn = self.lock();
+        let head: Option<String> = conn
+            .query_row(
+                "SELECT head FROM matches WHERE id = ?1 AND finished = 1",
+                params![id],
+                |r| r.get(0),
+            )
+            .optional()?;
+        let Some(head) = head else {
+            return Ok(None);
+        };
+        let mut record: MatchRecord = serde_json::from_str(&head)?;
+        let mut stmt =
+            conn.prepare("SELECT entry FROM entries WHERE match_id = ?1 ORDER BY seq")?;
+        for entry in stmt.query_map(params![id], |r| r.get::<_, String>(0))? {
+            record.entries.push(serde_json::from_str(&entry?)?);
+        }
+        Ok(Some(record))
     }
 
     fn unfinished(&self) -> Result<Vec<StoredMatch>, StoreError> {

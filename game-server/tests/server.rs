@@ -194,6 +194,18 @@ async fn kill_nine_mid_game_then_the_game_goes_on() {
     let watched = w.req(json!({"op": "watch", "match": m})).await;
     assert_eq!(replayed.body["view"], watched["view"]);
     assert_eq!(served["ok"], true);
+
+    // A match finished before a restart still has its record served, from the store.
+    drop((a, b, w));
+    let mut server = server;
+    server.kill();
+    let server = Server::start(&db.path(), 0);
+    let mut c = Client::connect(&server.addr).await;
+    let again = c.req(json!({"op": "record", "match": m})).await;
+    assert_eq!(again["ok"], true, "{again}");
+    assert_eq!(again["record"], record["record"]);
+    let unknown = c.req(json!({"op": "record", "match": "never-was"})).await;
+    assert_eq!(unknown["error"]["code"], "UNKNOWN_MATCH", "{unknown}");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
