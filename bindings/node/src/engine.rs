@@ -7,7 +7,7 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use game_core::{AppliedJson, DynMatch, ErrorBody, GameError, MatchRecord, Registry};
+use game_core::{AppliedJson, DynMatch, GameError, MatchRecord, Registry};
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 
@@ -15,58 +15,25 @@ use serde_json::{Map, Value, json};
 /// the bound of every seed, time and `turnSeq` that crosses.
 pub const MAX_SAFE: u64 = game_core::MAX_SAFE_INTEGER;
 
-/// A refused call: the error body and the timeouts taken before it was refused.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Fail {
-    /// The engine's (or the binding's) error.
-    pub error: ErrorBody,
-    /// Timeouts applied before the refusal (an `act` or `setConnected` at or past
-    /// `nextTickAt`); they stand.
-    pub applied: Vec<AppliedJson>,
-}
+/// A refused call: the error body and the timeouts taken before it was refused — the
+/// JSON host's own refusal type, so both answer alike.
+pub use game_host::reply::Fail;
+use game_host::reply::fail;
 
-impl Fail {
-    /// The text JavaScript reads back: `{"error": {code, message, reason}, "applied": [...]}`.
-    pub fn to_json(&self) -> String {
-        // Written by hand for the key order: index.js recognizes the text by its start.
-        format!(
-            "{{\"error\":{},\"applied\":{}}}",
-            text(&self.error),
-            text(&self.applied)
-        )
-    }
-}
-
-impl From<game_core::HostError> for Fail {
-    fn from(e: game_core::HostError) -> Self {
-        Self {
-            error: e.body(),
-            applied: Vec::new(),
-        }
-    }
-}
-
-fn fail(code: &str, message: &str, reason: Value) -> Fail {
-    let Value::Object(reason) = reason else {
-        unreachable!("reasons are objects")
-    };
-    Fail {
-        error: ErrorBody {
-            code: code.to_owned(),
-            message: message.to_owned(),
-            reason,
-        },
-        applied: Vec::new(),
-    }
+/// The text JavaScript reads back for a refusal: `{"error": {code, message, reason},
+/// "applied": [...]}`.
+pub fn fail_text(f: &Fail) -> String {
+    // Written by hand for the key order: index.js recognizes the text by its start.
+    format!(
+        "{{\"error\":{},\"applied\":{}}}",
+        text(&f.error),
+        text(&f.applied)
+    )
 }
 
 /// `BAD_REQUEST`, as the JSON host sends it: a value of the wrong type or range.
 pub fn bad_request(field: &str, detail: impl Into<String>) -> Fail {
-    fail(
-        "BAD_REQUEST",
-        "요청 형식이 올바르지 않아요.",
-        json!({ "field": field, "detail": detail.into() }),
-    )
+    game_host::reply::bad_request(Some(field), detail)
 }
 
 /// `INTERNAL_ERROR`: the engine panicked (a bug); the match it was in is dropped.

@@ -12,7 +12,7 @@ use napi_derive::napi;
 use crate::engine::{self, Fail, guard};
 
 fn js<T>(result: std::result::Result<T, Fail>) -> Result<T> {
-    result.map_err(|fail| Error::from_reason(fail.to_json()))
+    result.map_err(|fail| Error::from_reason(crate::engine::fail_text(&fail)))
 }
 
 /// The built-in games.
