@@ -75,33 +75,31 @@ fn hostile_values() -> Vec<Value> {
     ]
 }
 
-/// Every option field of the three games.
-const FIELDS: &[&str] = &[
-    "mode",
-    "pieces",
-    "stickModel",
-    "backdo",
-    "backdoFromDo",
-    "finishRule",
-    "nakPercent",
-    "backdoCaptureBonus",
-    "ranking",
-    "turnSeconds",
-    "augments",
-    "cushion",
-    "truce",
-    "winsNeeded",
-];
+/// Every option field of the three games: the keys of their default options.
+fn fields() -> Vec<String> {
+    let r = registry();
+    let mut all: Vec<String> = r
+        .ids()
+        .flat_map(|id| match r.get(id).unwrap().default_options() {
+            Value::Object(o) => o.keys().cloned().collect::<Vec<_>>(),
+            _ => Vec::new(),
+        })
+        .collect();
+    all.sort();
+    all.dedup();
+    assert!(all.len() >= 14, "{all:?}");
+    all
+}
 
 #[test]
 fn every_field_with_every_hostile_value() {
     let mut accepted = 0;
     for id in IDS {
         let n = if id == "rps" { 2 } else { 3 };
-        for field in FIELDS {
+        for field in &fields() {
             for value in hostile_values() {
                 let mut options = json!({});
-                options[*field] = value;
+                options[field.as_str()] = value;
                 accepted += usize::from(create(id, options, players(n), 1, 0));
             }
         }
@@ -156,6 +154,7 @@ fn options_that_are_arrays_are_refused() {
 #[test]
 fn random_json_objects_as_options() {
     let mut accepted = 0;
+    let fields = fields();
     for seed in 0..300u64 {
         let bytes: Vec<u8> = (0..64u64)
             .map(|i| (seed.wrapping_mul(0x9E37_79B9).wrapping_add(i * 7919) >> 3) as u8)
@@ -163,7 +162,7 @@ fn random_json_objects_as_options() {
         let mut b = Bytes::new(&bytes);
         let mut options = json!({});
         for _ in 0..1 + b.below(3) {
-            options[FIELDS[b.below(FIELDS.len())]] = json_value(&mut b, 1);
+            options[fields[b.below(fields.len())].as_str()] = json_value(&mut b, 1);
         }
         let id = IDS[seed as usize % 3];
         accepted += usize::from(create(id, options, players(2), seed, seed));

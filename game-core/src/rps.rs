@@ -318,11 +318,12 @@ pub struct RpsState {
     pub conceded: Option<usize>,
 }
 
-/// The stored form of [`RpsState`], field for field, read only by [`Rps`]'s
-/// [`Game::restore`]: private, so that JSON becomes a state only through the checks.
-/// Named like the state, so that parse errors read the same.
+/// How a stored [`RpsState`] is read, field for field (serde's remote derive: the reading
+/// exists only here, so that JSON becomes a state only through [`Rps`]'s
+/// [`Game::restore`] and its checks). Named like the state, so that parse errors read the
+/// same. A field added to the state must be added here; the compiler says so.
 #[derive(Deserialize)]
-#[serde(rename = "RpsState", rename_all = "camelCase")]
+#[serde(remote = "RpsState", rename = "RpsState", rename_all = "camelCase")]
 struct StoredRps {
     table: Table,
     options: RpsOptions,
@@ -333,28 +334,9 @@ struct StoredRps {
     conceded: Option<usize>,
 }
 
-impl From<StoredRps> for RpsState {
-    fn from(s: StoredRps) -> Self {
-        let StoredRps {
-            table,
-            options,
-            picks,
-            scores,
-            last_round,
-            winner,
-            conceded,
-        } = s;
-        Self {
-            table,
-            options,
-            picks,
-            scores,
-            last_round,
-            winner,
-            conceded,
-        }
-    }
-}
+/// A whole stored document read as an [`RpsState`] through [`StoredRps`].
+#[derive(Deserialize)]
+struct Stored(#[serde(with = "StoredRps")] RpsState);
 
 impl RpsState {
     /// The current round number, from 1: a draw replays the same round.
@@ -688,7 +670,7 @@ impl Game for Rps {
     fn restore(&self, json: &str) -> Result<RpsState, RpsError> {
         crate::restored(
             self,
-            serde_json::from_str::<StoredRps>(json).map(RpsState::from),
+            serde_json::from_str::<Stored>(json).map(|stored| stored.0),
         )
     }
 
