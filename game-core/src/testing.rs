@@ -340,3 +340,71 @@ pub fn conceded<G: Game>(game: &G, state: &mut G::State) -> bool {
     }
     game.is_over(state)
 }
+
+/// The stored state JSON of a seeded random game, at every `every`-th decision and at its
+/// end: what a frozen-state test compares against the lines recorded by an earlier build
+/// ([`check_frozen`]). The game is played by a [`RandomBot`] seeded with `seed`; every
+/// 11th decision the player to act disconnects and the clock runs to
+/// [`Game::next_tick_at`], so timeouts, presence and away flags are in the states too.
+pub fn stored_states<G: Game>(
+    game: &G,
+    options: &G::Options,
+    n: usize,
+    seed: u64,
+    every: usize,
+) -> Vec<String> {
+    let ids = players(n);
+    let mut state = game.setup(options, &ids, seed, 0).unwrap();
+    let mut bot = RandomBot::new(seed ^ 0xf00d);
+    let mut out = Vec::new();
+    let mut now = 0;
+    for step in 0..5_000usize {
+        if step % every == 0 {
+            out.push(serde_json::to_string(&state).unwrap());
+        }
+        let Some(&seat) = game.to_act(&state).first() else {
+            break;
+        };
+        now += 1_000;
+        if step % 11 == 10 {
+            let player = ids[seat].clone();
+            game.set_connected(&mut state, &player, false, now).unwrap();
+            if let Some(at) = game.next_tick_at(&state) {
+                now = now.max(at);
+                game.tick(&mut state, now);
+            }
+            game.set_connected(&mut state, &player, true, now).unwrap();
+            continue;
+        }
+        let action = bot.choose(game, &state, seat).unwrap();
+        game.apply_seat(&mut state, seat, &action, now).unwrap();
+    }
+    out.push(serde_json::to_string(&state).unwrap());
+    out
+}
+
+/// Compares `lines` with the file at `path`, line for line, naming the first that differs;
+/// restores each recorded line with `game` and checks that it serializes back to the same
+/// text. With the environment variable `RECORD_FROZEN=1` and no file at `path`, records
+/// the lines instead: recordings are made once, by the build whose format they freeze,
+/// and never re-recorded (a difference is a format change: a version bump and a
+/// migration, not a new recording).
+pub fn check_frozen<G: Game>(game: &G, path: &std::path::Path, lines: &[String]) {
+    if std::env::var_os("RECORD_FROZEN").is_some() && !path.exists() {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(path, lines.join("\n") + "\n").unwrap();
+        return;
+    }
+    let text = std::fs::read_to_string(path)
+        .unwrap_or_else(|e| panic!("{}: {e} (record it with RECORD_FROZEN=1)", path.display()));
+    let recorded: Vec<&str> = text.lines().collect();
+    assert_eq!(recorded.len(), lines.len(), "{}: line count", path.display());
+    for (i, (old, new)) in recorded.iter().zip(lines).enumerate() {
+        assert!(old == new, "{} line {}: the state differs", path.display(), i + 1);
+        let restored = game
+            .restore(old)
+            .unwrap_or_else(|e| panic!("{} line {}: refused: {e}", path.display(), i + 1));
+        let again = serde_json::to_string(&restored).unwrap();
+        assert!(&again == old, "{} line {}: restored differently", path.display(), i + 1);
+    }
+}
