@@ -1,11 +1,13 @@
-//! Plays many uniform-random 2-player games in a loop, for profilers and instruction
-//! counts: `profile_games [GAMES] [standard|twice|empty|app]` (default 20,000 standard).
+//! Plays many uniform-random games in a loop, for profilers and instruction counts:
+//! `profile_games [GAMES] [standard|twice|empty|app] [PLAYERS] [team]` (default 20,000
+//! standard games of 2 players in individual play).
 //!
 //! The rule sets are those of the `seam` benchmarks: the standard rules, the standard
 //! rules composed with themselves (every hook called twice, all no-ops), the augment layer
 //! with an empty pack, and the full `app` pack. Under `valgrind --tool=callgrind` the
 //! instruction counts are repeatable to the instruction, which the shared machine's wall
-//! clock is not:
+//! clock is not; `scripts/count-instructions` runs them all and prints the instructions a
+//! decision:
 //!
 //! ```sh
 //! cargo build --release -p benches --example profile_games
@@ -13,26 +15,34 @@
 //! ```
 
 use yut::rules::{Both, WithRules};
-use yut::{Standard, Yut, YutOptions};
+use yut::{Mode, Standard, Yut, YutOptions};
 use yut_augments::{AugmentConfig, AugmentOptions, Augments};
 
 fn main() {
     let mut args = std::env::args().skip(1);
     let n: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(20_000);
     let rules = args.next().unwrap_or_else(|| "standard".into());
-    let base = YutOptions::default();
+    let players: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(2);
+    let mode = match args.next().as_deref() {
+        Some("team") => Mode::Team,
+        _ => Mode::Individual,
+    };
+    let base = YutOptions {
+        mode,
+        ..YutOptions::default()
+    };
     let games = |play: &dyn Fn(u64) -> usize| (0..n).map(play).sum::<usize>();
     let decisions = match rules.as_str() {
-        "standard" => games(&|s| benches::uniform_game(&Yut::standard(), &base, 2, s)),
+        "standard" => games(&|s| benches::uniform_game(&Yut::standard(), &base, players, s)),
         "twice" => {
             let options = WithRules {
                 base: base.clone(),
                 rules: Both::default(),
             };
-            games(&|s| benches::uniform_game(&Yut::new((Standard, Standard)), &options, 2, s))
+            games(&|s| benches::uniform_game(&Yut::new((Standard, Standard)), &options, players, s))
         }
         "empty" | "app" => {
-            let options = if rules == "app" {
+            let mut options = if rules == "app" {
                 yut_augments::app_options()
             } else {
                 AugmentOptions {
@@ -40,12 +50,13 @@ fn main() {
                     rules: AugmentConfig::none(),
                 }
             };
-            games(&|s| benches::uniform_game(&Yut::new(Augments), &options, 2, s))
+            options.base.mode = mode;
+            games(&|s| benches::uniform_game(&Yut::new(Augments), &options, players, s))
         }
         other => {
             eprintln!("unknown rule set {other}: standard, twice, empty or app");
             std::process::exit(2);
         }
     };
-    println!("{n} games ({rules}), {decisions} decisions");
+    println!("{n} games ({rules}, {players} players, {mode:?}), {decisions} decisions");
 }
