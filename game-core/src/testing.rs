@@ -398,13 +398,28 @@ pub fn check_frozen<G: Game>(game: &G, path: &std::path::Path, lines: &[String])
     let text = std::fs::read_to_string(path)
         .unwrap_or_else(|e| panic!("{}: {e} (record it with RECORD_FROZEN=1)", path.display()));
     let recorded: Vec<&str> = text.lines().collect();
-    assert_eq!(recorded.len(), lines.len(), "{}: line count", path.display());
+    assert_eq!(
+        recorded.len(),
+        lines.len(),
+        "{}: line count",
+        path.display()
+    );
     for (i, (old, new)) in recorded.iter().zip(lines).enumerate() {
-        assert!(old == new, "{} line {}: the state differs", path.display(), i + 1);
+        assert!(
+            old == new,
+            "{} line {}: the state differs",
+            path.display(),
+            i + 1
+        );
         let restored = game
             .restore(old)
             .unwrap_or_else(|e| panic!("{} line {}: refused: {e}", path.display(), i + 1));
         let again = serde_json::to_string(&restored).unwrap();
-        assert!(&again == old, "{} line {}: restored differently", path.display(), i + 1);
+        assert!(
+            &again == old,
+            "{} line {}: restored differently",
+            path.display(),
+            i + 1
+        );
     }
 }

@@ -1,10 +1,11 @@
 //! Validation of a restored state: a tampered or corrupted state is refused, never loaded
 //! half-valid.
 
+use crate::LOG_LEN;
 use crate::graph::NODE_COUNT;
 use crate::options::Mode;
 use crate::rules::RuleOptions;
-use crate::state::{LOG_LEN, Phase, PieceStatus};
+use crate::state::{Phase, PieceStatus};
 use crate::{Rules, Yut, YutState};
 
 /// Pending results or owed throws beyond this are not reachable in practice (each needs

@@ -1,16 +1,14 @@
 //! `Yut<R>` on the `Game` trait: setup, validation, the turn step (RULES.md, Turns), the view
 //! and the timeout policy.
 
-use std::collections::VecDeque;
-
 use game_core::{Game, Millis, PlayerId, Rejection, Table, Viewer};
 
 use crate::options::Mode;
 use crate::rules::{RuleOptions, TurnStart};
-use crate::state::{Board, LOG_LEN, Phase, PieceStatus, Side, ThrowStats};
+use crate::state::{Board, Phase, PieceStatus, Side, ThrowStats};
 use crate::{
-    Origin, Piece, Rules, Standard, ThrowChance, YutAction, YutError, YutEvent, YutResult,
-    YutState, YutView,
+    EventLog, Origin, Piece, Rules, Standard, ThrowChance, YutAction, YutError, YutEvent,
+    YutResult, YutState, YutView,
 };
 
 /// Yut Nori under the rules `R` (the standard rules by default).
@@ -77,10 +75,7 @@ impl<R: Rules> Yut<R> {
             board.table.ask(now, board.options.turn_seconds);
         }
         for e in events {
-            if state.log.len() == LOG_LEN {
-                state.log.pop_front();
-            }
-            state.log.push_back(e.clone());
+            state.log.push(e);
         }
     }
 }
@@ -154,7 +149,7 @@ impl<R: Rules> Game for Yut<R> {
             board,
             options: options.clone(),
             rules,
-            log: VecDeque::with_capacity(LOG_LEN),
+            log: EventLog::new(),
         };
         let mut events = Vec::new();
         self.start_turn(&mut state, &mut events);

@@ -14,6 +14,7 @@ mod event;
 mod game;
 pub mod graph;
 mod legal;
+mod log;
 pub mod movement;
 mod node_list;
 mod options;
@@ -34,6 +35,7 @@ pub use error::{RuleError, YutError};
 pub use event::{NoEvent, YutEvent};
 pub use game::Yut;
 pub use legal::LegalMove;
+pub use log::{EventLog, LOG_LEN};
 pub use node_list::NodeList;
 pub use options::{
     BackdoFromDo, FinishRule, Mode, NAK_PERCENTS, PIECES, Preset, Ranking, StickModel,
@@ -42,8 +44,8 @@ pub use options::{
 pub use outcome::{Place, ResultStats, YutResult};
 pub use rules::{NoAction, NoConfig, NoView, Rules, Standard};
 pub use state::{
-    Board, HomeWord, LOG_LEN, OffBoard, Origin, Phase, Piece, PieceStatus, Side, SideId,
-    ThrowStats, To, YutState,
+    Board, HomeWord, OffBoard, Origin, Phase, Piece, PieceStatus, Side, SideId, ThrowStats, To,
+    YutState,
 };
 pub use throw::{Sticks, Throw, ThrowChance, ThrowDraw};
 pub use view::{LastThrow, PieceView, PresenceView, SideView, Turn, YutView};

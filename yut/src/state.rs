@@ -1,20 +1,15 @@
 //! The game state: sides, pieces and their trails, the turn, the pending
 //! results.
 
-use std::collections::VecDeque;
-
 use game_core::Table;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::graph::Node;
-use crate::{NodeList, Rules, Throw, ThrowChance, ThrowDraw, YutEvent, YutOptions};
+use crate::{EventLog, NodeList, Rules, Throw, ThrowChance, ThrowDraw, YutEvent, YutOptions};
 
 /// A side's id: the seat in individual play, 0 (청) or 1 (홍) in team play.
 pub type SideId = u8;
-
-/// How many recent events the state keeps for the view.
-pub const LOG_LEN: usize = 32;
 
 /// The word `"home"` on the wire.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
@@ -346,8 +341,8 @@ pub struct YutState<R: Rules> {
     pub options: R::Options,
     /// The rule extension's state.
     pub rules: R::State,
-    /// The most recent events, oldest first, at most [`LOG_LEN`].
-    pub log: VecDeque<YutEvent<R::Event>>,
+    /// The most recent events, oldest first, at most [`LOG_LEN`](crate::LOG_LEN).
+    pub log: EventLog<YutEvent<R::Event>>,
 }
 
 /// The stored form of [`YutState`], field for field, read only by `Game::restore` of
@@ -360,7 +355,7 @@ pub(crate) struct StoredState<R: Rules> {
     board: Board,
     options: R::Options,
     rules: R::State,
-    log: VecDeque<YutEvent<R::Event>>,
+    log: Vec<YutEvent<R::Event>>,
 }
 
 /// How a stored [`Board`] is read, field for field (serde's remote derive: the reading is
@@ -396,7 +391,7 @@ impl<R: Rules> From<StoredState<R>> for YutState<R> {
             board,
             options,
             rules,
-            log,
+            log: EventLog::from_stored(log),
         }
     }
 }
