@@ -133,8 +133,8 @@ impl<R: Rules> Yut<R> {
                 "turn order must list every seat once, and the turn index lie in it".into(),
             );
         }
-        if b.pending.len() > MAX_PENDING || usize::from(b.throws_owed) > MAX_PENDING {
-            return Err("too many pending results or owed throws".into());
+        if b.pending.len() + usize::from(b.throws_owed) > MAX_PENDING {
+            return Err("too many pending results and owed throws".into());
         }
         if state.log.len() > LOG_LEN {
             return Err("the event log is longer than its cap".into());

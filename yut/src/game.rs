@@ -7,8 +7,8 @@ use crate::options::Mode;
 use crate::rules::{RuleOptions, TurnStart};
 use crate::state::{Board, Phase, PieceStatus, Side, ThrowStats};
 use crate::{
-    EventLog, Origin, Piece, Rules, Standard, ThrowChance, YutAction, YutError, YutEvent,
-    YutResult, YutState, YutView,
+    EventLog, Origin, Piece, Rules, Standard, ThrowChance, ThrowList, YutAction, YutError,
+    YutEvent, YutResult, YutState, YutView,
 };
 
 /// Yut Nori under the rules `R` (the standard rules by default).
@@ -136,7 +136,7 @@ impl<R: Rules> Game for Yut<R> {
             turn_index: 0,
             phase: Phase::Throw,
             throws_owed: 1,
-            pending: Vec::with_capacity(8),
+            pending: ThrowList::new(),
             last_throw: None,
             stats: ThrowStats::default(),
             concedes: 0,

@@ -25,6 +25,7 @@ mod state;
 #[cfg(feature = "testing")]
 pub mod testing;
 mod throw;
+mod throw_list;
 mod turn;
 mod view;
 
@@ -48,6 +49,7 @@ pub use state::{
     YutState,
 };
 pub use throw::{Sticks, Throw, ThrowChance, ThrowDraw};
+pub use throw_list::ThrowList;
 pub use view::{LastThrow, PieceView, PresenceView, SideView, Turn, YutView};
 pub use words::UnknownWord;
 

@@ -32,10 +32,10 @@ impl<E> Default for EventLog<E> {
 }
 
 impl<E> EventLog<E> {
-    /// An empty log (its slots are allocated on the first event, all at once).
-    pub const fn new() -> Self {
+    /// An empty log, its [`LOG_LEN`] slots allocated at once (so that play never does).
+    pub fn new() -> Self {
         Self {
-            slots: Vec::new(),
+            slots: Vec::with_capacity(LOG_LEN),
             oldest: 0,
         }
     }
@@ -73,9 +73,6 @@ impl<E> EventLog<E> {
         E: Clone,
     {
         if self.slots.len() < LOG_LEN {
-            if self.slots.capacity() == 0 {
-                self.slots.reserve_exact(LOG_LEN);
-            }
             self.slots.push(event.clone());
         } else {
             self.slots[self.oldest].clone_from(event);

@@ -6,7 +6,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::graph::Node;
-use crate::{EventLog, NodeList, Rules, Throw, ThrowChance, ThrowDraw, YutEvent, YutOptions};
+use crate::{EventLog, NodeList, Rules, ThrowChance, ThrowDraw, ThrowList, YutEvent, YutOptions};
 
 /// A side's id: the seat in individual play, 0 (청) or 1 (홍) in team play.
 pub type SideId = u8;
@@ -285,7 +285,7 @@ pub struct Board {
     /// Throws still owed this turn (윷, 모, captures, rule bonuses).
     pub throws_owed: u8,
     /// The results thrown and not yet used, in order.
-    pub pending: Vec<Throw>,
+    pub pending: ThrowList,
     /// The last throw, shown with its sticks.
     pub last_throw: Option<ThrowDraw>,
     /// Throw counts for the result.
@@ -319,6 +319,19 @@ impl Board {
     /// Sides still playing.
     pub fn active_sides(&self) -> usize {
         self.sides.iter().filter(|s| s.active()).count()
+    }
+
+    /// Owes up to `n` more throws this turn, as many as keep the pending results and owed
+    /// throws within [`MAX_PENDING`](crate::MAX_PENDING) together (RULES.md, Turns); returns
+    /// how many it owed. The cap keeps every state storable; no real game comes near it.
+    #[inline]
+    pub(crate) fn owe_throws(&mut self, n: u8) -> u8 {
+        let room = crate::MAX_PENDING
+            .saturating_sub(self.pending.len() + usize::from(self.throws_owed))
+            .min(usize::from(u8::MAX)) as u8;
+        let owed = n.min(room);
+        self.throws_owed += owed;
+        owed
     }
 
     /// Whether the game is over.
@@ -373,7 +386,7 @@ struct StoredBoard {
     seat_conceded: Vec<bool>,
     phase: Phase,
     throws_owed: u8,
-    pending: Vec<Throw>,
+    pending: ThrowList,
     last_throw: Option<ThrowDraw>,
     stats: ThrowStats,
     concedes: u8,

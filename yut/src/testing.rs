@@ -26,6 +26,7 @@
 
 use game_core::{Game, Millis, Viewer};
 
+use crate::ThrowList;
 use crate::graph::{CHAMMEOGI, NODE_COUNT, Node};
 use crate::state::{Phase, PieceStatus, SideId};
 use crate::{
@@ -116,7 +117,7 @@ pub fn trail_to(node: Node) -> Vec<Node> {
 /// let mut state = game.setup(&YutOptions::default(), &yut::testing::players(2), 1, 0).unwrap();
 /// let seat = game.to_act(&state)[0];
 /// yut::testing::force_throw(&game, &mut state, seat, ThrowChance::Mo, 0).unwrap();
-/// assert_eq!(state.board.pending, vec![Throw::Mo]);
+/// assert_eq!(&state.board.pending[..], &[Throw::Mo]);
 /// ```
 pub fn force_throw<R: Rules>(
     game: &Yut<R>,
@@ -307,7 +308,7 @@ impl<R: Rules> Script<R> {
         let board = &mut self.state.board;
         board.phase = Phase::Move;
         board.throws_owed = 0;
-        board.pending = pending.to_vec();
+        board.pending = ThrowList::from_slice(pending).expect("at most MAX_PENDING results");
         self
     }
 
@@ -321,7 +322,7 @@ impl<R: Rules> Script<R> {
         let board = &mut self.state.board;
         board.phase = Phase::Throw;
         board.throws_owed = owed;
-        board.pending = pending.to_vec();
+        board.pending = ThrowList::from_slice(pending).expect("at most MAX_PENDING results");
         self
     }
 

@@ -120,7 +120,7 @@ impl<R: Rules> Yut<R> {
             let board = &mut state.board;
             board.pending.push(result);
             if result.throws_again() {
-                board.throws_owed += 1;
+                board.owe_throws(1);
             }
             self.rules
                 .after_result(&mut Self::cx(state, events), result);
@@ -234,7 +234,7 @@ impl<R: Rules> Yut<R> {
             let bonus = self
                 .rules
                 .capture_bonus(&mut Self::cx(state, events), &info, base);
-            state.board.throws_owed = state.board.throws_owed.saturating_add(bonus);
+            state.board.owe_throws(bonus);
         }
         let done = MoveDone {
             info: MoveInfo { count, ..info },
@@ -343,8 +343,8 @@ impl<R: Rules> Yut<R> {
     fn discard(&self, state: &mut YutState<R>, events: &mut Vec<YutEvent<R::Event>>) {
         state.board.throws_owed = 0;
         if !state.board.pending.is_empty() {
-            // Drain rather than take: the pending list keeps its capacity for the next turn.
-            let throws = state.board.pending.drain(..).collect();
+            let throws = state.board.pending;
+            state.board.pending.clear();
             events.push(YutEvent::Discarded {
                 side: state.board.current_side(),
                 throws,

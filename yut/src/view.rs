@@ -173,7 +173,7 @@ impl<R: Rules> Yut<R> {
             }),
             phase: board.phase,
             throws_owed: board.throws_owed,
-            pending: board.pending.clone(),
+            pending: board.pending.to_vec(),
             last_throw: board.last_throw.map(|d| LastThrow {
                 sticks: d.sticks,
                 result: d.result.map_or(ThrowChance::Nak, ThrowChance::of),

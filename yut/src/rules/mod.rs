@@ -143,25 +143,22 @@ impl<R: Rules> Cx<'_, R> {
     }
 
     /// Grants the player to act one more throw this turn. Returns `false`, granting
-    /// nothing, when [`MAX_PENDING`](crate::MAX_PENDING) throws are already owed: a state
-    /// beyond that bound is refused on restore, so no rule may create one.
+    /// nothing, when [`MAX_PENDING`](crate::MAX_PENDING) results are already pending and
+    /// owed together: a state beyond that bound is refused on restore, so no rule may
+    /// create one.
     pub fn grant_throw(&mut self) -> bool {
-        if usize::from(self.board.throws_owed) >= crate::MAX_PENDING {
-            return false;
-        }
-        self.board.throws_owed += 1;
-        true
+        self.board.owe_throws(1) == 1
     }
 
     /// Adds `result` to the pending results, as if it had been thrown (it is not a throw:
     /// it counts in no statistics and triggers no hook). Returns `false`, adding nothing,
-    /// when [`MAX_PENDING`](crate::MAX_PENDING) results are already pending.
+    /// when [`MAX_PENDING`](crate::MAX_PENDING) results are already pending and owed
+    /// together.
     pub fn add_result(&mut self, result: Throw) -> bool {
-        if self.board.pending.len() >= crate::MAX_PENDING {
+        if self.board.pending.len() + usize::from(self.board.throws_owed) >= crate::MAX_PENDING {
             return false;
         }
-        self.board.pending.push(result);
-        true
+        self.board.pending.push(result)
     }
 
     /// A uniform draw from `0..n` with the game's RNG (0 when `n` is 0 or 1), so that rule

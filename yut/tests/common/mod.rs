@@ -52,7 +52,7 @@ pub fn turn_changed(events: &[Event]) -> Option<u8> {
 /// The throws of a `discarded` event, if any.
 pub fn discarded(events: &[Event]) -> Option<Vec<Throw>> {
     events.iter().find_map(|e| match e {
-        YutEvent::Discarded { throws, .. } => Some(throws.clone()),
+        YutEvent::Discarded { throws, .. } => Some(throws.to_vec()),
         _ => None,
     })
 }
