@@ -73,7 +73,7 @@ pub fn board_stacks(state: &YutState) -> usize {
         .iter()
         .map(|side| {
             let mut nodes: Vec<u8> = side
-                .pieces
+                .pieces()
                 .iter()
                 .filter(|p| p.status == PieceStatus::Board)
                 .filter_map(|p| p.node)
@@ -95,7 +95,7 @@ pub fn is_busy(state: &YutState) -> bool {
     }
     let side = &board.sides[usize::from(board.current_side())];
     let mut own: Vec<u8> = side
-        .pieces
+        .pieces()
         .iter()
         .filter(|p| p.status == PieceStatus::Board)
         .filter_map(|p| p.node)

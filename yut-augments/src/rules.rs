@@ -35,7 +35,7 @@ fn behind(board: &Board, side: SideId) -> bool {
 /// Whether every piece of `side` has finished: then nothing fires for it.
 fn all_done(board: &Board, side: SideId) -> bool {
     let s = &board.sides[usize::from(side)];
-    s.finished() == s.pieces.len()
+    s.all_done()
 }
 
 /// The step bonuses of a forward move, in table order: 첫걸음 한 칸 (entering),
@@ -360,7 +360,7 @@ impl Rules for Augments {
                 return false;
             }
             let mut on = [0u8; NODE_COUNT];
-            side.pieces.iter().any(|p| match (p.status, p.node) {
+            side.pieces().iter().any(|p| match (p.status, p.node) {
                 (yut::PieceStatus::Board, Some(n)) => on.get_mut(usize::from(n)).is_some_and(|c| {
                     *c += 1;
                     *c >= 3

@@ -61,14 +61,14 @@ impl<R: Rules> Yut<R> {
             {
                 return Err(format!("side {i} lists a seat of another side"));
             }
-            if side.pieces.len() != usize::from(b.options.pieces) {
+            if side.pieces().len() != usize::from(b.options.pieces) {
                 return Err(format!(
                     "side {i} has {} pieces, expected {}",
-                    side.pieces.len(),
+                    side.pieces().len(),
                     b.options.pieces
                 ));
             }
-            for (k, p) in side.pieces.iter().enumerate() {
+            for (k, p) in side.pieces().iter().enumerate() {
                 match (p.status, p.node) {
                     (PieceStatus::Board, Some(n)) if usize::from(n) < NODE_COUNT => {
                         if p.trail.last() != Some(n) {
@@ -97,7 +97,7 @@ impl<R: Rules> Yut<R> {
                     _ => {}
                 }
             }
-            let all_done = side.finished() == side.pieces.len();
+            let all_done = side.finished() == side.pieces().len();
             if side.finished_rank.is_some() != all_done {
                 return Err(format!(
                     "side {i}: finished rank does not match its finished pieces"

@@ -7,8 +7,8 @@ use crate::options::Mode;
 use crate::rules::{RuleOptions, TurnStart};
 use crate::state::{Board, Phase, PieceStatus, Side, ThrowStats};
 use crate::{
-    EventLog, Origin, Piece, Rules, Standard, ThrowChance, ThrowList, YutAction, YutError,
-    YutEvent, YutResult, YutState, YutView,
+    EventLog, Origin, Rules, Standard, ThrowChance, ThrowList, YutAction, YutError, YutEvent,
+    YutResult, YutState, YutView,
 };
 
 /// Yut Nori under the rules `R` (the standard rules by default).
@@ -118,16 +118,11 @@ impl<R: Rules> Game for Yut<R> {
             .collect();
         let mut board = Board {
             sides: (0..sides)
-                .map(|s| Side {
-                    members: (0..players.len() as u8)
+                .map(|s| {
+                    let members = (0..players.len() as u8)
                         .filter(|&m| usize::from(side_of[usize::from(m)]) == s)
-                        .collect(),
-                    pieces: vec![Piece::HOME; usize::from(base.pieces)],
-                    finished_rank: None,
-                    conceded: None,
-                    turns: 0,
-                    captures: 0,
-                    lost: 0,
+                        .collect();
+                    Side::new(members, base.pieces)
                 })
                 .collect(),
             side_of,
@@ -213,7 +208,7 @@ impl<R: Rules> Game for Yut<R> {
                         return Err(YutError::BackdoFromHome);
                     }
                     if board.sides[usize::from(side)]
-                        .pieces
+                        .pieces()
                         .iter()
                         .all(|p| p.status != PieceStatus::Home)
                     {

@@ -5,7 +5,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::graph::Node;
-use crate::state::{PieceStatus, SideId};
+use crate::state::SideId;
 use crate::{NodeList, Origin, Rules, Throw, To, Yut, YutState};
 
 /// One legal move, with its path.
@@ -30,54 +30,19 @@ pub struct LegalMove {
     pub stacks: bool,
 }
 
-/// Who stands where: a bit set of nodes for each side (the board has 29 nodes, sides are
-/// at most four). Built once per listing of legal moves instead of scanning every piece
-/// for every candidate.
-struct Occupancy([u32; 4]);
-
-impl Occupancy {
-    fn of(board: &crate::Board) -> Self {
-        let mut held = [0u32; 4];
-        for (mask, side) in held.iter_mut().zip(&board.sides) {
-            for p in &side.pieces {
-                if let (PieceStatus::Board, Some(n)) = (p.status, p.node) {
-                    *mask |= 1u32.checked_shl(u32::from(n)).unwrap_or(0);
-                }
-            }
-        }
-        Self(held)
-    }
-
-    /// The side holding `node` (the first found, as [`crate::Board::occupant`] reads it).
-    fn holder(&self, node: Node) -> Option<SideId> {
-        let bit = 1u32.checked_shl(u32::from(node)).unwrap_or(0);
-        self.0
-            .iter()
-            .position(|m| m & bit != 0)
-            .map(|s| s as SideId)
-    }
-}
-
 impl<R: Rules> Yut<R> {
     /// Every origin of `side`: each node with a stack, in node order, then home if a piece
     /// waits. Written into a fixed buffer; returns how many.
     ///
-    /// One pass over the pieces marks the nodes in a bit set (the board has 29), so the
-    /// order comes from the bits, with no sort and no duplicate search.
+    /// The side's index holds its nodes as a bit set (the board has 29), so the order
+    /// comes from the bits, with no scan, sort or duplicate search.
     #[inline]
     fn origins(state: &YutState<R>, side: SideId, out: &mut [Origin; 6]) -> usize {
-        let pieces = &state.board.sides[usize::from(side)].pieces;
-        let mut nodes: u32 = 0;
-        let mut home = false;
-        for p in pieces {
-            match (p.status, p.node) {
-                (PieceStatus::Home, _) => home = true,
-                (PieceStatus::Board, Some(node)) => {
-                    nodes |= 1u32.checked_shl(u32::from(node)).unwrap_or(0)
-                }
-                _ => {}
-            }
-        }
+        let Some(s) = state.board.sides.get(usize::from(side)) else {
+            return 0;
+        };
+        let mut nodes = s.held();
+        let home = s.at_home() > 0;
         let mut k = 0;
         // At most five stacks fit (a side has at most five pieces), so out never overflows.
         while nodes != 0 && k < 5 {
@@ -102,12 +67,11 @@ impl<R: Rules> Yut<R> {
         from: Origin,
     ) -> Option<LegalMove> {
         let stack = crate::movement::stack_at(&state.board, side, from)?;
-        self.legal_move_of(state, side, throw_index, from, stack, None)
+        self.legal_move_of(state, side, throw_index, from, stack)
     }
 
     /// [`Yut::legal_move`] for a stack already found (`stack` as
-    /// [`crate::movement::stack_at`] gives it), with the board's occupancy at hand when
-    /// several candidates are tried (without it the destination alone is looked up).
+    /// [`crate::movement::stack_at`] gives it).
     #[inline]
     fn legal_move_of(
         &self,
@@ -116,7 +80,6 @@ impl<R: Rules> Yut<R> {
         throw_index: usize,
         from: Origin,
         stack: (u8, NodeList),
-        occupancy: Option<&Occupancy>,
     ) -> Option<LegalMove> {
         let result = *state.board.pending.get(throw_index)?;
         if result.is_backdo() && from.node().is_none() {
@@ -131,7 +94,7 @@ impl<R: Rules> Yut<R> {
         }
         let board = &state.board;
         let (captures, stacks) = match walk.to.node() {
-            Some(n) => match occupancy.map_or_else(|| board.occupant(n), |o| o.holder(n)) {
+            Some(n) => match board.occupant(n) {
                 Some(s) if s != side => (board.sides[usize::from(s)].stack_on(n) as u8, false),
                 Some(_) => (0, true),
                 None => (0, false),
@@ -169,15 +132,14 @@ impl<R: Rules> Yut<R> {
         let side = state.board.current_side();
         let mut origins = [Origin::HOME; 6];
         let k = Self::origins(state, side, &mut origins);
-        // Each stack and the board's occupancy are looked up once, not once per result.
+        // Each stack is looked up once, not once per result.
         let mut stacks = [(0u8, NodeList::new()); 6];
         for (stack, &from) in stacks.iter_mut().zip(&origins[..k]) {
             *stack = crate::movement::stack_at(&state.board, side, from).unwrap_or_default();
         }
-        let occupancy = Occupancy::of(&state.board);
         for i in 0..state.board.pending.len() {
             for (&from, &stack) in origins[..k].iter().zip(&stacks) {
-                if let Some(m) = self.legal_move_of(state, side, i, from, stack, Some(&occupancy)) {
+                if let Some(m) = self.legal_move_of(state, side, i, from, stack) {
                     out.push(m);
                 }
             }

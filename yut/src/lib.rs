@@ -45,8 +45,8 @@ pub use options::{
 pub use outcome::{Place, ResultStats, YutResult};
 pub use rules::{NoAction, NoConfig, NoView, Rules, Standard};
 pub use state::{
-    Board, HomeWord, OffBoard, Origin, Phase, Piece, PieceStatus, Side, SideId, ThrowStats, To,
-    YutState,
+    Board, HomeWord, MAX_PIECES, OffBoard, Origin, Phase, Piece, PieceStatus, Side, SideId,
+    ThrowStats, To, YutState,
 };
 pub use throw::{Sticks, Throw, ThrowChance, ThrowDraw};
 pub use throw_list::ThrowList;

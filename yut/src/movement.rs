@@ -81,7 +81,7 @@ impl Walk {
 /// trail), or `None` if the side has nothing there.
 #[inline]
 pub fn stack_at(board: &Board, side: SideId, from: Origin) -> Option<(u8, NodeList)> {
-    let pieces = &board.sides.get(usize::from(side))?.pieces;
+    let pieces = &board.sides.get(usize::from(side))?.pieces();
     match from {
         Origin::Home(_) => pieces
             .iter()

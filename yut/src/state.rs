@@ -126,14 +126,30 @@ impl Piece {
     }
 }
 
+/// The most pieces a side can have ([`PIECES`](crate::PIECES)'s largest), and so the
+/// largest stack.
+pub const MAX_PIECES: usize = 5;
+
 /// A side: one player in individual play, a team in team play.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+///
+/// Its pieces are kept in a fixed array together with an index of where they stand (the
+/// nodes the side holds as a bit set, the waiting and finished counts), so that the
+/// questions every decision asks ("is there a stack on this node?", "does a piece wait?")
+/// are answered without scanning. The pieces change only through the engine, which keeps
+/// the index; read them with [`Side::pieces`].
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Side {
     /// Seats of the members, in seat order.
     pub members: Vec<u8>,
-    /// The side's pieces.
-    pub pieces: Vec<Piece>,
+    /// The pieces; the first `count` are the side's.
+    pieces: [Piece; MAX_PIECES],
+    count: u8,
+    /// Bit `n` set: the side has a stack on node `n`.
+    held: u32,
+    /// Pieces waiting at home.
+    home: u8,
+    /// Pieces finished.
+    done: u8,
     /// The place it finished in (1 = first), once all its pieces are done.
     pub finished_rank: Option<u8>,
     /// When the side conceded (counting concedes from 1), if it did.
@@ -146,7 +162,78 @@ pub struct Side {
     pub lost: u16,
 }
 
+/// The node's bit in a side's held set (none for a node off the board: a restored state
+/// is checked, but the index must not panic before the check runs).
+#[inline]
+fn bit(node: Node) -> u32 {
+    1u32.checked_shl(u32::from(node)).unwrap_or(0)
+}
+
 impl Side {
+    /// A side of `members` with `pieces` pieces, all waiting (at most [`MAX_PIECES`]).
+    ///
+    /// ```
+    /// let side = yut::Side::new(vec![0], 4);
+    /// assert_eq!(side.at_home(), 4);
+    /// assert!(!side.on_board());
+    /// ```
+    pub fn new(members: Vec<u8>, pieces: u8) -> Self {
+        let count = pieces.min(MAX_PIECES as u8);
+        Self {
+            members,
+            pieces: [Piece::HOME; MAX_PIECES],
+            count,
+            held: 0,
+            home: count,
+            done: 0,
+            finished_rank: None,
+            conceded: None,
+            turns: 0,
+            captures: 0,
+            lost: 0,
+        }
+    }
+
+    /// The side's pieces, in id order.
+    #[inline]
+    pub fn pieces(&self) -> &[Piece] {
+        &self.pieces[..usize::from(self.count)]
+    }
+
+    /// The pieces to change; the index is rebuilt when the guard goes.
+    #[inline]
+    pub(crate) fn pieces_mut(&mut self) -> PiecesMut<'_> {
+        PiecesMut(self)
+    }
+
+    /// Sets the trail of every piece on `node` (a stack shares one trail); the index does
+    /// not change.
+    #[inline]
+    pub(crate) fn set_trail_on(&mut self, node: Node, trail: crate::NodeList) {
+        for p in self.pieces[..usize::from(self.count)].iter_mut() {
+            if p.is_on(node) {
+                p.trail = trail;
+            }
+        }
+    }
+
+    /// Rebuilds the index from the pieces.
+    #[inline]
+    fn reindex(&mut self) {
+        let (mut held, mut home, mut done) = (0u32, 0u8, 0u8);
+        for p in &self.pieces[..usize::from(self.count)] {
+            match (p.status, p.node) {
+                (PieceStatus::Home, _) => home += 1,
+                (PieceStatus::Done, _) => done += 1,
+                (PieceStatus::Board, Some(n)) => held |= bit(n),
+                (PieceStatus::Board, None) => {}
+            }
+        }
+        self.held = held;
+        self.home = home;
+        self.done = done;
+    }
+
     /// Whether the side still plays (has not finished or conceded).
     #[inline]
     pub fn active(&self) -> bool {
@@ -154,42 +241,141 @@ impl Side {
     }
 
     /// Pieces finished.
+    #[inline]
     pub fn finished(&self) -> usize {
-        self.pieces
-            .iter()
-            .filter(|p| p.status == PieceStatus::Done)
-            .count()
+        usize::from(self.done)
     }
 
     /// Pieces waiting at home.
+    #[inline]
     pub fn at_home(&self) -> usize {
-        self.pieces
-            .iter()
-            .filter(|p| p.status == PieceStatus::Home)
-            .count()
+        usize::from(self.home)
+    }
+
+    /// Whether all its pieces are finished.
+    #[inline]
+    pub fn all_done(&self) -> bool {
+        self.done == self.count
+    }
+
+    /// The nodes where the side has a stack, as a bit set (bit `n` for node `n`).
+    ///
+    /// ```
+    /// assert_eq!(yut::Side::new(vec![0], 4).held(), 0);
+    /// ```
+    #[inline]
+    pub fn held(&self) -> u32 {
+        self.held
+    }
+
+    /// Whether the side has a stack on `node`.
+    #[inline]
+    pub fn holds(&self, node: Node) -> bool {
+        self.held & bit(node) != 0
     }
 
     /// Pieces on `node`: the size of the side's stack there.
     #[inline]
     pub fn stack_on(&self, node: Node) -> usize {
-        self.pieces.iter().filter(|p| p.is_on(node)).count()
+        if !self.holds(node) {
+            return 0;
+        }
+        self.pieces().iter().filter(|p| p.is_on(node)).count()
     }
 
     /// Whether any piece is on the board.
+    #[inline]
     pub fn on_board(&self) -> bool {
-        self.pieces.iter().any(|p| p.status == PieceStatus::Board)
+        self.held != 0
     }
 
     /// The sum of its pieces' remaining distances (`graph::remaining`), under `reach` one
     /// less each.
     pub fn remaining_distance(&self, reach: bool) -> u32 {
-        self.pieces
+        self.pieces()
             .iter()
             .map(|p| match p.status {
                 PieceStatus::Done => 0,
                 _ => crate::graph::remaining(p.node) - u32::from(reach),
             })
             .sum()
+    }
+}
+
+/// A side's pieces open for change ([`Side::pieces_mut`]): the side's index of where they
+/// stand is rebuilt when this goes, so it always follows the pieces.
+pub(crate) struct PiecesMut<'a>(&'a mut Side);
+
+impl std::ops::Deref for PiecesMut<'_> {
+    type Target = [Piece];
+
+    #[inline]
+    fn deref(&self) -> &[Piece] {
+        self.0.pieces()
+    }
+}
+
+impl std::ops::DerefMut for PiecesMut<'_> {
+    #[inline]
+    fn deref_mut(&mut self) -> &mut [Piece] {
+        let count = usize::from(self.0.count);
+        &mut self.0.pieces[..count]
+    }
+}
+
+impl Drop for PiecesMut<'_> {
+    #[inline]
+    fn drop(&mut self) {
+        self.0.reindex();
+    }
+}
+
+/// A side as stored: the same fields, the pieces as a list.
+#[derive(Serialize, Deserialize)]
+#[serde(rename = "Side", rename_all = "camelCase")]
+struct SideWire<M, P> {
+    members: M,
+    pieces: P,
+    finished_rank: Option<u8>,
+    conceded: Option<u8>,
+    turns: u16,
+    captures: u16,
+    lost: u16,
+}
+
+impl Serialize for Side {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        SideWire {
+            members: &self.members,
+            pieces: self.pieces(),
+            finished_rank: self.finished_rank,
+            conceded: self.conceded,
+            turns: self.turns,
+            captures: self.captures,
+            lost: self.lost,
+        }
+        .serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Side {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let w = SideWire::<Vec<u8>, Vec<Piece>>::deserialize(d)?;
+        if w.pieces.len() > MAX_PIECES {
+            return Err(serde::de::Error::invalid_length(
+                w.pieces.len(),
+                &"at most 5 pieces",
+            ));
+        }
+        let mut side = Side::new(w.members, w.pieces.len() as u8);
+        side.pieces[..w.pieces.len()].copy_from_slice(&w.pieces);
+        side.reindex();
+        side.finished_rank = w.finished_rank;
+        side.conceded = w.conceded;
+        side.turns = w.turns;
+        side.captures = w.captures;
+        side.lost = w.lost;
+        Ok(side)
     }
 }
 
@@ -312,7 +498,7 @@ impl Board {
     pub fn occupant(&self, node: Node) -> Option<SideId> {
         self.sides
             .iter()
-            .position(|s| s.pieces.iter().any(|p| p.is_on(node)))
+            .position(|s| s.holds(node))
             .map(|i| i as SideId)
     }
 

@@ -195,7 +195,7 @@ impl<R: Rules> Script<R> {
     pub fn clear(&mut self) -> &mut Self {
         for side in &mut self.state.board.sides {
             side.finished_rank = None;
-            for p in &mut side.pieces {
+            for p in side.pieces_mut().iter_mut() {
                 *p = Piece::HOME;
             }
         }
@@ -230,7 +230,7 @@ impl<R: Rules> Script<R> {
             assert!(usize::from(n) < NODE_COUNT, "node {n} is not on the board");
             nodes.push(n);
         }
-        let pieces = &mut self.state.board.sides[usize::from(side)].pieces;
+        let mut pieces = self.state.board.sides[usize::from(side)].pieces_mut();
         let mut left = count;
         for p in pieces.iter_mut() {
             if p.is_on(node) {
@@ -244,6 +244,7 @@ impl<R: Rules> Script<R> {
                 left -= 1;
             }
         }
+        drop(pieces);
         assert_eq!(
             left, 0,
             "side {side} has too few waiting pieces to place {count} on {node}"
@@ -261,7 +262,7 @@ impl<R: Rules> Script<R> {
         let s = &mut self.state.board.sides[usize::from(side)];
         let mut left = count;
         for p in s
-            .pieces
+            .pieces_mut()
             .iter_mut()
             .filter(|p| p.status == PieceStatus::Home)
         {
@@ -276,9 +277,24 @@ impl<R: Rules> Script<R> {
             "side {side} has too few waiting pieces to finish {count}"
         );
         assert!(
-            s.finished() < s.pieces.len(),
+            s.finished() < s.pieces().len(),
             "finish the last piece of a side with a move"
         );
+        self
+    }
+
+    /// Finishes every piece of `side` and gives it the place `rank`, as a side that went
+    /// out earlier in the game (the state's checks then want the ranks consistent).
+    pub fn set_finished(&mut self, side: SideId, rank: u8) -> &mut Self {
+        let s = &mut self.state.board.sides[usize::from(side)];
+        for p in s.pieces_mut().iter_mut() {
+            *p = Piece {
+                status: PieceStatus::Done,
+                node: None,
+                trail: NodeList::new(),
+            };
+        }
+        s.finished_rank = Some(rank);
         self
     }
 
@@ -458,7 +474,7 @@ impl<R: Rules> Script<R> {
     /// The trail of `side`'s stack on `node` (empty if none).
     pub fn trail(&self, side: SideId, node: Node) -> Vec<Node> {
         self.state.board.sides[usize::from(side)]
-            .pieces
+            .pieces()
             .iter()
             .find(|p| p.is_on(node))
             .map(|p| p.trail.as_slice().to_vec())

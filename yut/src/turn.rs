@@ -5,7 +5,7 @@ use crate::graph::Node;
 use crate::movement::{self, Walk};
 use crate::options::{Mode, Ranking};
 use crate::rules::{CaptureTo, Cx, MoveDone, MoveInfo, OnResult, RuleOptions, TurnStart};
-use crate::state::{Board, Phase, PieceStatus, SideId};
+use crate::state::{Board, MAX_PIECES, Phase, PieceStatus, SideId};
 use crate::{
     NodeList, Origin, Piece, Rules, Throw, ThrowChance, ThrowDraw, To, Yut, YutEvent, YutState,
 };
@@ -14,9 +14,6 @@ use crate::{
 fn pieces_on(pieces: &mut [Piece], node: Node) -> impl Iterator<Item = &mut Piece> {
     pieces.iter_mut().filter(move |p| p.is_on(node))
 }
-
-/// The most pieces a side can have, and so the largest stack.
-const MAX_PIECES: usize = 5;
 
 impl<R: Rules> Yut<R> {
     /// Where `side`'s stack at `from` would go with `result`, hooks included; `None` if the
@@ -156,7 +153,7 @@ impl<R: Rules> Yut<R> {
         let mut moving = [usize::MAX; MAX_PIECES];
         let mut lifted = 0;
         for (i, p) in state.board.sides[usize::from(side)]
-            .pieces
+            .pieces()
             .iter()
             .enumerate()
         {
@@ -187,20 +184,21 @@ impl<R: Rules> Yut<R> {
                 let victim = board.occupant(node).filter(|&s| s != side);
                 stacked = victim.is_none() && board.sides[usize::from(side)].stack_on(node) > 0;
                 // Land first: where a captured stack may go is judged with the mover in place.
-                let pieces = &mut board.sides[usize::from(side)].pieces;
-                for &i in &moving[..lifted] {
-                    pieces[i] = Piece {
-                        status: PieceStatus::Board,
-                        node: Some(node),
-                        trail,
-                    };
+                let mover = &mut board.sides[usize::from(side)];
+                {
+                    let mut pieces = mover.pieces_mut();
+                    for &i in &moving[..lifted] {
+                        pieces[i] = Piece {
+                            status: PieceStatus::Board,
+                            node: Some(node),
+                            trail,
+                        };
+                    }
                 }
                 if stacked {
                     // The stack keeps the trail of the pieces that moved in (RULES.md, Movement).
-                    for p in pieces_on(pieces, node) {
-                        p.trail = trail;
-                    }
-                    let size = board.sides[usize::from(side)].stack_on(node) as u8;
+                    mover.set_trail_on(node, trail);
+                    let size = mover.stack_on(node) as u8;
                     events.push(YutEvent::Stacked {
                         side,
                         node,
@@ -216,7 +214,7 @@ impl<R: Rules> Yut<R> {
                     crate::state::OffBoard::Goal => PieceStatus::Done,
                     crate::state::OffBoard::Home => PieceStatus::Home,
                 };
-                let pieces = &mut board.sides[usize::from(side)].pieces;
+                let mut pieces = board.sides[usize::from(side)].pieces_mut();
                 for &i in &moving[..lifted] {
                     pieces[i] = Piece {
                         status,
@@ -224,6 +222,7 @@ impl<R: Rules> Yut<R> {
                         trail: NodeList::new(),
                     };
                 }
+                drop(pieces);
                 if status == PieceStatus::Done {
                     events.push(YutEvent::FinishedPieces { side, count });
                 }
@@ -245,12 +244,7 @@ impl<R: Rules> Yut<R> {
         self.rules.after_move(&mut Self::cx(state, events), &done);
 
         let side_ref = &state.board.sides[usize::from(side)];
-        if side_ref.finished_rank.is_none()
-            && side_ref
-                .pieces
-                .iter()
-                .all(|p| p.status == PieceStatus::Done)
-        {
+        if side_ref.finished_rank.is_none() && side_ref.all_done() {
             self.side_finished(state, side, events);
             if state.board.phase == Phase::Finished {
                 return;
@@ -302,12 +296,12 @@ impl<R: Rules> Yut<R> {
                     .sides
                     .iter()
                     .enumerate()
-                    .any(|(i, s)| i != usize::from(victim) && s.stack_on(n) > 0);
+                    .any(|(i, s)| i != usize::from(victim) && s.holds(n));
                 (!blocked).then_some(n)
             }
         };
         let vside = &mut state.board.sides[usize::from(victim)];
-        for p in pieces_on(&mut vside.pieces, node) {
+        for p in pieces_on(&mut vside.pieces_mut(), node) {
             *p = match target {
                 Some(n) => Piece {
                     status: PieceStatus::Board,
@@ -319,9 +313,7 @@ impl<R: Rules> Yut<R> {
         }
         if let Some(n) = target {
             // Pieces already there stack with the cushioned ones.
-            for p in pieces_on(&mut vside.pieces, n) {
-                p.trail = NodeList::one(n);
-            }
+            vside.set_trail_on(n, NodeList::one(n));
         }
         count
     }
@@ -468,7 +460,7 @@ impl<R: Rules> Yut<R> {
             let s = &mut board.sides[usize::from(side)];
             s.conceded = Some(board.concedes);
             for p in s
-                .pieces
+                .pieces_mut()
                 .iter_mut()
                 .filter(|p| p.status == PieceStatus::Board)
             {

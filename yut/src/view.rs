@@ -149,7 +149,7 @@ impl<R: Rules> Yut<R> {
                     name: crate::outcome::side_name(board, i as SideId),
                     members: s.members.iter().map(|&m| name(m)).collect(),
                     pieces: s
-                        .pieces
+                        .pieces()
                         .iter()
                         .enumerate()
                         .map(|(id, p)| PieceView {

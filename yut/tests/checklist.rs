@@ -572,11 +572,7 @@ fn checklist_ranking_all_three_players() {
         .place(2, 10, 1, &[])
         .set_turn(1)
         .set_move(&[Throw::Do]);
-    s.state.board.sides[0]
-        .pieces
-        .iter_mut()
-        .for_each(|p| p.status = yut::PieceStatus::Done);
-    s.state.board.sides[0].finished_rank = Some(1);
+    s.set_finished(0, 1);
     s.check();
     let ev = s.play(0, at(0));
     assert!(

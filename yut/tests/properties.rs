@@ -26,7 +26,7 @@ fn invariants(game: &Yut, state: &YutState<yut::Standard>, done_before: &mut [us
     let mut owner = [None; NODE_COUNT];
     for (i, side) in board.sides.iter().enumerate() {
         for p in side
-            .pieces
+            .pieces()
             .iter()
             .filter(|p| p.status == PieceStatus::Board)
         {
@@ -37,16 +37,16 @@ fn invariants(game: &Yut, state: &YutState<yut::Standard>, done_before: &mut [us
     }
     // Pieces conserved: every side keeps its pieces; finished ones never come back.
     for (i, side) in board.sides.iter().enumerate() {
-        assert_eq!(side.pieces.len(), usize::from(board.options.pieces));
-        let (home, on, done) = side
-            .pieces
-            .iter()
-            .fold((0, 0, 0), |(h, b, d), p| match p.status {
-                PieceStatus::Home => (h + 1, b, d),
-                PieceStatus::Board => (h, b + 1, d),
-                PieceStatus::Done => (h, b, d + 1),
-            });
-        assert_eq!(home + on + done, side.pieces.len());
+        assert_eq!(side.pieces().len(), usize::from(board.options.pieces));
+        let (home, on, done) =
+            side.pieces()
+                .iter()
+                .fold((0, 0, 0), |(h, b, d), p| match p.status {
+                    PieceStatus::Home => (h + 1, b, d),
+                    PieceStatus::Board => (h, b + 1, d),
+                    PieceStatus::Done => (h, b, d + 1),
+                });
+        assert_eq!(home + on + done, side.pieces().len());
         assert!(done >= done_before[i], "side {i} lost a finished piece");
         done_before[i] = done;
         if side.conceded.is_some() {

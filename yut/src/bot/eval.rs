@@ -32,7 +32,7 @@ pub(super) fn position_key<R: Rules>(state: &YutState<R>) -> Vec<u8> {
     key.push(u8::MAX);
     for side in &board.sides {
         key.push(side.finished_rank.unwrap_or(0));
-        for p in &side.pieces {
+        for p in side.pieces() {
             key.push(p.status as u8);
             key.push(p.node.unwrap_or(u8::MAX));
             key.extend_from_slice(p.trail.as_slice());
@@ -157,9 +157,9 @@ impl Evaluator {
 
     /// The stacks of a side on the board, and how many of its pieces wait at home.
     fn stacks(side: &crate::Side) -> (Vec<Stack>, u32) {
-        let mut stacks: Vec<Stack> = Vec::with_capacity(side.pieces.len());
+        let mut stacks: Vec<Stack> = Vec::with_capacity(side.pieces().len());
         let mut home = 0;
-        for p in &side.pieces {
+        for p in side.pieces() {
             match (p.status, p.node) {
                 (PieceStatus::Home, _) => home += 1,
                 (PieceStatus::Board, Some(node)) => {
@@ -179,7 +179,7 @@ impl Evaluator {
     fn reach(&self, board: &crate::Board, side: SideId, home: bool) -> [f64; NODE_COUNT] {
         let options: &YutOptions = &board.options;
         let mut origins: Vec<Origin> = Vec::with_capacity(6);
-        for p in &board.sides[usize::from(side)].pieces {
+        for p in board.sides[usize::from(side)].pieces() {
             if let (PieceStatus::Board, Some(n)) = (p.status, p.node)
                 && !origins.contains(&Origin::Node(n))
             {
