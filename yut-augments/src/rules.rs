@@ -456,7 +456,7 @@ impl Rules for Augments {
             .sides
             .iter()
             .enumerate()
-            .any(|(i, s)| i != v && s.stack_on(FIRST) > 0);
+            .any(|(i, s)| i != v && s.holds(FIRST));
         let to = if blocked { To::HOME } else { To::Node(FIRST) };
         fire(cx, victim, source, Effect::Cushioned { to, count, blocked });
         CaptureTo::Node(FIRST)
@@ -585,7 +585,7 @@ impl Rules for Augments {
         let (board, state) = cx.parts();
         for (s, mine) in state.sides.iter_mut().enumerate() {
             if let Some(board_side) = board.sides.get(s) {
-                mine.marks.retain(|&m| board_side.stack_on(m) > 0);
+                mine.marks.retain(|&m| board_side.holds(m));
             }
         }
     }

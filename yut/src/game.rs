@@ -5,7 +5,7 @@ use game_core::{Game, Millis, PlayerId, Rejection, Table, Viewer};
 
 use crate::options::Mode;
 use crate::rules::{RuleOptions, TurnStart};
-use crate::state::{Board, Phase, PieceStatus, Side, ThrowStats};
+use crate::state::{Board, Phase, Side, ThrowStats};
 use crate::{
     EventLog, Origin, Rules, Standard, ThrowChance, ThrowList, YutAction, YutError, YutEvent,
     YutResult, YutState, YutView,
@@ -199,7 +199,7 @@ impl<R: Rules> Game for Yut<R> {
                 };
                 let side = board.current_side();
                 if let Origin::Node(n) = from
-                    && board.sides[usize::from(side)].stack_on(*n) == 0
+                    && !board.sides[usize::from(side)].holds(*n)
                 {
                     return Err(YutError::CannotMove { from: Some(*n) });
                 }
@@ -207,11 +207,7 @@ impl<R: Rules> Game for Yut<R> {
                     if result.is_backdo() {
                         return Err(YutError::BackdoFromHome);
                     }
-                    if board.sides[usize::from(side)]
-                        .pieces()
-                        .iter()
-                        .all(|p| p.status != PieceStatus::Home)
-                    {
+                    if board.sides[usize::from(side)].at_home() == 0 {
                         return Err(YutError::CannotMove { from: None });
                     }
                 }

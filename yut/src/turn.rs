@@ -182,7 +182,7 @@ impl<R: Rules> Yut<R> {
         match walk.to {
             To::Node(node) => {
                 let victim = board.occupant(node).filter(|&s| s != side);
-                stacked = victim.is_none() && board.sides[usize::from(side)].stack_on(node) > 0;
+                stacked = victim.is_none() && board.sides[usize::from(side)].holds(node);
                 // Land first: where a captured stack may go is judged with the mover in place.
                 let mover = &mut board.sides[usize::from(side)];
                 {
@@ -390,7 +390,8 @@ impl<R: Rules> Yut<R> {
         let n = board.turn_order.len();
         let mut index = usize::from(board.turn_index);
         for _ in 0..n {
-            index = (index + 1) % n;
+            // A branch, not `%`: a division costs more than the whole check.
+            index = if index + 1 >= n { 0 } else { index + 1 };
             let seat = usize::from(board.turn_order[index]);
             if !board.seat_conceded[seat] && board.sides[usize::from(board.side_of[seat])].active()
             {
@@ -403,13 +404,15 @@ impl<R: Rules> Yut<R> {
             // such member. Without concedes this is the next slot of the turn order; with
             // one, the conceded member's turns go to the team-mates, not to the other team.
             let team = &board.sides[usize::from(board.current_side() == 0)];
-            let playing: Vec<u8> = team
-                .members
-                .iter()
-                .copied()
-                .filter(|&m| !board.seat_conceded[usize::from(m)])
-                .collect();
-            if let Some(&seat) = playing.get(usize::from(team.turns) % playing.len().max(1))
+            let conceded = &board.seat_conceded;
+            let playing = || {
+                team.members
+                    .iter()
+                    .copied()
+                    .filter(|&m| !conceded.get(usize::from(m)).copied().unwrap_or(true))
+            };
+            let k = usize::from(team.turns) % playing().count().max(1);
+            if let Some(seat) = playing().nth(k)
                 && let Some(i) = board.turn_order.iter().position(|&s| s == seat)
             {
                 index = i;
