@@ -3,7 +3,7 @@
 
 use yut::graph::{DWIMO, FIRST, JJIMO, MO, NODE_COUNT, Node};
 use yut::rules::{CaptureTo, Cx, MoveDone, MoveInfo, OnResult, TurnStart};
-use yut::{Board, NodeList, Origin, Rules, SideId, Throw, To, YutError, YutOptions};
+use yut::{Board, Origin, Rules, SideId, Throw, To, YutError, YutOptions};
 
 use crate::action::{no_draft, unknown_candidate};
 use crate::{
@@ -527,12 +527,7 @@ impl Rules for Augments {
                 // Where the move would have stopped without 문턱 낮추기 (the end of a
                 // forward walk does not depend on the trail).
                 let steps = done.info.result.steps() as u8 + bonuses.iter().flatten().count() as u8;
-                let walk = yut::movement::forward(
-                    &cx.board().options,
-                    done.info.from,
-                    NodeList::new(),
-                    steps,
-                );
+                let walk = yut::movement::forward(&cx.board().options, done.info.from, steps);
                 if let To::Node(n) = walk.to
                     && yut::movement::one_short(&cx.board().options, n)
                 {

@@ -88,7 +88,7 @@ pub fn name(node: Node) -> &'static str {
 /// assert_eq!(next(22, true, Some(21)), 27);
 /// ```
 #[inline]
-pub fn next(node: Node, starts_here: bool, came_from: Option<Node>) -> Node {
+pub const fn next(node: Node, starts_here: bool, came_from: Option<Node>) -> Node {
     match node {
         MO if starts_here => 20,
         DWIMO if starts_here => 25,
@@ -97,7 +97,7 @@ pub fn next(node: Node, starts_here: bool, came_from: Option<Node>) -> Node {
         20 | 21 | 23 | 25 => node + 1,
         24 => JJIMO,
         26 => BANG,
-        BANG if !starts_here && came_from == Some(21) => 23,
+        BANG if !starts_here && matches!(came_from, Some(21)) => 23,
         BANG => 27,
         27 => 28,
         28 => CHAMMEOGI,
@@ -105,6 +105,91 @@ pub fn next(node: Node, starts_here: bool, came_from: Option<Node>) -> Node {
         _ => CHAMMEOGI,
     }
 }
+
+/// The most nodes a route holds: the outer ring from 도 back to 참먹이.
+pub const ROUTE_LEN: usize = 20;
+
+/// Where a stack starting a move on a node steps, node by node, up to and including
+/// 참먹이 (0); unused slots after it hold 0 too.
+///
+/// A forward walk depends only on where the move starts: the start decides the shortcut
+/// at 모, 뒷모 and 방, and after the first step the only choice left, straight through 방
+/// when arriving from 21, follows from the route itself. So every walk is a prefix of one
+/// of these routes, computed at compile time from [`next`]. A waiting piece enters on 도
+/// and follows `route(1)` from there.
+///
+/// ```
+/// use yut::graph::route;
+/// assert_eq!(&route(5)[..4], &[20, 21, 22, 23]);
+/// assert_eq!(&route(22)[..3], &[27, 28, 0]);
+/// assert_eq!(route(0)[0], 0);
+/// ```
+#[inline]
+pub const fn route(node: Node) -> &'static [Node; ROUTE_LEN] {
+    &ROUTES[route_index(node)]
+}
+
+/// Steps from `node` to 참먹이 along its [`route`] (0 on 참먹이 itself).
+///
+/// ```
+/// assert_eq!(yut::graph::steps_to_zero(19), 1);
+/// assert_eq!(yut::graph::steps_to_zero(0), 0);
+/// assert_eq!(yut::graph::steps_to_zero(1), 19);
+/// ```
+#[inline]
+pub const fn steps_to_zero(node: Node) -> usize {
+    const TO_ZERO: [u8; NODE_COUNT] = {
+        let mut out = [0u8; NODE_COUNT];
+        let mut start = 1;
+        while start < NODE_COUNT {
+            let mut i = 0;
+            while ROUTES[start][i] != CHAMMEOGI {
+                i += 1;
+            }
+            out[start] = i as u8 + 1;
+            start += 1;
+        }
+        out
+    };
+    // Off the board the route is all 0s: one step arrives there.
+    if (node as usize) < NODE_COUNT {
+        TO_ZERO[node as usize] as usize
+    } else {
+        1
+    }
+}
+
+/// The row of [`ROUTES`] for `node`: 0 (all 참먹이) for 0 and nodes off the board.
+const fn route_index(node: Node) -> usize {
+    if (node as usize) < NODE_COUNT {
+        node as usize
+    } else {
+        0
+    }
+}
+
+/// Every node's [`route`], computed at compile time from [`next`].
+const ROUTES: [[Node; ROUTE_LEN]; NODE_COUNT] = {
+    let mut routes = [[CHAMMEOGI; ROUTE_LEN]; NODE_COUNT];
+    let mut start = 1;
+    while start < NODE_COUNT {
+        let (mut node, mut came_from, mut starts_here) = (start as Node, None, true);
+        let mut i = 0;
+        while i < ROUTE_LEN {
+            let step = next(node, starts_here, came_from);
+            routes[start][i] = step;
+            came_from = Some(node);
+            node = step;
+            starts_here = false;
+            i += 1;
+            if step == CHAMMEOGI {
+                break;
+            }
+        }
+        start += 1;
+    }
+    routes
+};
 
 /// The outer-ring node before `node`, used by a backdo that has no trail to follow
 /// (RULES.md, Movement), and for inner nodes the node one step back toward their corner.
@@ -160,6 +245,32 @@ mod tests {
         }
         for n in 0..NODE_COUNT as Node {
             assert_eq!(remaining(Some(n)), best(n), "node {n}");
+        }
+    }
+
+    #[test]
+    fn routes_follow_next_step_by_step() {
+        for start in 0..NODE_COUNT as Node {
+            let route = route(start);
+            let (mut node, mut came_from, mut starts_here) = (start, None, true);
+            for (i, &step) in route.iter().enumerate() {
+                if node == CHAMMEOGI {
+                    assert!(
+                        route[i..].iter().all(|&n| n == CHAMMEOGI),
+                        "after 0: {start}"
+                    );
+                    break;
+                }
+                assert_eq!(
+                    step,
+                    next(node, starts_here, came_from),
+                    "start {start} step {i}"
+                );
+                came_from = Some(node);
+                node = step;
+                starts_here = false;
+            }
+            assert!(route.contains(&CHAMMEOGI), "route of {start} reaches 0");
         }
     }
 

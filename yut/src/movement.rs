@@ -50,7 +50,7 @@ impl Walk {
     /// use yut::{NodeList, Origin, YutOptions, movement::forward};
     /// let mut trail = NodeList::one(1);
     /// trail.push(2);
-    /// let walk = forward(&YutOptions::default(), Origin::Node(2), trail, 3);
+    /// let walk = forward(&YutOptions::default(), Origin::Node(2), 3);
     /// assert_eq!(walk.trail(trail).as_slice(), &[1, 2, 3, 4, 5]);
     /// ```
     pub fn trail(&self, stack_trail: NodeList) -> NodeList {
@@ -65,9 +65,10 @@ impl Walk {
         if self.enters {
             trail.clear();
         }
-        for &n in &path[path.len().saturating_sub(usize::from(self.stepped))..] {
-            trail.push(n);
-        }
+        trail.extend_from_list(
+            &self.path,
+            path.len().saturating_sub(usize::from(self.stepped)),
+        );
         trail
     }
 
@@ -99,54 +100,40 @@ pub fn stack_at(board: &Board, side: SideId, from: Origin) -> Option<(u8, NodeLi
     }
 }
 
-/// Walks `steps` forward from `from` (a node whose stack has `trail`, or home).
+/// Walks `steps` forward from `from` (a node with a stack, or home).
 ///
 /// Entering from home counts node 1 as the first step. A piece standing on 참먹이 has gone
 /// round: any step finishes it. Under `pass` a piece finishes when a step leads past 0;
-/// under `reach` when it arrives on 0. Only the node before the last of `trail` is read (it
-/// decides the way through the center).
+/// under `reach` when it arrives on 0. The nodes stepped on are a prefix of the start's
+/// [`graph::route`]: a move's way through the center is decided by where it starts, so
+/// the stack's trail is not needed.
 #[inline]
-pub fn forward(options: &YutOptions, from: Origin, trail: NodeList, steps: u8) -> Walk {
+pub fn forward(options: &YutOptions, from: Origin, steps: u8) -> Walk {
     let reach = options.finish_rule == FinishRule::Reach;
-    let mut path = NodeList::new();
-    let (mut node, mut came_from, mut starts_here, mut left, mut stepped) = match from {
-        Origin::Home(_) => {
-            path.push(FIRST);
-            (FIRST, None, false, steps.saturating_sub(1), 1u8)
-        }
-        Origin::Node(n) => {
-            path.push(n);
-            (n, trail.before_last(), true, steps, 0u8)
-        }
+    let (start, left, entered) = match from {
+        Origin::Home(_) => (FIRST, usize::from(steps.saturating_sub(1)), 1u8),
+        Origin::Node(n) => (n, usize::from(steps), 0u8),
     };
     let enters = from.node().is_none();
-    let goal = |path| Walk {
-        to: To::GOAL,
-        path,
-        stepped: 0,
-        enters,
-        back_trail: None,
-    };
-    while left > 0 {
-        if node == CHAMMEOGI {
-            // Standing on, or arriving at, 0 with a step left: the piece goes out.
-            return goal(path);
-        }
-        let next = graph::next(node, starts_here, came_from);
-        came_from = Some(node);
-        node = next;
-        starts_here = false;
-        left -= 1;
-        stepped = stepped.saturating_add(1);
-        path.push(node);
-        if node == CHAMMEOGI && reach {
-            return goal(path);
-        }
+    let route = graph::route(start);
+    let to_zero = graph::steps_to_zero(start);
+    let taken = left.min(to_zero);
+    let path = NodeList::walked(start, route, taken);
+    // Past 0 with a step left (or arriving under `reach`, or standing on it): the goal.
+    if left > to_zero || (left == to_zero && left > 0 && reach) || (to_zero == 0 && left > 0) {
+        return Walk {
+            to: To::GOAL,
+            path,
+            stepped: 0,
+            enters,
+            back_trail: None,
+        };
     }
+    let to = if taken == 0 { start } else { route[taken - 1] };
     Walk {
-        to: To::Node(node),
+        to: To::Node(to),
         path,
-        stepped,
+        stepped: entered + taken as u8,
         enters,
         back_trail: None,
     }
@@ -220,7 +207,7 @@ mod tests {
     /// The trail a stack had before, extended node by node as the stack steps: what the
     /// walk's trail must equal (it is computed from the path instead, and only on demand).
     fn stepped_trail(options: &YutOptions, from: Origin, before: NodeList, steps: u8) -> NodeList {
-        let walk = forward(options, from, before, steps);
+        let walk = forward(options, from, steps);
         if walk.to.node().is_none() {
             return NodeList::new();
         }
@@ -236,15 +223,80 @@ mod tests {
         trail
     }
 
+    /// The walk as the rules say it, one step at a time along [`graph::next`]: what the
+    /// route table must reproduce.
+    fn stepwise(options: &YutOptions, from: Origin, trail: NodeList, steps: u8) -> (To, NodeList) {
+        let reach = options.finish_rule == FinishRule::Reach;
+        let mut path = NodeList::new();
+        let (mut node, mut came_from, mut starts_here, mut left) = match from {
+            Origin::Home(_) => {
+                path.push(FIRST);
+                (FIRST, None, false, steps.saturating_sub(1))
+            }
+            Origin::Node(n) => {
+                path.push(n);
+                (n, trail.before_last(), true, steps)
+            }
+        };
+        while left > 0 {
+            if node == CHAMMEOGI {
+                return (To::GOAL, path);
+            }
+            let next = graph::next(node, starts_here, came_from);
+            came_from = Some(node);
+            node = next;
+            starts_here = false;
+            left -= 1;
+            path.push(node);
+            if node == CHAMMEOGI && reach {
+                return (To::GOAL, path);
+            }
+        }
+        (To::Node(node), path)
+    }
+
+    #[test]
+    fn the_route_table_walks_like_the_rules() {
+        for finish_rule in [FinishRule::Pass, FinishRule::Reach] {
+            let options = YutOptions {
+                finish_rule,
+                ..YutOptions::default()
+            };
+            let froms = (0..graph::NODE_COUNT as Node + 2)
+                .map(Origin::Node)
+                .chain([Origin::HOME]);
+            for from in froms {
+                for before in [None, Some(21), Some(26), Some(4)] {
+                    let mut trail = NodeList::new();
+                    if let Some(b) = before {
+                        trail.push(b);
+                    }
+                    if let Some(n) = from.node() {
+                        trail.push(n);
+                    }
+                    for steps in 0..=40 {
+                        let walk = forward(&options, from, steps);
+                        let (to, path) = stepwise(&options, from, trail, steps);
+                        assert_eq!(
+                            (walk.to, walk.path),
+                            (to, path),
+                            "{finish_rule:?} {from:?} {before:?} {steps}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
     #[test]
     fn trails_extend_by_the_nodes_stepped_on() {
         let options = YutOptions::default();
-        let enter = forward(&options, Origin::HOME, NodeList::new(), 3);
+        let enter = forward(&options, Origin::HOME, 3);
         assert_eq!(enter.trail(NodeList::new()).as_slice(), &[1, 2, 3]);
         // A waiting piece's trail starts afresh whatever it is handed.
         assert_eq!(enter.trail(nodes(&[7, 8])).as_slice(), &[1, 2, 3]);
         let before = nodes(&[1, 2, 3, 4, 5]);
-        let corner = forward(&options, Origin::Node(5), before, 2);
+        let corner = forward(&options, Origin::Node(5), 2);
         assert_eq!(corner.trail(before).as_slice(), &[1, 2, 3, 4, 5, 20, 21]);
         for steps in 0..=40 {
             for from in [
@@ -253,7 +305,7 @@ mod tests {
                 Origin::Node(22),
                 Origin::Node(12),
             ] {
-                let walk = forward(&options, from, before, steps);
+                let walk = forward(&options, from, steps);
                 assert_eq!(
                     walk.trail(before),
                     stepped_trail(&options, from, before, steps),
@@ -269,10 +321,10 @@ mod tests {
         let before = nodes(&[
             1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19,
         ]);
-        let out = forward(&options, Origin::Node(19), before, 2);
+        let out = forward(&options, Origin::Node(19), 2);
         assert_eq!(out.to, To::GOAL);
         assert!(out.trail(before).is_empty());
-        let mut short = forward(&options, Origin::Node(17), before, 1);
+        let mut short = forward(&options, Origin::Node(17), 1);
         short.finish();
         assert!(short.trail(before).is_empty());
         let back = backdo(&options, Origin::Node(19), before).unwrap();

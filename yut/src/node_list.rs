@@ -3,7 +3,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::graph::{NODE_COUNT, Node};
+use crate::graph::{NODE_COUNT, Node, ROUTE_LEN};
 
 /// [`NodeList::CAP`], for the array length inside the type.
 const CAP: usize = 32;
@@ -72,6 +72,55 @@ impl NodeList {
         }
         self.nodes[usize::from(self.len)] = node;
         self.len += 1;
+    }
+
+    /// Appends `nodes` in order, as [`NodeList::push`] one by one would (a full list drops
+    /// its oldest nodes).
+    ///
+    /// ```
+    /// let mut list = yut::NodeList::one(1);
+    /// list.extend_from_slice(&[2, 3]);
+    /// assert_eq!(list.as_slice(), &[1, 2, 3]);
+    /// ```
+    #[inline]
+    pub fn extend_from_slice(&mut self, nodes: &[Node]) {
+        let len = usize::from(self.len);
+        if let Some(room) = self.nodes.get_mut(len..len + nodes.len()) {
+            room.copy_from_slice(nodes);
+            self.len += nodes.len() as u8;
+        } else {
+            for &n in nodes {
+                self.push(n);
+            }
+        }
+    }
+
+    /// `start` followed by the first `taken` nodes of `route` (at most all of them): a
+    /// forward walk's path, copied as one fixed-size block.
+    #[inline]
+    pub(crate) fn walked(start: Node, route: &[Node; ROUTE_LEN], taken: usize) -> Self {
+        let mut list = Self::one(start);
+        let block: &mut [Node; ROUTE_LEN] = (&mut list.nodes[1..=ROUTE_LEN]).try_into().unwrap();
+        *block = *route;
+        list.len = 1 + taken.min(ROUTE_LEN) as u8;
+        list
+    }
+
+    /// Appends the nodes of `other` after its first `skip`, as [`NodeList::push`] one by one
+    /// would; a handful of nodes (a move's steps) are copied as one fixed-size block.
+    #[inline]
+    pub(crate) fn extend_from_list(&mut self, other: &NodeList, skip: usize) {
+        const BLOCK: usize = 8;
+        let len = usize::from(self.len);
+        let n = other.len().saturating_sub(skip);
+        if n <= BLOCK && len + BLOCK <= CAP && skip + BLOCK <= CAP {
+            let block: [Node; BLOCK] = other.nodes[skip..skip + BLOCK].try_into().unwrap();
+            let room: &mut [Node; BLOCK] = (&mut self.nodes[len..len + BLOCK]).try_into().unwrap();
+            *room = block;
+            self.len += n as u8;
+        } else {
+            self.extend_from_slice(other.as_slice().get(skip..).unwrap_or_default());
+        }
     }
 
     /// Removes and returns the newest node.

@@ -43,7 +43,7 @@ impl<R: Rules> Yut<R> {
             movement::backdo(&board.options, from, trail)?
         } else {
             let steps = result.steps() as u8 + self.rules.extra_steps(board, &state.rules, &info);
-            let mut walk = movement::forward(&board.options, from, trail, steps);
+            let mut walk = movement::forward(&board.options, from, steps);
             if let To::Node(n) = walk.to
                 && movement::one_short(&board.options, n)
                 && self.rules.finishes_short(board, &state.rules, &info, n)

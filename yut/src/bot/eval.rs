@@ -64,8 +64,7 @@ fn distances(options: &YutOptions, dist: &[(ThrowChance, f64)]) -> ([f64; NODE_C
             };
             movement::backdo(options, from, trail).map(|w| w.to)
         } else {
-            let trail = from.node().map(crate::NodeList::one).unwrap_or_default();
-            Some(movement::forward(options, from, trail, result.steps() as u8).to)
+            Some(movement::forward(options, from, result.steps() as u8).to)
         };
         match to {
             None => Some(from.node()),
@@ -199,12 +198,7 @@ impl Evaluator {
                 let walk = if result.is_backdo() {
                     movement::backdo(options, from, trail)
                 } else {
-                    Some(movement::forward(
-                        options,
-                        from,
-                        trail,
-                        result.steps() as u8,
-                    ))
+                    Some(movement::forward(options, from, result.steps() as u8))
                 };
                 if let Some(To::Node(n)) = walk.map(|w| w.to) {
                     hit[usize::from(n)] = true;
