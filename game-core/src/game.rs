@@ -482,6 +482,10 @@ enum Actor {
 /// The bookkeeping after every applied step, whoever took it: the sequence number, the
 /// clock, and the seat's presence (an own action brings a player back, a timeout counts
 /// towards away), with a `presenceChanged` event when away flips.
+///
+/// Inlined: it runs after every action, and is a handful of instructions unless away
+/// flips (rare; that part is out of line).
+#[inline]
 fn settle<G: Game + ?Sized>(
     game: &G,
     state: &mut G::State,
@@ -503,11 +507,20 @@ fn settle<G: Game + ?Sized>(
         Actor::Engine => presence.timed_out(),
     }
     if presence.away != was_away {
-        let changed = PresenceChanged {
-            player: table.players[seat].clone(),
-            connected: presence.connected(),
-            away: presence.away,
-        };
-        events.push(changed.into());
+        away_changed(table, seat, events);
     }
+}
+
+/// The `presenceChanged` event of [`settle`] when the seat's away flag flipped: out of
+/// line, so that the common case stays small.
+#[cold]
+#[inline(never)]
+fn away_changed<E: From<PresenceChanged>>(table: &Table, seat: usize, events: &mut Vec<E>) {
+    let presence = &table.presence[seat];
+    let changed = PresenceChanged {
+        player: table.players[seat].clone(),
+        connected: presence.connected(),
+        away: presence.away,
+    };
+    events.push(changed.into());
 }
