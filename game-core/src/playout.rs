@@ -294,12 +294,15 @@ impl<G: Game> Playout<G> {
         mut choose: impl FnMut(&mut T, usize) -> Choice<G::Action, B>,
         mut step: impl FnMut(&mut T, Step<'_, G>) -> ControlFlow<B>,
     ) -> Result<Summary<B>, Refused<G>> {
+        // Read once: the loop then keeps them in registers instead of reloading them from
+        // `self` around every call that gets `self.events`.
+        let (next, limit, now) = (self.next, self.limit, self.now);
         let mut decisions = 0;
         let ended = loop {
-            let Some(seat) = (self.next)(game, table.state()) else {
+            let Some(seat) = next(game, table.state()) else {
                 break Ended::Over;
             };
-            if decisions >= self.limit {
+            if decisions >= limit {
                 break Ended::Capped;
             }
             let action = match choose(table, seat) {
@@ -311,7 +314,7 @@ impl<G: Game> Playout<G> {
                 Choice::Nothing => break Ended::Nothing { seat },
                 Choice::Stop(b) => break Ended::Stopped(b),
             };
-            if let Err(error) = table.act(game, seat, &action, self.now, &mut self.events) {
+            if let Err(error) = table.act(game, seat, &action, now, &mut self.events) {
                 return Err(Refused {
                     seat,
                     action,
