@@ -15,7 +15,7 @@
 //! ```
 
 use yut::rules::{Both, WithRules};
-use yut::{Mode, Standard, Yut, YutOptions};
+use yut::{Mode, Rules, Standard, Yut, YutOptions};
 use yut_augments::{AugmentConfig, AugmentOptions, Augments};
 
 fn main() {
@@ -31,15 +31,15 @@ fn main() {
         mode,
         ..YutOptions::default()
     };
-    let games = |play: &dyn Fn(u64) -> usize| (0..n).map(play).sum::<usize>();
+    // One harness for all the games (ids and buffers kept), each game set up from scratch.
     let decisions = match rules.as_str() {
-        "standard" => games(&|s| benches::uniform_game(&Yut::standard(), &base, players, s)),
+        "standard" => games(&Yut::standard(), &base, players, n),
         "twice" => {
             let options = WithRules {
                 base: base.clone(),
                 rules: Both::default(),
             };
-            games(&|s| benches::uniform_game(&Yut::new((Standard, Standard)), &options, players, s))
+            games(&Yut::new((Standard, Standard)), &options, players, n)
         }
         "empty" | "app" => {
             let mut options = if rules == "app" {
@@ -51,7 +51,7 @@ fn main() {
                 }
             };
             options.base.mode = mode;
-            games(&|s| benches::uniform_game(&Yut::new(Augments), &options, players, s))
+            games(&Yut::new(Augments), &options, players, n)
         }
         other => {
             eprintln!("unknown rule set {other}: standard, twice, empty or app");
@@ -59,4 +59,10 @@ fn main() {
         }
     };
     println!("{n} games ({rules}, {players} players, {mode:?}), {decisions} decisions");
+}
+
+/// The decisions of the uniform-random games of seeds `0..n` (see `benches::UniformGames`).
+fn games<R: Rules>(game: &Yut<R>, options: &R::Options, players: usize, n: u64) -> usize {
+    let mut games = benches::UniformGames::new(players);
+    (0..n).map(|seed| games.play(game, options, seed)).sum()
 }

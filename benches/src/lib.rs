@@ -227,6 +227,7 @@ pub fn random_game(seed: u64) -> usize {
 /// run it: nothing allocated per decision). Returns the number of decisions.
 ///
 /// The same loop runs every rule set, so the seam benchmarks compare rules, not harnesses.
+/// [`UniformGames`] is the same loop keeping its buffers from one game to the next.
 ///
 /// ```
 /// let game = yut::Yut::standard();
@@ -243,28 +244,71 @@ pub fn uniform_game<R: yut::Rules>(
     n: usize,
     seed: u64,
 ) -> usize {
-    let mut state = game
-        .setup(options, &players(n), seed, 0)
-        .expect("options accept the players");
-    let mut rng = game_core::GameRng::from_seed(seed ^ 0x5eed);
-    let mut actions = Vec::with_capacity(32);
-    let mut playout = playout();
-    let summary = playout
-        .run(
-            game,
-            &mut state,
-            |state: &yut::YutState<R>, seat| {
-                game.legal_actions_into(state, seat, &mut actions);
-                let pick = rng.below(actions.len() as u32) as usize;
-                Choice::<_, ()>::Act(actions.swap_remove(pick))
-            },
-            |_: &mut yut::YutState<R>, _| ControlFlow::Continue(()),
-        )
-        .expect("a legal action is accepted");
-    assert_eq!(
-        summary.ended,
-        Ended::Over,
-        "game of seed {seed} does not end"
-    );
-    summary.decisions
+    UniformGames::new(n).play(game, options, seed)
+}
+
+/// The loop of [`uniform_game`] for a series of games: the player ids, the legal-actions
+/// buffer and the play-out loop (with its events buffer) are made once and kept from one
+/// game to the next. Every game is still set up from scratch with [`Game::setup`] and
+/// plays exactly what [`uniform_game`] plays from its seed; only the per-game set-up of
+/// the harness itself (ids, buffers) is saved, as a host or simulation running many games
+/// would save it.
+///
+/// ```
+/// let (game, options) = (yut::Yut::standard(), yut::YutOptions::default());
+/// let mut games = benches::UniformGames::new(2);
+/// for seed in 0..5 {
+///     assert_eq!(games.play(&game, &options, seed), benches::uniform_game(&game, &options, 2, seed));
+/// }
+/// ```
+pub struct UniformGames<R: yut::Rules> {
+    players: Vec<game_core::PlayerId>,
+    actions: Vec<yut::YutAction<R::Action>>,
+    playout: Playout<Yut<R>>,
+}
+
+impl<R: yut::Rules> UniformGames<R> {
+    /// The loop for games of `n` players ([`players`]`(n)`), with room for 32 legal
+    /// actions and 32 events.
+    pub fn new(n: usize) -> Self {
+        Self {
+            players: players(n),
+            actions: Vec::with_capacity(32),
+            playout: playout(),
+        }
+    }
+
+    /// Plays the game of `seed` under `game` and `options` (see [`uniform_game`]) and
+    /// returns its decisions.
+    ///
+    /// # Panics
+    ///
+    /// If the options refuse the players, or the game does not end within
+    /// [`MAX_DECISIONS`].
+    pub fn play(&mut self, game: &Yut<R>, options: &R::Options, seed: u64) -> usize {
+        let mut state = game
+            .setup(options, &self.players, seed, 0)
+            .expect("options accept the players");
+        let mut rng = game_core::GameRng::from_seed(seed ^ 0x5eed);
+        let actions = &mut self.actions;
+        let summary = self
+            .playout
+            .run(
+                game,
+                &mut state,
+                |state: &yut::YutState<R>, seat| {
+                    game.legal_actions_into(state, seat, actions);
+                    let pick = rng.below(actions.len() as u32) as usize;
+                    Choice::<_, ()>::Act(actions.swap_remove(pick))
+                },
+                |_: &mut yut::YutState<R>, _| ControlFlow::Continue(()),
+            )
+            .expect("a legal action is accepted");
+        assert_eq!(
+            summary.ended,
+            Ended::Over,
+            "game of seed {seed} does not end"
+        );
+        summary.decisions
+    }
 }
