@@ -1,9 +1,11 @@
-//! `cargo run --release --example throughput -- --games N [--players K] [--preset standard|app] [--seed S]`
-//! — plays N uniform-random games on one thread and prints, as its last line,
-//! `games/s: G decisions/s: D decisions/game: M` (see `examples::throughput`).
+//! `cargo run --release --example throughput -- --games N [--players K] [--preset standard|app] [--seed S] [--threads T]`
+//! — plays N uniform-random games on T threads (default 1), prints a line per thread and,
+//! as its last line, the whole run's `games/s: G decisions/s: D decisions/game: M` (see
+//! `examples::throughput`). The games played do not depend on T.
 //!
 //! ```text
 //! cargo run --release --example throughput -- --games 100000 --players 2 --preset app --seed 1
+//! cargo run --release --example throughput -- --games 200000 --threads 2
 //! ```
 
 #![forbid(unsafe_code)]

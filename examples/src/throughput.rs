@@ -1,8 +1,9 @@
 //! The throughput command behind
-//! `cargo run --release --example throughput -- --games N [--players K] [--preset standard|app] [--seed S]`:
-//! N uniform-random games on one thread, measured with the wall clock, printed as
-//! `games/s: G decisions/s: D decisions/game: M` on the last line — the figure compared
-//! with other Yut engines.
+//! `cargo run --release --example throughput -- --games N [--players K] [--preset standard|app] [--seed S] [--threads T]`:
+//! N uniform-random games on T threads (default 1), measured with the wall clock, printed
+//! per thread and then, as the last line, for the whole run as
+//! `games/s: G decisions/s: D decisions/game: M` — the figure compared with other Yut
+//! engines.
 //!
 //! - **Games.** Game `g` (0-based) is set up from seed `S + g` with players `p1`…`pK` in
 //!   individual play: `--preset standard` is `yut` with the standard options, `--preset
@@ -10,29 +11,41 @@
 //!   eighteen augments, the cushion and the truce).
 //! - **Decisions.** Every `THROW`, `MOVE` and `CHOOSE_AUGMENT` applied is a decision. Each
 //!   is chosen uniformly among exactly the actions [`Game::legal_actions`] lists (concede
-//!   is never listed), with one [`GameRng`] seeded from `S` for the whole run; throws come
-//!   from the state's own seeded RNG. The same arguments play the same games.
+//!   is never listed), with a [`GameRng`] of the game's own, seeded from its seed `S + g`
+//!   (a forced decision draws nothing); throws come from the state's own seeded RNG. So a
+//!   game depends only on its index and `S`: the same arguments play the same games, and
+//!   the decisions played are the same whatever the thread count.
+//! - **Threads.** Thread `t` of `T` (counted from 0) plays the consecutive games `t·N/T`
+//!   up to `(t+1)·N/T` (see [`share`]), with its own buffers; nothing is shared while the
+//!   games run. Each prints a line `thread t+1/T (games A..B): …` with its own figures.
 //! - **No allocation per action.** Actions go through [`Game::apply_seat_into`] with one
 //!   reused events buffer, and the legal list through [`Game::legal_actions_into`] with
 //!   another (only a draft, three times per side and game at most, builds its list).
 //!   Setting up a game allocates its state.
 //! - **Timing.** [`std::time::Instant`] around the games only (setup of each game
-//!   included, argument parsing not). The engine itself never reads a clock.
+//!   included, argument parsing not): for the whole run from before the threads start to
+//!   after the last one ends, and for each thread around its own games. The engine itself
+//!   never reads a clock.
 //!
 //! ```
 //! use clap::Parser;
-//! use examples::throughput::{ThroughputArgs, run};
+//! use examples::throughput::{ThroughputArgs, measure, run};
 //! let args = ThroughputArgs::parse_from(["throughput", "--games", "20", "--preset", "app"]);
 //! let t = run(&args).unwrap();
 //! assert_eq!(t.games, 20);
 //! assert!(t.decisions > 20 * 10);
 //! assert!(t.summary().starts_with("games/s: "));
+//! let two = ThroughputArgs::parse_from(["throughput", "--games", "20", "--preset", "app", "--threads", "2"]);
+//! let m = measure(&two).unwrap();
+//! assert_eq!((m.total.games, m.total.decisions), (20, t.decisions));
+//! assert_eq!(m.per_thread.len(), 2);
 //! ```
 
-use std::ops::ControlFlow;
+use std::ops::{ControlFlow, Range};
 use std::time::{Duration, Instant};
 
 use clap::Parser;
+use clap::builder::RangedU64ValueParser;
 use game_core::playout::{Choice, Ended, Playout};
 use game_core::{Game, GameRng};
 use yut::{Phase, Preset, Rules, Standard, Yut, YutAction, YutError, YutState};
@@ -42,7 +55,12 @@ use yut_augments::Augments;
 #[derive(Parser, Clone, Debug)]
 #[command(
     name = "throughput",
-    about = "Plays uniform-random Yut Nori games on one thread and prints games and decisions per second."
+    about = "Plays uniform-random Yut Nori games and prints games and decisions per second, per thread and for the whole run.",
+    after_help = "Game g (from 0) of the N of --games is set up from seed S + g, S being --seed, and \
+makes its choices with an RNG of its own seeded from that too: the games, and the decisions \
+played, are the same whatever --threads is. Thread t of T (from 0) plays the games t·N/T up \
+to (t+1)·N/T and prints a line of its own; the last line is the whole run: \
+`games/s: G decisions/s: D decisions/game: M`."
 )]
 pub struct ThroughputArgs {
     /// Number of games.
@@ -55,10 +73,17 @@ pub struct ThroughputArgs {
     /// `yut-augments`).
     #[arg(long, value_parser = crate::args::preset(), default_value_t = Preset::Standard)]
     pub preset: Preset,
-    /// Seed of the first game (game `g` uses `seed + g`) and of the choices.
+    /// Seed of the first game (game `g` and its choices use `seed + g`).
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// Threads playing the games (1 to 256), each a consecutive share of them; the
+    /// games played do not depend on it.
+    #[arg(long, default_value_t = 1, value_parser = RangedU64ValueParser::<usize>::new().range(1..=MAX_THREADS as u64))]
+    pub threads: usize,
 }
+
+/// The most `--threads` accepted.
+pub const MAX_THREADS: usize = 256;
 
 /// What a run measured.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -87,7 +112,8 @@ impl Throughput {
         self.decisions as f64 / self.games.max(1) as f64
     }
 
-    /// The last line of the command: `games/s: G decisions/s: D decisions/game: M`.
+    /// The last line of the command (the whole run): `games/s: G decisions/s: D
+    /// decisions/game: M`.
     ///
     /// ```
     /// use std::time::Duration;
@@ -119,8 +145,12 @@ impl ThroughputArgs {
             Preset::Standard => "standard",
             Preset::App => "app (all 18 augments, cushion, truce)",
         };
+        let threads = match self.threads {
+            1 => "one thread".to_owned(),
+            n => format!("{n} threads"),
+        };
         format!(
-            "throughput: {} uniform-random games · {} players · preset {preset} · game {} · seed {} · one thread",
+            "throughput: {} uniform-random games · {} players · preset {preset} · game {} · seed {} · {threads}",
             self.games,
             self.players,
             self.game_id(),
@@ -129,8 +159,8 @@ impl ThroughputArgs {
     }
 }
 
-/// The whole command: writes the configuration, what was played, and as the last line
-/// [`Throughput::summary`] to `out`.
+/// The whole command: writes the configuration, a line per thread, what was played, and
+/// as the last line [`Throughput::summary`] of the whole run to `out`.
 ///
 /// ```
 /// use clap::Parser;
@@ -145,7 +175,24 @@ pub fn report(
     out: &mut impl std::io::Write,
 ) -> Result<Throughput, ReportError> {
     writeln!(out, "{}", args.describe()).map_err(ReportError::Io)?;
-    let t = run(args).map_err(ReportError::Engine)?;
+    let measured = measure(args).map_err(ReportError::Engine)?;
+    let count = measured.per_thread.len();
+    for (i, t) in measured.per_thread.iter().enumerate() {
+        let games = share(args.games, i, count);
+        writeln!(
+            out,
+            "thread {}/{count} (games {}..{}): {} decisions in {:.3} s · games/s: {:.0} decisions/s: {:.0}",
+            i + 1,
+            games.start,
+            games.end,
+            t.decisions,
+            t.elapsed.as_secs_f64(),
+            t.games_per_second(),
+            t.decisions_per_second()
+        )
+        .map_err(ReportError::Io)?;
+    }
+    let t = measured.total;
     writeln!(
         out,
         "played {} games, {} decisions in {:.3} s",
@@ -180,31 +227,103 @@ impl std::fmt::Display for ReportError {
 
 impl std::error::Error for ReportError {}
 
-/// Plays the games of `args` and measures them. Refused options (for example 5 players)
-/// are the engine's typed error.
+/// A run measured as a whole and thread by thread.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Measured {
+    /// The whole run: every game, the wall-clock time from before the threads started to
+    /// after the last one ended.
+    pub total: Throughput,
+    /// Each thread's games and the time it took for them, in thread order.
+    pub per_thread: Vec<Throughput>,
+}
+
+/// Plays the games of `args` and measures the whole run (see [`measure`]). Refused
+/// options (for example 5 players) are the engine's typed error.
 pub fn run(args: &ThroughputArgs) -> Result<Throughput, YutError> {
+    measure(args).map(|m| m.total)
+}
+
+/// Plays the games of `args` on `args.threads` threads and measures them, as a whole and
+/// per thread. Refused options (for example 5 players) are the engine's typed error; if
+/// several threads fail, the first thread's error is returned.
+pub fn measure(args: &ThroughputArgs) -> Result<Measured, YutError> {
     let players: Vec<String> = (1..=args.players).map(|i| format!("p{i}")).collect();
-    let start = Instant::now();
-    let decisions = match args.preset {
-        Preset::Standard => play_games(
+    match args.preset {
+        Preset::Standard => measure_games(
             &Yut::<Standard>::standard(),
             &yut::Preset::Standard.options(),
             &players,
-            args.seed,
-            args.games,
-        )?,
-        Preset::App => play_games(
+            args,
+        ),
+        Preset::App => measure_games(
             &Yut::new(Augments),
             &yut_augments::app_options(),
             &players,
-            args.seed,
-            args.games,
-        )?,
+            args,
+        ),
+    }
+}
+
+/// The games of thread `thread` of `threads` among `games`: a consecutive share, the
+/// shares together exactly `0..games`.
+///
+/// ```
+/// use examples::throughput::share;
+/// assert_eq!([share(10, 0, 3), share(10, 1, 3), share(10, 2, 3)], [0..3, 3..6, 6..10]);
+/// assert_eq!(share(1, 0, 2), 0..0);
+/// ```
+pub fn share(games: u64, thread: usize, threads: usize) -> Range<u64> {
+    let at = |t: usize| (u128::from(games) * t as u128 / threads.max(1) as u128) as u64;
+    at(thread)..at(thread + 1)
+}
+
+/// [`measure`] for one rule set.
+fn measure_games<R: Rules>(
+    game: &Yut<R>,
+    options: &R::Options,
+    players: &[String],
+    args: &ThroughputArgs,
+) -> Result<Measured, YutError> {
+    let threads = args.threads.max(1);
+    let timed = |range: Range<u64>| {
+        let games = range.end - range.start;
+        let start = Instant::now();
+        let decisions = play_game_range(game, options, players, args.seed, range)?;
+        Ok(Throughput {
+            games,
+            decisions,
+            elapsed: start.elapsed(),
+        })
     };
-    Ok(Throughput {
-        games: args.games,
-        decisions,
-        elapsed: start.elapsed(),
+    let start = Instant::now();
+    let results: Vec<Result<Throughput, YutError>> = if threads == 1 {
+        vec![timed(0..args.games)]
+    } else {
+        std::thread::scope(|scope| {
+            let handles: Vec<_> = (0..threads)
+                .map(|t| {
+                    let range = share(args.games, t, threads);
+                    scope.spawn(move || timed(range))
+                })
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| {
+                    h.join()
+                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+                })
+                .collect()
+        })
+    };
+    let elapsed = start.elapsed();
+    let per_thread = results.into_iter().collect::<Result<Vec<_>, _>>()?;
+    Ok(Measured {
+        total: Throughput {
+            games: args.games,
+            decisions: per_thread.iter().map(|t| t.decisions).sum(),
+            elapsed,
+        },
+        per_thread,
     })
 }
 
@@ -217,7 +336,28 @@ pub fn play_games<R: Rules>(
     seed: u64,
     games: u64,
 ) -> Result<u64, YutError> {
-    let mut rng = GameRng::from_seed(seed ^ 0x7468_726F_7567_6870);
+    play_game_range(game, options, players, seed, 0..games)
+}
+
+/// Plays the games `range` of a run from `seed` on this thread (game `g` set up from seed
+/// `seed + g`, its choices from its own [`GameRng`] seeded from that too) and returns the
+/// decisions applied. A game plays the same in any range that holds it.
+///
+/// ```
+/// use examples::throughput::{play_game_range, play_games};
+/// let (game, options) = (yut::Yut::standard(), yut::YutOptions::default());
+/// let players = ["p1".to_string(), "p2".to_string()];
+/// let split = play_game_range(&game, &options, &players, 5, 0..3).unwrap()
+///     + play_game_range(&game, &options, &players, 5, 3..8).unwrap();
+/// assert_eq!(split, play_games(&game, &options, &players, 5, 8).unwrap());
+/// ```
+pub fn play_game_range<R: Rules>(
+    game: &Yut<R>,
+    options: &R::Options,
+    players: &[String],
+    seed: u64,
+    range: Range<u64>,
+) -> Result<u64, YutError> {
     let mut actions: Vec<YutAction<R::Action>> = Vec::with_capacity(64);
     // `Yut::to_act` builds a list; the board knows the seat, and nothing is allocated.
     let mut playout = Playout::new(0)
@@ -226,16 +366,17 @@ pub fn play_games<R: Rules>(
         })
         .reserve(64);
     let mut decisions = 0u64;
-    for g in 0..games {
-        let mut state = game.setup(options, players, seed.wrapping_add(g), 0)?;
+    for g in range {
+        let game_seed = seed.wrapping_add(g);
+        let mut state = game.setup(options, players, game_seed, 0)?;
+        let mut rng = GameRng::from_seed(game_seed ^ CHOICE_SEED);
         let summary = playout
             .run(
                 game,
                 &mut state,
                 |state: &YutState<R>, seat| {
                     game.legal_actions_into(state, seat, &mut actions);
-                    // A forced decision draws nothing, so the choices stay those of the
-                    // runs before.
+                    // A forced decision draws nothing.
                     match actions.len() {
                         0 => Choice::Nothing,
                         1 => Choice::Act(actions.swap_remove(0)),
@@ -246,12 +387,17 @@ pub fn play_games<R: Rules>(
             )
             .map_err(|refused| refused.error)?;
         if summary.ended != Ended::Over {
-            return Err(stuck(seed.wrapping_add(g)));
+            return Err(stuck(game_seed));
         }
         decisions += summary.decisions as u64;
     }
     Ok(decisions)
 }
+
+/// What a game's seed is mixed with to seed its choices (`"throughp"` in ASCII), so that
+/// the choices are not drawn from the same stream as the game's throws.
+const CHOICE_SEED: u64 = 0x7468_726F_7567_6870;
+
 /// A game that offers no decision or does not end: a bug, reported as the engine's
 /// corrupt-state error.
 fn stuck(seed: u64) -> YutError {
