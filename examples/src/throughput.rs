@@ -145,7 +145,7 @@ impl ThroughputArgs {
             Preset::Standard => "standard",
             Preset::App => "app (all 18 augments, cushion, truce)",
         };
-        let threads = match self.threads {
+        let threads = match self.threads.max(1) {
             1 => "one thread".to_owned(),
             n => format!("{n} threads"),
         };
@@ -245,7 +245,8 @@ pub fn run(args: &ThroughputArgs) -> Result<Throughput, YutError> {
 
 /// Plays the games of `args` on `args.threads` threads and measures them, as a whole and
 /// per thread. Refused options (for example 5 players) are the engine's typed error; if
-/// several threads fail, the first thread's error is returned.
+/// several threads fail, the first thread's error is returned. (The flag parser keeps
+/// `threads` from 1 to [`MAX_THREADS`]; flags built in code with 0 threads play on one.)
 pub fn measure(args: &ThroughputArgs) -> Result<Measured, YutError> {
     let players: Vec<String> = (1..=args.players).map(|i| format!("p{i}")).collect();
     match args.preset {
