@@ -4,10 +4,12 @@
 //!
 //! The rule sets are those of the `seam` benchmarks: the standard rules, the standard
 //! rules composed with themselves (every hook called twice, all no-ops), the augment layer
-//! with an empty pack, and the full `app` pack. Under `valgrind --tool=callgrind` the
-//! instruction counts are repeatable to the instruction, which the shared machine's wall
-//! clock is not; `scripts/count-instructions` runs them all and prints the instructions a
-//! decision:
+//! with an empty pack, and the full `app` pack. Every game is set up from scratch with
+//! `Game::setup`; the harness's player ids and buffers (`benches::UniformGames`) are kept
+//! from one game to the next, as a loop over many games would keep them. Under
+//! `valgrind --tool=callgrind` the instruction counts are repeatable to the instruction,
+//! which the shared machine's wall clock is not; `scripts/count-instructions` runs them
+//! all and prints the instructions a decision:
 //!
 //! ```sh
 //! cargo build --release -p benches --example profile_games
