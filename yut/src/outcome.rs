@@ -108,10 +108,16 @@ pub fn ranking(board: &Board) -> Vec<Place> {
 
 /// The players of the first place.
 pub fn winners(board: &Board) -> Vec<String> {
-    ranking(board)
-        .into_iter()
-        .filter(|p| p.rank == 1)
-        .flat_map(|p| p.players)
+    // The places ranked first are the sides with the least key, in side order (the
+    // ranking's sort is stable); found without building the ranking.
+    let sides = 0..board.sides.len() as SideId;
+    let Some(best) = sides.clone().map(|s| key(board, s)).min() else {
+        return Vec::new();
+    };
+    sides
+        .filter(|&s| key(board, s) == best)
+        .flat_map(|s| &board.sides[usize::from(s)].members)
+        .map(|&m| board.table.players[usize::from(m)].clone())
         .collect()
 }
 

@@ -78,7 +78,10 @@ impl ThrowList {
     pub fn remove(&mut self, index: usize) -> Option<Throw> {
         let len = usize::from(self.len);
         let result = *self.items[..len].get(index)?;
-        self.items.copy_within(index + 1..len, index);
+        // Element by element: a handful are pending, too few for a memmove call to pay.
+        for i in index + 1..len {
+            self.items[i - 1] = self.items[i];
+        }
         self.len -= 1;
         Some(result)
     }
