@@ -34,7 +34,7 @@ function compile(file, text) {
 
 const GOOD = `
 import { Registry, GameError } from "party-games";
-import type { YutAction, YutEvent, RpsEvent, YutView, Applied, Status, Record } from "party-games";
+import type { YutAction, YutEvent, RpsEvent, YutView, Applied, Status, Record, Played } from "party-games";
 
 const reg = new Registry();
 const games: string[] = reg.games();
@@ -75,6 +75,13 @@ try {
   }
 }
 const schemas: object = reg.schemas("yut").action;
+const count: number = m.legalCount("a");
+const byIndex: YutEvent[] = m.actLegal("a", 0, { turnSeq: status.turnSeq, now: 5 });
+const played: Played<"yut"> = m.play("a", { type: "THROW" }, { now: 6 });
+const playedEvents: YutEvent[] = played.events;
+const after: Status<"yut"> = m.playLegal("a", count - 1).status;
+const lateOnes: Applied<"yut">[] = m.playLegal("a", 0, { turnSeq: after.turnSeq }).applied;
+const rpsPlayed: RpsEvent[] = rps.playLegal("b", 0).events;
 `;
 
 const TYPOS = [
@@ -90,6 +97,11 @@ const TYPOS = [
   ['an rps hand typo', 'rps.act("a", { type: "PICK", hand: "rok" });'],
   ['a view of the wrong game', 'const v: YutView = rps.view();'],
   ['an unknown augment', 'reg.create({ game: "yut-augments", players: ["a"], options: { augments: ["wings"] } });'],
+  ['an index as a string', 'm.actLegal("a", "0");'],
+  ['yut events of playLegal as rps events', 'const wrongPlayed: RpsEvent[] = m.playLegal("a", 0).events;'],
+  ['an action type typo in play', 'm.play("a", { type: "THORW" });'],
+  ['an option typo in playLegal', 'm.playLegal("a", 0, { turnseq: 1 });'],
+  ['a count as a string', 'const c: string = m.legalCount("a");'],
 ];
 
 test('the declarations exist (npm run build)', () => {
