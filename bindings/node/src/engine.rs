@@ -444,10 +444,7 @@ mod tests {
     #[test]
     fn a_game_plays_and_refusals_keep_their_codes() {
         let engine = Engine::default();
-        let players = vec!["a".to_owned(), "b".to_owned()];
-        let mut s = engine
-            .create("rps", players, None, Some(1.0), None)
-            .unwrap();
+        let mut s = rps(&engine, 1.0);
         let random = r#"{"type":"RANDOM"}"#;
         let e = s.act(Who::Id("zed"), random, None, None, None).unwrap_err();
         assert_eq!(e.error.code, "NOT_SEATED");
@@ -461,12 +458,18 @@ mod tests {
         assert_eq!(back.unwrap(), s.state_json().unwrap());
     }
 
+    /// A 2-player rps match of `seed`, players `a` and `b`.
+    fn rps(engine: &Engine, seed: f64) -> Session {
+        let players = vec!["a".to_owned(), "b".to_owned()];
+        engine
+            .create("rps", players, None, Some(seed), None)
+            .unwrap()
+    }
+
     #[test]
     fn an_action_that_is_not_an_object_is_bad_request_and_one_of_the_wrong_shape_bad_json() {
         let engine = Engine::default();
-        let mut s = engine
-            .create("rps", vec!["a".into(), "b".into()], None, Some(1.0), None)
-            .unwrap();
+        let mut s = rps(&engine, 1.0);
         // Not JSON, or not an object: the binding's BAD_REQUEST naming the field, whoever
         // the player (as before the game is asked).
         for (text, detail) in [
@@ -551,9 +554,7 @@ mod tests {
     #[test]
     fn timeouts_before_an_accepted_act_wrap_its_events() {
         let engine = Engine::default();
-        let mut s = engine
-            .create("rps", vec!["a".into(), "b".into()], None, Some(3.0), None)
-            .unwrap();
+        let mut s = rps(&engine, 3.0);
         // 15 s a round: at 16 s both were picked for; the next round's pick is accepted.
         let text = s
             .act(

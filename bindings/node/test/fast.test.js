@@ -9,7 +9,7 @@ const assert = require('node:assert/strict');
 const { test } = require('node:test');
 
 const { Registry, GameError, Played } = require('..');
-const { rng } = require('../lib/helpers.js');
+const { rng, refused } = require('../lib/helpers.js');
 
 const reg = new Registry();
 const players = (n) => Array.from({ length: n }, (_, i) => `p${i + 1}`);
@@ -20,22 +20,6 @@ const SETUPS = [
   { game: 'yut-augments', players: players(3), seed: 3 },
   { game: 'rps', players: players(2), seed: 4, options: { winsNeeded: 2 } },
 ];
-
-/** Runs `f`, which must throw a GameError of `code`; returns it. */
-function refused(f, code) {
-  let thrown;
-  try {
-    f();
-  } catch (e) {
-    thrown = e;
-  }
-  assert.ok(thrown instanceof GameError, `expected a GameError ${code}, got ${thrown}`);
-  assert.equal(thrown.code, code, JSON.stringify({ message: thrown.message, reason: thrown.reason }));
-  assert.match(thrown.message, /[가-힣]/, 'the message is the Korean text');
-  assert.equal(typeof thrown.reason, 'object');
-  assert.ok(Array.isArray(thrown.applied));
-  return thrown;
-}
 
 /** The error as the object the wire sends. */
 function body(f) {
