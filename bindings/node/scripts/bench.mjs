@@ -186,7 +186,8 @@ console.log(
   `package, object loop (status, legal, act): games/s: ${fmt(object.gps)} decisions/s: ${fmt(object.dps)} decisions/game: ${object.perGame.toFixed(1)}`,
 );
 console.log(`package, fast loop (legalCount, playLegal): games/s: ${fmt(fast.gps)} decisions/s: ${fmt(fast.dps)}`);
-console.log(`the same calls in Rust, no Node: object loop games/s: ${fmt(erasedObject.gps)}, fast loop games/s: ${fmt(erasedFast.gps)}`);
+console.log(`the object loop's calls in Rust, no Node: games/s: ${fmt(erasedObject.gps)} decisions/s: ${fmt(erasedObject.dps)}`);
+console.log(`the fast loop's calls in Rust, no Node: games/s: ${fmt(erasedFast.gps)} decisions/s: ${fmt(erasedFast.dps)}`);
 console.log(
   `package / native: object loop ${ratio(object.gps)}, fast loop ${ratio(fast.gps)} (the aim, 0.1: the fast loop is ${meets(fast.gps)} it)`,
 );
