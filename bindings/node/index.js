@@ -1,7 +1,8 @@
 'use strict';
 // The party-games engine in-process: a thin layer over the native module (built by
 // `npm run build` into index.node). Values cross as JSON text in the JSON host's wire
-// format and are parsed here; every refusal is thrown as a `GameError` carrying the
+// format and are parsed here (the status as numbers in a buffer each match keeps, a
+// seated player as a seat number); every refusal is thrown as a `GameError` carrying the
 // engine's code, Korean message and reason. Arguments of the wrong JS type are refused
 // here with `BAD_REQUEST` (as the JSON host refuses them); numbers are range-checked by
 // the native side (integers from 0 to 2^53 - 1).
@@ -106,8 +107,8 @@ function index(v) {
   return v;
 }
 
-/** Slots of the status buffer before the seats to act (engine.rs `STATUS_HEAD`). */
-const STATUS_HEAD = 6;
+/** Slots of the status buffer before the seats to act. */
+const { STATUS_HEAD } = native;
 
 /**
  * What `play` and `playLegal` give: the action's `events`, the timeouts `applied` before

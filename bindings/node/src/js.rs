@@ -27,6 +27,10 @@ fn js<T>(result: std::result::Result<T, Fail>) -> Result<T> {
 /// A match, as JavaScript holds it.
 type Match = External<Session>;
 
+/// The slots of the status buffer before the seats to act (`Session::status_into`).
+#[napi]
+pub const STATUS_HEAD: u32 = engine::STATUS_HEAD as u32;
+
 /// The built-in games.
 #[napi]
 pub struct NativeRegistry {

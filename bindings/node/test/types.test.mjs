@@ -124,11 +124,15 @@ test('the typos fail for their own reason (without the directives)', () => {
   assert.equal(lines.size, TYPOS.length, output);
 });
 
-test("the README's server loop compiles", () => {
+test("the README's loops compile (the server's, the bot's)", () => {
   const readme = fs.readFileSync(path.join(pkg, '..', '..', 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('## From TypeScript'));
-  const loop = /```ts\n([\s\S]*?)```/.exec(section)[1];
-  const text = `${loop}\ndeclare function send(player: string, message: object): void;\ndeclare namespace NodeJS { type Timeout = ReturnType<typeof setTimeout>; }\ndeclare function setTimeout(f: () => void, ms: number): number;\ndeclare function clearTimeout(t: number | undefined): void;\n`;
-  const { status, output } = compile('loop.ts', text);
-  assert.equal(status, 0, output);
+  const start = readme.indexOf('## From TypeScript');
+  const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
+  const loops = [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]);
+  assert.equal(loops.length, 2, 'the server loop and the bot loop');
+  for (const [i, loop] of loops.entries()) {
+    const text = `${loop}\ndeclare function send(player: string, message: object): void;\ndeclare namespace NodeJS { type Timeout = ReturnType<typeof setTimeout>; }\ndeclare function setTimeout(f: () => void, ms: number): number;\ndeclare function clearTimeout(t: number | undefined): void;\n`;
+    const { status, output } = compile(`loop${i}.ts`, text);
+    assert.equal(status, 0, output);
+  }
 });
