@@ -1,7 +1,8 @@
 'use strict';
 // The party-games engine in-process: a thin layer over the native module (built by
 // `npm run build` into index.node). Values cross as JSON text in the JSON host's wire
-// format and are parsed here; every refusal is thrown as a `GameError` carrying the
+// format and are parsed here (the status as numbers in a buffer each match keeps, a
+// seated player as a seat number); every refusal is thrown as a `GameError` carrying the
 // engine's code, Korean message and reason. Arguments of the wrong JS type are refused
 // here with `BAD_REQUEST` (as the JSON host refuses them); numbers are range-checked by
 // the native side (integers from 0 to 2^53 - 1).
@@ -92,31 +93,154 @@ function only(field, obj, keys) {
   }
 }
 
+/** `opts` of the acting calls: `{turnSeq?, now?}`. */
+function actOpts(opts) {
+  if (!present('opts', opts)) return NO_OPTS;
+  only('opts', opts, ['turnSeq', 'now']);
+  return { turnSeq: optNum('turnSeq', opts.turnSeq), now: optNum('now', opts.now) };
+}
+
+const NO_OPTS = Object.freeze({ turnSeq: undefined, now: undefined });
+
+function index(v) {
+  if (typeof v !== 'number') throw badRequest('index', '`index` must be an integer from 0 to 2^53 - 1');
+  return v;
+}
+
+/** Slots of the status buffer before the seats to act. */
+const { STATUS_HEAD } = native;
+
+/**
+ * What `play` and `playLegal` give: the action's `events`, the timeouts `applied` before
+ * it and the `status` after it. The events cross as JSON text and are parsed the first
+ * time `events` is read (then kept): a caller that never reads them does not pay for the
+ * parse. `JSON.stringify` writes all three.
+ */
+class Played {
+  #events;
+  #text;
+
+  /** @internal */
+  constructor(events, applied, status) {
+    if (typeof events === 'string') this.#text = events;
+    else this.#events = events;
+    /** The timeouts taken before the action, `[{player, action, events, auto}]`. */
+    this.applied = applied;
+    /** The status after the action. */
+    this.status = status;
+  }
+
+  /** The action's events. */
+  get events() {
+    if (this.#events === undefined) {
+      this.#events = JSON.parse(this.#text);
+      this.#text = undefined;
+    }
+    return this.#events;
+  }
+
+  toJSON() {
+    return { events: this.events, applied: this.applied, status: this.status };
+  }
+}
+
 /** One match. Every method may throw `GameError`. */
 class Match {
   #m;
+  #game;
+  #players;
+  /** Player id → seat, for the ids that are seated: a seat crosses as a number. */
+  #seats;
+  #buffer;
+  #slots;
   #applied = [];
 
   /** @internal */
   constructor(m, token) {
     if (token !== INTERNAL) throw new TypeError('a Match comes from Registry.create, load or restore');
     this.#m = m;
+    this.#game = native.matchGame(m);
+    this.#players = native.matchPlayers(m);
+    this.#seats = new Map(this.#players.map((p, i) => [p, i]));
+    const bytes = new ArrayBuffer(8 * (STATUS_HEAD + this.#players.length));
+    this.#buffer = Buffer.from(bytes);
+    this.#slots = new Float64Array(bytes);
+  }
+
+  /** The status the native side wrote into the buffer. */
+  #status() {
+    const f = this.#slots;
+    const n = f[5];
+    const toAct = [];
+    for (let i = 0; i < n; i++) toAct.push(this.#players[f[STATUS_HEAD + i]]);
+    return {
+      game: this.#game,
+      turnSeq: f[0],
+      toAct,
+      deadline: f[1] < 0 ? null : f[1],
+      nextTickAt: f[2] < 0 ? null : f[2],
+      clock: f[3],
+      over: f[4] === 1,
+    };
+  }
+
+  /** The seat of a seated id, or -1 (then the id itself is sent, and refused natively). */
+  #seat(player) {
+    const seat = this.#seats.get(player);
+    return seat === undefined ? -1 : seat;
+  }
+
+  /**
+   * A native acting call, `f(m, seat, id, arg, turnSeq, now, status)`, with the player as
+   * a seat or an id (its arguments checked already). Returns the native text; a refusal's
+   * timeouts are `lastApplied()` and the error's `applied`.
+   */
+  #acting(f, player, arg, opts, status) {
+    const seat = this.#seat(player);
+    try {
+      return f(this.#m, seat < 0 ? 0 : seat, seat < 0 ? player : undefined, arg, opts.turnSeq, opts.now, status);
+    } catch (e) {
+      const err = toGameError(e);
+      this.#applied = err.applied;
+      throw err;
+    }
+  }
+
+  /** The native answer of an acting call: the events (parsed or as text) and the timeouts. */
+  #played(text, parse) {
+    if (text.charCodeAt(0) === 91 /* '[' */) {
+      this.#applied = [];
+      return parse ? JSON.parse(text) : text;
+    }
+    const { events, applied } = JSON.parse(text);
+    this.#applied = applied;
+    return events;
   }
 
   /** `{game, turnSeq, toAct, deadline, nextTickAt, clock, over}`. */
   status() {
     try {
-      return JSON.parse(this.#m.status());
+      native.matchStatus(this.#m, this.#buffer);
     } catch (e) {
       throw toGameError(e);
     }
+    return this.#status();
   }
 
   /** A player's view; no player: the spectator's. */
   view(player) {
-    if (present('player', player)) str('player', player);
+    let seat;
+    let id;
+    if (present('player', player)) {
+      str('player', player);
+      seat = this.#seat(player);
+      if (seat < 0) {
+        seat = undefined;
+        id = player;
+      }
+    }
     try {
-      return JSON.parse(this.#m.view(player));
+      return JSON.parse(native.matchView(this.#m, seat, id));
     } catch (e) {
       throw toGameError(e);
     }
@@ -125,8 +249,20 @@ class Match {
   /** The player's legal actions. */
   legal(player) {
     str('player', player);
+    const seat = this.#seat(player);
     try {
-      return JSON.parse(this.#m.legal(player));
+      return JSON.parse(native.matchLegal(this.#m, seat < 0 ? 0 : seat, seat < 0 ? player : undefined));
+    } catch (e) {
+      throw toGameError(e);
+    }
+  }
+
+  /** How many legal actions the player has: `legal(player).length`, without building them. */
+  legalCount(player) {
+    str('player', player);
+    const seat = this.#seat(player);
+    try {
+      return native.matchLegalCount(this.#m, seat < 0 ? 0 : seat, seat < 0 ? player : undefined);
     } catch (e) {
       throw toGameError(e);
     }
@@ -139,26 +275,38 @@ class Match {
   act(player, action, opts) {
     str('player', player);
     const text = objectText('action', action);
-    let turnSeq;
-    let now;
-    if (present('opts', opts)) {
-      only('opts', opts, ['turnSeq', 'now']);
-      turnSeq = optNum('turnSeq', opts.turnSeq);
-      now = optNum('now', opts.now);
-    }
-    let played;
-    try {
-      played = JSON.parse(this.#m.act(player, text, turnSeq, now));
-    } catch (e) {
-      const err = toGameError(e);
-      this.#applied = err.applied;
-      throw err;
-    }
-    this.#applied = played.applied;
-    return played.events;
+    return this.#played(this.#acting(native.matchAct, player, text, actOpts(opts)), true);
   }
 
-  /** The timeouts taken before the last `act` or `setConnected` (usually none). */
+  /** `act(player, legal(player)[index], opts)` in one call; an index past the end is refused. */
+  actLegal(player, i, opts) {
+    str('player', player);
+    index(i);
+    return this.#played(this.#acting(native.matchActLegal, player, i, actOpts(opts)), true);
+  }
+
+  /** `act`, giving `{events, applied, status}`: the status after it, in the same call. */
+  play(player, action, opts) {
+    str('player', player);
+    const text = objectText('action', action);
+    const o = actOpts(opts);
+    return this.#answer(this.#played(this.#acting(native.matchAct, player, text, o, this.#buffer), false));
+  }
+
+  /** `actLegal`, giving `{events, applied, status}` as `play` does. */
+  playLegal(player, i, opts) {
+    str('player', player);
+    index(i);
+    const o = actOpts(opts);
+    return this.#answer(this.#played(this.#acting(native.matchActLegal, player, i, o, this.#buffer), false));
+  }
+
+  /** `{events, applied, status}` of `play` and `playLegal`. */
+  #answer(events) {
+    return new Played(events, this.#applied, this.#status());
+  }
+
+  /** The timeouts taken before the last acting call or `setConnected` (usually none). */
   lastApplied() {
     return this.#applied;
   }
@@ -167,7 +315,7 @@ class Match {
   tick(now) {
     if (typeof now !== 'number') throw badRequest('now', '`now` must be an integer from 0 to 2^53 - 1');
     try {
-      return JSON.parse(this.#m.tick(now));
+      return JSON.parse(native.matchTick(this.#m, now));
     } catch (e) {
       throw toGameError(e);
     }
@@ -178,21 +326,22 @@ class Match {
     str('player', player);
     if (typeof connected !== 'boolean') throw badRequest('connected', '`connected` must be true or false');
     optNum('now', now);
-    let played;
+    const seat = this.#seat(player);
+    let text;
     try {
-      played = JSON.parse(this.#m.setConnected(player, connected, now));
+      text = native.matchSetConnected(this.#m, seat < 0 ? 0 : seat, seat < 0 ? player : undefined, connected, now);
     } catch (e) {
       const err = toGameError(e);
       this.#applied = err.applied;
       throw err;
     }
-    this.#applied = played.applied;
+    this.#applied = JSON.parse(text).applied;
   }
 
   /** The match record (it holds the seed: keep it on the server). */
   record() {
     try {
-      return JSON.parse(this.#m.record());
+      return JSON.parse(native.matchRecord(this.#m));
     } catch (e) {
       throw toGameError(e);
     }
@@ -201,7 +350,7 @@ class Match {
   /** The full state for storage, as JSON text (it holds the RNG: never send it). */
   stateJson() {
     try {
-      return this.#m.stateJson();
+      return native.matchStateJson(this.#m);
     } catch (e) {
       throw toGameError(e);
     }
@@ -210,7 +359,7 @@ class Match {
   /** The outcome, or null until the match is over. */
   outcome() {
     try {
-      return JSON.parse(this.#m.outcome());
+      return JSON.parse(native.matchOutcome(this.#m));
     } catch (e) {
       throw toGameError(e);
     }
@@ -301,4 +450,4 @@ class Registry {
   }
 }
 
-module.exports = { Registry, Match, GameError };
+module.exports = { Registry, Match, Played, GameError };

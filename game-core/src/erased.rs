@@ -7,7 +7,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::{
-    ErrorBody, Game, GameError, GameSchemas, Match, MatchRecord, Millis, Played, PlayerId, Viewer,
+    ErrorBody, Game, GameError, GameSchemas, Match, MatchRecord, Millis, Played, PlayerId,
+    Rejection, Viewer,
 };
 
 /// An error of the erased layer: the game's own error, or a host-level problem. On the wire
@@ -45,6 +46,15 @@ pub enum HostError {
         /// The operating system's error.
         detail: String,
     },
+    /// An action named by its index into the player's legal actions
+    /// ([`DynMatch::act_legal`]), past the end of that list.
+    #[error("지금 고를 수 있는 행동 가운데 그 번호는 없어요.")]
+    UnknownActionIndex {
+        /// The index given.
+        index: u64,
+        /// How many legal actions the player has now.
+        count: usize,
+    },
 }
 
 impl GameError for HostError {
@@ -55,6 +65,7 @@ impl GameError for HostError {
             Self::BadJson { .. } => "BAD_JSON",
             Self::InvalidOption { .. } => "INVALID_OPTION",
             Self::NoSeed { .. } => "NO_SEED",
+            Self::UnknownActionIndex { .. } => "UNKNOWN_ACTION_INDEX",
         }
     }
 
@@ -69,6 +80,9 @@ impl GameError for HostError {
             }
             Self::UnknownGame(id) => Some(serde_json::json!({ "game": id })),
             Self::NoSeed { detail } => Some(serde_json::json!({ "detail": detail })),
+            Self::UnknownActionIndex { index, count } => {
+                Some(serde_json::json!({ "index": index, "count": count }))
+            }
         }
     }
 
@@ -99,6 +113,26 @@ fn to_json<T: Serialize>(v: &T) -> Value {
     // Game types serialize to JSON without failure (no non-string map keys, no NaN floats);
     // a failure here would be a bug in a game, shown to the host as null rather than a panic.
     serde_json::to_value(v).unwrap_or(Value::Null)
+}
+
+/// [`to_json`] as text, written straight from the typed value without a [`Value`] tree
+/// (null, rather than a panic, for a value that fails to serialize).
+fn to_text<T: Serialize + ?Sized>(v: &T) -> String {
+    serde_json::to_string(v).unwrap_or_else(|_| "null".to_owned())
+}
+
+/// An action given as JSON text, read straight into the game's type. Text the typed read
+/// refuses is read again as a [`Value`] and judged as [`DynMatch::act`] judges a value, so
+/// that a refusal is the one the value path gives, word for word (the typed reader's
+/// message would differ: it names a line and column).
+fn action_from_text<A: serde::de::DeserializeOwned>(text: &str) -> Result<A, HostError> {
+    serde_json::from_str(text).or_else(|_| {
+        let value = serde_json::from_str::<Value>(text).map_err(|e| HostError::BadJson {
+            what: "action",
+            detail: crate::error::parse_detail(&e),
+        })?;
+        parse("action", value)
+    })
 }
 
 /// Reads a game's options from JSON as strictly for every game: an object (when the
@@ -172,23 +206,49 @@ pub struct AppliedJson {
 }
 
 /// A request judged through the erased layer: the timeouts taken first, then the
-/// request's own events or why it was refused (see [`Game::play`]).
+/// request's own events (written as `E`) or why it was refused (see [`Game::play`]).
 #[derive(Clone, Debug, PartialEq)]
-pub struct PlayedJson {
+pub struct PlayedAs<E> {
     /// The timeout actions taken before the request was judged (usually none).
     pub applied: Vec<AppliedJson>,
     /// The request's events, or its error.
-    pub result: Result<Vec<Value>, HostError>,
+    pub result: Result<E, HostError>,
 }
 
-impl PlayedJson {
-    /// A request refused before anything was judged (its JSON did not parse).
+/// A request judged through the erased layer, its events as JSON values.
+pub type PlayedJson = PlayedAs<Vec<Value>>;
+
+/// A request judged through the erased layer, its events as the text of a JSON array,
+/// written straight from the game's typed events.
+pub type PlayedText = PlayedAs<String>;
+
+impl<E> PlayedAs<E> {
+    /// A request refused before anything was judged (its action did not parse, its index
+    /// named no legal action).
     fn refused(error: HostError) -> Self {
         Self {
             applied: Vec::new(),
             result: Err(error),
         }
     }
+}
+
+/// Where a match stands: what a host sends with every change. The players to act are
+/// seats (indices into [`DynMatch::players`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchStatus {
+    /// The action sequence number ([`DynMatch::turn_seq`]).
+    pub turn_seq: u64,
+    /// The seats that may act now ([`DynMatch::to_act`] gives their ids).
+    pub to_act: Vec<usize>,
+    /// The current decision's deadline ([`DynMatch::deadline`]).
+    pub deadline: Option<Millis>,
+    /// When [`DynMatch::tick`] would act ([`DynMatch::next_tick_at`]).
+    pub next_tick_at: Option<Millis>,
+    /// The match's clock ([`DynMatch::clock`]).
+    pub clock: Millis,
+    /// Whether the match is over (it has an outcome).
+    pub over: bool,
 }
 
 /// A game kind behind the erased interface.
@@ -227,6 +287,55 @@ pub trait DynMatch: Send + Sync {
         turn_seq: Option<u64>,
         now: Millis,
     ) -> PlayedJson;
+    /// [`DynMatch::act`] with the action as JSON text, read straight into the game's type,
+    /// and the events written as text straight from the game's events: no [`Value`] tree
+    /// on the way. Every answer is the value path's (an action that does not parse is
+    /// refused with the very error [`DynMatch::act`] gives); text that is not JSON at all
+    /// is `BAD_JSON` too.
+    ///
+    /// ```
+    /// use game_core::{Erased, GameError, Registry, rps::Rps};
+    /// let mut r = Registry::new();
+    /// r.register(Erased(Rps)).unwrap();
+    /// let mut m = r.create("rps", &serde_json::json!({}), vec!["a".into(), "b".into()], Some(1), 0).unwrap();
+    /// let events = m.act_text("a", r#"{"type":"PICK","hand":"rock"}"#, None, 0).result.unwrap();
+    /// assert!(events.starts_with('['));
+    /// let bad = m.act_text("b", r#"{"type":"PIKC"}"#, None, 0).result.unwrap_err();
+    /// let same = m.act("b", serde_json::json!({"type": "PIKC"}), None, 0).result.unwrap_err();
+    /// assert_eq!(bad, same);
+    /// assert_eq!(bad.body().code, "BAD_JSON");
+    /// ```
+    fn act_text(
+        &mut self,
+        player: &str,
+        action: &str,
+        turn_seq: Option<u64>,
+        now: Millis,
+    ) -> PlayedText;
+    /// Acts with the player's legal action at `index` in [`DynMatch::legal_actions`], at
+    /// `now`: the same as [`DynMatch::act_text`] with that action, the events as text.
+    /// The index is judged against the list as it stands before the timeouts due at `now`
+    /// (the list the player chose from), after the checks that no timeout can change: not
+    /// seated is `NOT_SEATED`, a stale `turn_seq` `STALE_TURN_SEQ`, a match that is over
+    /// `GAME_OVER`, and an index past the end `UNKNOWN_ACTION_INDEX`; each changes nothing.
+    ///
+    /// ```
+    /// use game_core::{Erased, GameError, Registry, rps::Rps};
+    /// let mut r = Registry::new();
+    /// r.register(Erased(Rps)).unwrap();
+    /// let mut m = r.create("rps", &serde_json::json!({}), vec!["a".into(), "b".into()], Some(1), 0).unwrap();
+    /// assert!(m.act_legal("a", 0, Some(0), 0).result.is_ok());
+    /// let e = m.act_legal("b", 99, None, 0).result.unwrap_err();
+    /// assert_eq!(e.body().code, "UNKNOWN_ACTION_INDEX");
+    /// assert_eq!(e.body().reason["count"], m.legal_count("b").unwrap());
+    /// ```
+    fn act_legal(
+        &mut self,
+        player: &str,
+        index: u64,
+        turn_seq: Option<u64>,
+        now: Millis,
+    ) -> PlayedText;
     /// The view of a player (`Some(id)`) or a spectator (`None`); `NOT_SEATED` for an id
     /// that is not seated.
     fn view(&self, player: Option<&str>) -> Result<Value, HostError>;
@@ -253,6 +362,12 @@ pub trait DynMatch: Send + Sync {
     fn to_act(&self) -> Vec<PlayerId>;
     /// Legal actions of a player, as JSON.
     fn legal_actions(&self, player: &str) -> Result<Vec<Value>, HostError>;
+    /// [`DynMatch::legal_actions`] as the text of a JSON array, written straight from the
+    /// game's typed actions.
+    fn legal_text(&self, player: &str) -> Result<String, HostError>;
+    /// How many legal actions the player has: the length of [`DynMatch::legal_actions`],
+    /// without writing them (the bound of an index for [`DynMatch::act_legal`]).
+    fn legal_count(&self, player: &str) -> Result<usize, HostError>;
     /// The current decision's deadline, the countdown players see (`deadlineAt`).
     fn deadline(&self) -> Option<Millis>;
     /// The earliest time at which [`DynMatch::tick`] would act ([`Game::next_tick_at`]):
@@ -265,6 +380,23 @@ pub trait DynMatch: Send + Sync {
     fn turn_seq(&self) -> u64;
     /// The outcome, once over.
     fn outcome(&self) -> Option<Value>;
+    /// [`DynMatch::outcome`] as JSON text, written straight from the game's typed outcome.
+    fn outcome_text(&self) -> Option<String>;
+    /// Where the match stands, all at once.
+    ///
+    /// ```
+    /// use game_core::{Erased, Registry, rps::Rps};
+    /// let mut r = Registry::new();
+    /// r.register(Erased(Rps)).unwrap();
+    /// let m = r.create("rps", &serde_json::json!({}), vec!["a".into(), "b".into()], Some(1), 0).unwrap();
+    /// let s = m.status();
+    /// assert_eq!((s.turn_seq, s.over), (0, false));
+    /// let ids: Vec<&str> = s.to_act.iter().map(|&seat| m.players()[seat].as_str()).collect();
+    /// assert_eq!(ids, m.to_act());
+    /// ```
+    fn status(&self) -> MatchStatus;
+    /// The seated players' ids, in seat order.
+    fn players(&self) -> &[PlayerId];
     /// The match record (it holds the seed: keep it on the server while the match runs).
     fn record(&self) -> &MatchRecord;
     /// The full state (with RNG) for storage. Never send it to a client.
@@ -342,6 +474,54 @@ impl<G: Game> Match<G> {
     }
 }
 
+impl<G: Game> Match<G> {
+    /// A request with its action read (or refused) first: judged by [`Match::play`], its
+    /// events written by `events`.
+    fn judge<E>(
+        &mut self,
+        player: &str,
+        action: Result<G::Action, HostError>,
+        turn_seq: Option<u64>,
+        now: Millis,
+        events: impl FnOnce(&[G::Event]) -> E,
+    ) -> PlayedAs<E> {
+        let action = match action {
+            Ok(action) => action,
+            Err(e) => return PlayedAs::refused(e),
+        };
+        let played = self.play(player, &action, turn_seq, now);
+        PlayedAs {
+            applied: applied_json(played.applied),
+            result: played.result.map(|e| events(&e)).map_err(game_err),
+        }
+    }
+
+    /// A player's legal actions, typed (`NOT_SEATED` for an id that is not seated).
+    fn legal(&self, player: &str) -> Result<Vec<G::Action>, HostError> {
+        let seat = self.game.seat(&self.state, player).map_err(game_err)?;
+        Ok(self.game.legal_actions(&self.state, seat))
+    }
+
+    /// The legal action at `index` for a request of `player` (see [`DynMatch::act_legal`]).
+    fn legal_at(
+        &self,
+        player: &str,
+        index: u64,
+        turn_seq: Option<u64>,
+    ) -> Result<G::Action, HostError> {
+        crate::game::admit(&self.game, &self.state, player, turn_seq).map_err(game_err)?;
+        if self.game.is_over(&self.state) {
+            return Err(game_err(G::Error::from(Rejection::GameOver)));
+        }
+        let mut legal = self.legal(player)?;
+        let count = legal.len();
+        match usize::try_from(index) {
+            Ok(i) if i < count => Ok(legal.swap_remove(i)),
+            _ => Err(HostError::UnknownActionIndex { index, count }),
+        }
+    }
+}
+
 fn applied_json<G: Game>(applied: Vec<crate::Applied<G>>) -> Vec<AppliedJson> {
     applied
         .into_iter()
@@ -359,9 +539,13 @@ fn played_json<G: Game>(played: Played<G>) -> PlayedJson {
         applied: applied_json(played.applied),
         result: played
             .result
-            .map(|events| events.iter().map(to_json).collect())
+            .map(|e| events_json::<G>(&e))
             .map_err(game_err),
     }
+}
+
+fn events_json<G: Game>(events: &[G::Event]) -> Vec<Value> {
+    events.iter().map(to_json).collect()
 }
 
 impl<G: Game> DynMatch for Match<G> {
@@ -376,11 +560,30 @@ impl<G: Game> DynMatch for Match<G> {
         turn_seq: Option<u64>,
         now: Millis,
     ) -> PlayedJson {
-        let action: G::Action = match parse("action", action) {
-            Ok(action) => action,
-            Err(e) => return PlayedJson::refused(e),
-        };
-        played_json(self.play(player, &action, turn_seq, now))
+        let action = parse("action", action);
+        self.judge(player, action, turn_seq, now, events_json::<G>)
+    }
+
+    fn act_text(
+        &mut self,
+        player: &str,
+        action: &str,
+        turn_seq: Option<u64>,
+        now: Millis,
+    ) -> PlayedText {
+        let action = action_from_text(action);
+        self.judge(player, action, turn_seq, now, to_text)
+    }
+
+    fn act_legal(
+        &mut self,
+        player: &str,
+        index: u64,
+        turn_seq: Option<u64>,
+        now: Millis,
+    ) -> PlayedText {
+        let action = self.legal_at(player, index, turn_seq);
+        self.judge(player, action, turn_seq, now, to_text)
     }
 
     fn view(&self, player: Option<&str>) -> Result<Value, HostError> {
@@ -390,9 +593,7 @@ impl<G: Game> DynMatch for Match<G> {
 
     fn view_text(&self, player: Option<&str>) -> Result<String, HostError> {
         let viewer = self.viewer(player)?;
-        // As in `to_json`: game views serialize without failure; null rather than a panic.
-        Ok(serde_json::to_string(&self.game.view(&self.state, viewer))
-            .unwrap_or_else(|_| "null".to_owned()))
+        Ok(to_text(&self.game.view(&self.state, viewer)))
     }
 
     fn tick(&mut self, now: Millis) -> Vec<AppliedJson> {
@@ -404,7 +605,7 @@ impl<G: Game> DynMatch for Match<G> {
     }
 
     fn to_act(&self) -> Vec<PlayerId> {
-        let players = &self.game.table(&self.state).players;
+        let players = DynMatch::players(self);
         self.game
             .to_act(&self.state)
             .into_iter()
@@ -413,13 +614,15 @@ impl<G: Game> DynMatch for Match<G> {
     }
 
     fn legal_actions(&self, player: &str) -> Result<Vec<Value>, HostError> {
-        let seat = self.game.seat(&self.state, player).map_err(game_err)?;
-        Ok(self
-            .game
-            .legal_actions(&self.state, seat)
-            .iter()
-            .map(to_json)
-            .collect())
+        Ok(self.legal(player)?.iter().map(to_json).collect())
+    }
+
+    fn legal_text(&self, player: &str) -> Result<String, HostError> {
+        Ok(to_text(&self.legal(player)?))
+    }
+
+    fn legal_count(&self, player: &str) -> Result<usize, HostError> {
+        Ok(self.legal(player)?.len())
     }
 
     fn deadline(&self) -> Option<Millis> {
@@ -440,6 +643,25 @@ impl<G: Game> DynMatch for Match<G> {
 
     fn outcome(&self) -> Option<Value> {
         self.game.outcome(&self.state).as_ref().map(to_json)
+    }
+
+    fn outcome_text(&self) -> Option<String> {
+        self.game.outcome(&self.state).as_ref().map(to_text)
+    }
+
+    fn status(&self) -> MatchStatus {
+        MatchStatus {
+            turn_seq: DynMatch::turn_seq(self),
+            to_act: self.game.to_act(&self.state),
+            deadline: DynMatch::deadline(self),
+            next_tick_at: DynMatch::next_tick_at(self),
+            clock: DynMatch::clock(self),
+            over: self.game.is_over(&self.state),
+        }
+    }
+
+    fn players(&self) -> &[PlayerId] {
+        &self.game.table(&self.state).players
     }
 
     fn record(&self) -> &MatchRecord {

@@ -317,15 +317,7 @@ pub trait Game: Send + Sync + 'static {
         // What no timeout can change is judged first, so that a request refused for it
         // (someone not seated, a `turnSeq` already stale) changes nothing, not even by the
         // timeouts its `now` would otherwise have set off.
-        let early = self.seat(state, player).and_then(|_| match turn_seq {
-            Some(got) if got != self.turn_seq(state) => Err(Rejection::StaleTurnSeq {
-                got,
-                expected: self.turn_seq(state),
-            }
-            .into()),
-            _ => Ok(()),
-        });
-        if let Err(e) = early {
+        if let Err(e) = admit(self, state, player, turn_seq) {
             return Played {
                 applied: Vec::new(),
                 result: Err(e),
@@ -470,6 +462,26 @@ pub fn restored<G: Game>(
     game.table(&state).check()?;
     game.check_state(&state)?;
     Ok(state)
+}
+
+/// The checks of a request that no timeout can change, made before anything is taken (see
+/// [`Game::play`]): the player's seat, and the request's `turnSeq` when it carries one.
+/// Returns the seat.
+pub(crate) fn admit<G: Game + ?Sized>(
+    game: &G,
+    state: &G::State,
+    player: &str,
+    turn_seq: Option<u64>,
+) -> Result<usize, G::Error> {
+    let seat = game.seat(state, player)?;
+    match turn_seq {
+        Some(got) if got != game.turn_seq(state) => Err(Rejection::StaleTurnSeq {
+            got,
+            expected: game.turn_seq(state),
+        }
+        .into()),
+        _ => Ok(seat),
+    }
 }
 
 /// Who took a step: the player, or the engine for them (a timeout).

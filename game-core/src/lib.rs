@@ -20,8 +20,8 @@ pub mod wire;
 
 pub use bot::{Bot, RandomBot, TimeoutBot};
 pub use erased::{
-    AppliedJson, DynGame, DynMatch, Erased, GameExists, HostError, MAX_SAFE_INTEGER, PlayedJson,
-    Registry,
+    AppliedJson, DynGame, DynMatch, Erased, GameExists, HostError, MAX_SAFE_INTEGER, MatchStatus,
+    PlayedAs, PlayedJson, PlayedText, Registry,
 };
 pub use error::{ErrorBody, GameError, Rejection};
 pub use game::{Applied, Game, Played, Viewer, restored};

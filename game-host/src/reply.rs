@@ -45,15 +45,16 @@ pub struct Status {
 impl Status {
     /// The status of match `id`.
     pub fn of(id: &str, m: &dyn DynMatch) -> Self {
+        let status = m.status();
         Self {
             match_id: id.to_owned(),
             game: m.game_id().to_owned(),
-            turn_seq: m.turn_seq(),
+            turn_seq: status.turn_seq,
             to_act: m.to_act(),
-            deadline: m.deadline(),
-            next_tick_at: m.next_tick_at(),
-            clock: m.clock(),
-            over: m.outcome().is_some(),
+            deadline: status.deadline,
+            next_tick_at: status.next_tick_at,
+            clock: status.clock,
+            over: status.over,
         }
     }
 }

@@ -1,5 +1,8 @@
 'use strict';
-// Shared by the tests and the benchmark: a seeded generator and a random play-out.
+// Shared by the tests and the benchmark: a seeded generator, a random play-out, and the
+// tests' check of a refusal.
+
+const assert = require('node:assert/strict');
 
 /** A small seeded generator (mulberry32): `pick(n)` is uniform in 0..n. */
 function rng(seed) {
@@ -32,4 +35,26 @@ function playOut(m, pick, onStep, maxSteps = 20000, partial = false) {
   throw new Error(`no end after ${maxSteps} actions`);
 }
 
-module.exports = { rng, playOut };
+/**
+ * Runs `f`, which must throw the package's `GameError` with `code`, a Korean message, an object `reason` and an `applied` array; returns it.
+ */
+function refused(f, code) {
+  const { GameError } = require('../index.js');
+  let thrown;
+  try {
+    f();
+  } catch (e) {
+    thrown = e;
+  }
+  assert.ok(thrown instanceof GameError, `expected a GameError ${code}, got ${thrown}`);
+  assert.ok(thrown instanceof Error);
+  assert.equal(thrown.name, 'GameError');
+  assert.equal(thrown.code, code, JSON.stringify({ message: thrown.message, reason: thrown.reason }));
+  assert.equal(typeof thrown.message, 'string');
+  assert.match(thrown.message, /[가-힣]/, 'the message is the Korean text');
+  assert.equal(typeof thrown.reason, 'object');
+  assert.ok(Array.isArray(thrown.applied));
+  return thrown;
+}
+
+module.exports = { rng, playOut, refused };

@@ -48,6 +48,27 @@ export interface CreateOptions<G extends GameId> {
   now?: number;
 }
 
+/** The options of the acting calls. */
+export interface ActOptions {
+  /** The `turnSeq` the player saw: a stale one is refused with `STALE_TURN_SEQ`. */
+  turnSeq?: number;
+  /** Host time in milliseconds; none: the match's clock. */
+  now?: number;
+}
+
+/**
+ * What `play` and `playLegal` give: the action's events, the timeouts taken before it and
+ * the status after it, from one call. `events` is parsed the first time it is read (a bot
+ * that never reads it does not pay for the parse); `JSON.stringify` writes all three.
+ */
+export declare class Played<G extends GameId = GameId> {
+  private constructor();
+  readonly events: Events[G][];
+  readonly applied: Applied<G>[];
+  readonly status: Status<G>;
+  toJSON(): { events: Events[G][]; applied: Applied<G>[]; status: Status<G> };
+}
+
 /** One match. Every method may throw `GameError`. */
 export declare class Match<G extends GameId = GameId> {
   private constructor();
@@ -55,12 +76,25 @@ export declare class Match<G extends GameId = GameId> {
   /** A player's view; no player: the spectator's. */
   view(player?: string): Views[G];
   legal(player: string): Actions[G][];
+  /** How many legal actions the player has: `legal(player).length`, without building them. */
+  legalCount(player: string): number;
   /**
    * Acts; returns the action's events. Timeouts due at `now` are taken first: they are
    * `lastApplied()` afterwards, and `GameError.applied` when the action is then refused.
    */
-  act(player: string, action: Actions[G], opts?: { turnSeq?: number; now?: number }): Events[G][];
-  /** The timeouts taken before the last `act` or `setConnected`. */
+  act(player: string, action: Actions[G], opts?: ActOptions): Events[G][];
+  /**
+   * `act` with the player's legal action at `index` in `legal(player)`, in one call. The
+   * index is judged against the list before the timeouts due at `now` are taken; after
+   * the checks no timeout can change (`NOT_SEATED`, `STALE_TURN_SEQ`, `GAME_OVER`), an
+   * index past its end is `UNKNOWN_ACTION_INDEX` (`reason: {index, count}`).
+   */
+  actLegal(player: string, index: number, opts?: ActOptions): Events[G][];
+  /** `act`, giving the events, the timeouts and the status after it from one call. */
+  play(player: string, action: Actions[G], opts?: ActOptions): Played<G>;
+  /** `actLegal`, giving the events, the timeouts and the status after it from one call. */
+  playLegal(player: string, index: number, opts?: ActOptions): Played<G>;
+  /** The timeouts taken before the last acting call (`act`, `actLegal`, `play`, `playLegal`) or `setConnected`. */
   lastApplied(): Applied<G>[];
   tick(now: number): Applied<G>[];
   setConnected(player: string, connected: boolean, now?: number): void;

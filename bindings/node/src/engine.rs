@@ -7,7 +7,7 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use game_core::{AppliedJson, DynMatch, GameError, MatchRecord, Registry};
+use game_core::{AppliedJson, DynMatch, GameError, HostError, MatchRecord, PlayedText, Registry};
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 
@@ -167,25 +167,26 @@ impl Engine {
     }
 }
 
-/// Where a match stands: the JSON host's status without the match id.
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct Status<'a> {
-    game: &'a str,
-    turn_seq: u64,
-    to_act: Vec<String>,
-    deadline: Option<u64>,
-    next_tick_at: Option<u64>,
-    clock: u64,
-    over: bool,
+/// A player named by the JavaScript side: by seat for an id it knows to be seated (it
+/// keeps the table's ids), by id for any other (then refused as the engine refuses it).
+/// A seat crosses as a number, cheaper than a string.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Who<'a> {
+    /// The player at this seat.
+    Seat(u32),
+    /// The player with this id.
+    Id(&'a str),
 }
 
-/// An action's result: its events and the timeouts taken before it.
-#[derive(Serialize)]
-struct Played<'a> {
-    events: &'a [Value],
-    applied: &'a [AppliedJson],
+impl<'a> Who<'a> {
+    /// The id when given, else the seat.
+    pub fn of(seat: u32, id: Option<&'a str>) -> Self {
+        id.map_or(Self::Seat(seat), Self::Id)
+    }
 }
+
+/// The number of slots [`Session::status_into`] writes before the seats to act.
+pub const STATUS_HEAD: usize = 6;
 
 /// One match; `None` once a call into it panicked.
 #[derive(Debug)]
@@ -212,45 +213,106 @@ impl Session {
         }
     }
 
-    /// The status, as JSON.
-    pub fn status(&mut self) -> Result<String, Fail> {
-        self.with(|m| {
-            Ok(text(&Status {
-                game: m.game_id(),
-                turn_seq: m.turn_seq(),
-                to_act: m.to_act(),
-                deadline: m.deadline(),
-                next_tick_at: m.next_tick_at(),
-                clock: m.clock(),
-                over: m.outcome().is_some(),
-            }))
+    /// [`Session::with`] for a call about a player: `f` gets the player's id.
+    fn with_player<T>(
+        &mut self,
+        who: Who<'_>,
+        f: impl FnOnce(&mut dyn DynMatch, &str) -> Result<T, Fail>,
+    ) -> Result<T, Fail> {
+        self.with(|m| match who {
+            Who::Id(id) => f(m, id),
+            Who::Seat(seat) => {
+                let Some(id) = m.players().get(seat as usize).cloned() else {
+                    return Err(bad_request("player", format!("no seat {seat}")));
+                };
+                f(m, &id)
+            }
         })
     }
 
+    /// The game's id.
+    pub fn game(&mut self) -> Result<String, Fail> {
+        self.with(|m| Ok(m.game_id().to_owned()))
+    }
+
+    /// The seated players' ids, in seat order.
+    pub fn players(&mut self) -> Result<Vec<String>, Fail> {
+        self.with(|m| Ok(m.players().to_vec()))
+    }
+
+    /// The status as numbers, for the JavaScript side to read as a `Float64Array` over
+    /// `out`'s bytes: `turnSeq`, `deadline`, `nextTickAt`, `clock`, `over` (0 or 1), the
+    /// number of seats to act, then those seats; a time that is `null` is -1 (every real
+    /// one is at least 0). Refused if `out` is too short for the seats to act.
+    pub fn status_into(&mut self, out: &mut [u8]) -> Result<(), Fail> {
+        self.with(|m| write_status(m, out))
+    }
+
     /// A player's view (`None`: the spectator's), as JSON.
-    pub fn view(&mut self, player: Option<&str>) -> Result<String, Fail> {
-        self.with(|m| Ok(m.view_text(player)?))
+    pub fn view(&mut self, who: Option<Who<'_>>) -> Result<String, Fail> {
+        match who {
+            None => self.with(|m| Ok(m.view_text(None)?)),
+            Some(who) => self.with_player(who, |m, id| Ok(m.view_text(Some(id))?)),
+        }
     }
 
     /// A player's legal actions, as a JSON array.
-    pub fn legal(&mut self, player: &str) -> Result<String, Fail> {
-        self.with(|m| Ok(text(&m.legal_actions(player)?)))
+    pub fn legal(&mut self, who: Who<'_>) -> Result<String, Fail> {
+        self.with_player(who, |m, id| Ok(m.legal_text(id)?))
     }
 
-    /// Acts: `{"events", "applied"}`, or the refusal with the timeouts taken before it.
+    /// How many legal actions a player has.
+    pub fn legal_count(&mut self, who: Who<'_>) -> Result<usize, Fail> {
+        self.with_player(who, |m, id| Ok(m.legal_count(id)?))
+    }
+
+    /// Acts with `action` (a JSON object): the events as a JSON array, or
+    /// `{"events", "applied"}` when timeouts were taken first; the refusal with the
+    /// timeouts taken before it. With `status`, the status after it is written there as
+    /// by [`Session::status_into`].
     pub fn act(
         &mut self,
-        player: &str,
+        who: Who<'_>,
         action: &str,
         turn_seq: Option<f64>,
         now: Option<f64>,
+        status: Option<&mut [u8]>,
     ) -> Result<String, Fail> {
         let turn_seq = count("turnSeq", turn_seq)?;
         let now = count("now", now)?;
-        let action = parse_object("action", action)?;
-        self.with(|m| {
+        if !starts_object(action) {
+            // Not an object (or not JSON): refused as `parse_object` refuses it.
+            parse_object("action", action)?;
+        }
+        self.with_player(who, |m, id| {
             let now = now.unwrap_or_else(|| m.clock());
-            played(m.act(player, action, turn_seq, now))
+            let played = m.act_text(id, action, turn_seq, now);
+            if let Err(HostError::BadJson { what: "action", .. }) = &played.result {
+                // Text that is no JSON at all is the binding's BAD_REQUEST, as before it
+                // reached the game; an object of the wrong shape the game's BAD_JSON.
+                parse_object("action", action)?;
+            }
+            played_text(m, played, status)
+        })
+    }
+
+    /// Acts with the player's legal action at `index` (see [`DynMatch::act_legal`]): the
+    /// answer of [`Session::act`].
+    pub fn act_legal(
+        &mut self,
+        who: Who<'_>,
+        index: f64,
+        turn_seq: Option<f64>,
+        now: Option<f64>,
+        status: Option<&mut [u8]>,
+    ) -> Result<String, Fail> {
+        let index = count("index", Some(index))?.unwrap_or(0);
+        let turn_seq = count("turnSeq", turn_seq)?;
+        let now = count("now", now)?;
+        self.with_player(who, |m, id| {
+            let now = now.unwrap_or_else(|| m.clock());
+            let played = m.act_legal(id, index, turn_seq, now);
+            played_text(m, played, status)
         })
     }
 
@@ -260,17 +322,24 @@ impl Session {
         self.with(|m| Ok(text(&m.tick(now))))
     }
 
-    /// Marks a player (dis)connected: `{"events", "applied"}` as for `act`.
+    /// Marks a player (dis)connected: `{"events", "applied"}`.
     pub fn set_connected(
         &mut self,
-        player: &str,
+        who: Who<'_>,
         connected: bool,
         now: Option<f64>,
     ) -> Result<String, Fail> {
         let now = count("now", now)?;
-        self.with(|m| {
+        self.with_player(who, |m, id| {
             let now = now.unwrap_or_else(|| m.clock());
-            played(m.set_connected(player, connected, now))
+            let played = m.set_connected(id, connected, now);
+            match played.result {
+                Ok(events) => Ok(with_applied(&text(&events), &played.applied)),
+                Err(e) => Err(Fail {
+                    error: e.body(),
+                    applied: played.applied,
+                }),
+            }
         })
     }
 
@@ -286,21 +355,75 @@ impl Session {
 
     /// The outcome (`null` until over), as JSON.
     pub fn outcome(&mut self) -> Result<String, Fail> {
-        self.with(|m| Ok(text(&m.outcome())))
+        self.with(|m| Ok(m.outcome_text().unwrap_or_else(|| "null".to_owned())))
     }
 }
 
-fn played(played: game_core::PlayedJson) -> Result<String, Fail> {
+/// Whether JSON text is an object, judged by its first character after whitespace (for
+/// text that parses, exactly whether it is an object).
+fn starts_object(text: &str) -> bool {
+    text.trim_start_matches([' ', '\t', '\n', '\r'])
+        .starts_with('{')
+}
+
+/// `{"events", "applied"}`: an action's events (JSON text) and the timeouts taken before
+/// it. Written by hand, the events as the engine wrote them.
+fn with_applied(events: &str, applied: &[AppliedJson]) -> String {
+    format!("{{\"events\":{events},\"applied\":{}}}", text(applied))
+}
+
+/// The text of an action's result: its events (the JSON array as the engine wrote it),
+/// wrapped as `{"events", "applied"}` only when timeouts were taken first; the status
+/// after it written to `status` when given.
+fn played_text(
+    m: &dyn DynMatch,
+    played: PlayedText,
+    status: Option<&mut [u8]>,
+) -> Result<String, Fail> {
     match played.result {
-        Ok(events) => Ok(text(&Played {
-            events: &events,
-            applied: &played.applied,
-        })),
+        Ok(events) => {
+            if let Some(out) = status {
+                write_status(m, out)?;
+            }
+            if played.applied.is_empty() {
+                Ok(events)
+            } else {
+                Ok(with_applied(&events, &played.applied))
+            }
+        }
         Err(e) => Err(Fail {
             error: e.body(),
             applied: played.applied,
         }),
     }
+}
+
+/// [`Session::status_into`]'s layout, written to `out`.
+fn write_status(m: &dyn DynMatch, out: &mut [u8]) -> Result<(), Fail> {
+    let s = m.status();
+    let time = |t: Option<u64>| t.map_or(-1.0, |t| t as f64);
+    let head = [
+        s.turn_seq as f64,
+        time(s.deadline),
+        time(s.next_tick_at),
+        s.clock as f64,
+        f64::from(u8::from(s.over)),
+        s.to_act.len() as f64,
+    ];
+    let values = head
+        .into_iter()
+        .chain(s.to_act.iter().map(|&seat| seat as f64));
+    let mut slots = out.chunks_exact_mut(8);
+    for v in values {
+        let Some(slot) = slots.next() else {
+            return Err(bad_request(
+                "status",
+                "the status buffer is too short for the seats to act",
+            ));
+        };
+        slot.copy_from_slice(&v.to_ne_bytes());
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -321,23 +444,130 @@ mod tests {
     #[test]
     fn a_game_plays_and_refusals_keep_their_codes() {
         let engine = Engine::default();
-        let players = vec!["a".to_owned(), "b".to_owned()];
-        let mut s = engine
-            .create("rps", players, None, Some(1.0), None)
-            .unwrap();
-        let e = s
-            .act("zed", r#"{"type":"RANDOM"}"#, None, None)
-            .unwrap_err();
+        let mut s = rps(&engine, 1.0);
+        let random = r#"{"type":"RANDOM"}"#;
+        let e = s.act(Who::Id("zed"), random, None, None, None).unwrap_err();
         assert_eq!(e.error.code, "NOT_SEATED");
+        assert_eq!(e.error.reason["player"], "zed");
         let e = s
-            .act("a", r#"{"type":"RANDOM"}"#, Some(7.0), None)
+            .act(Who::Id("a"), random, Some(7.0), None, None)
             .unwrap_err();
         assert_eq!(e.error.code, "STALE_TURN_SEQ");
-        assert!(s.act("a", r#"{"type":"RANDOM"}"#, None, None).is_ok());
-        let e = s.act("a", "[]", None, None).unwrap_err();
-        assert_eq!(e.error.reason["field"], "action");
+        assert!(s.act(Who::Seat(0), random, None, None, None).is_ok());
         let back = engine.load(&s.record().unwrap()).unwrap().state_json();
         assert_eq!(back.unwrap(), s.state_json().unwrap());
+    }
+
+    /// A 2-player rps match of `seed`, players `a` and `b`.
+    fn rps(engine: &Engine, seed: f64) -> Session {
+        let players = vec!["a".to_owned(), "b".to_owned()];
+        engine
+            .create("rps", players, None, Some(seed), None)
+            .unwrap()
+    }
+
+    #[test]
+    fn an_action_that_is_not_an_object_is_bad_request_and_one_of_the_wrong_shape_bad_json() {
+        let engine = Engine::default();
+        let mut s = rps(&engine, 1.0);
+        // Not JSON, or not an object: the binding's BAD_REQUEST naming the field, whoever
+        // the player (as before the game is asked).
+        for (text, detail) in [
+            ("[]", "must be a JSON object"),
+            ("\"RANDOM\"", "must be a JSON object"),
+            ("  7", "must be a JSON object"),
+            ("{", "is not JSON"),
+            ("{\"type\":\"RANDOM\"} x", "is not JSON"),
+            ("", "is not JSON"),
+        ] {
+            for who in [Who::Seat(0), Who::Id("zed")] {
+                let e = s.act(who, text, None, None, None).unwrap_err();
+                assert_eq!(e.error.code, "BAD_REQUEST", "{text}");
+                assert_eq!(e.error.reason["field"], "action");
+                let got = e.error.reason["detail"].as_str().unwrap();
+                assert!(got.contains(detail), "{text}: {got}");
+            }
+        }
+        // An object of the wrong shape: the game's BAD_JSON, before the seat is checked.
+        let e = s
+            .act(Who::Id("zed"), r#"{"type":"PIKC"}"#, None, None, None)
+            .unwrap_err();
+        assert_eq!(e.error.code, "BAD_JSON");
+        assert_eq!(e.error.reason["part"], "action");
+        assert_eq!(
+            s.record().unwrap(),
+            engine.load(&s.record().unwrap()).unwrap().record().unwrap()
+        );
+    }
+
+    /// The status slots as numbers.
+    fn slots(out: &[u8]) -> Vec<f64> {
+        out.chunks_exact(8)
+            .map(|c| f64::from_ne_bytes(c.try_into().unwrap()))
+            .collect()
+    }
+
+    #[test]
+    fn the_status_is_written_as_numbers_and_acts_answer_as_text() {
+        let engine = Engine::default();
+        let players = vec!["a".to_owned(), "b".to_owned()];
+        let mut s = engine
+            .create("yut", players, None, Some(1.0), Some(1000.0))
+            .unwrap();
+        let mut out = vec![0u8; 8 * (STATUS_HEAD + 2)];
+        s.status_into(&mut out).unwrap();
+        let first = slots(&out)[STATUS_HEAD];
+        // Yut: 30 s a decision from 1000, one seat to act.
+        assert_eq!(
+            slots(&out)[..STATUS_HEAD],
+            [0.0, 31_000.0, 31_000.0, 1000.0, 0.0, 1.0]
+        );
+        let who = Who::Seat(first as u32);
+        assert_eq!(s.legal_count(who).unwrap(), 1);
+        assert_eq!(s.legal(who).unwrap(), r#"[{"type":"THROW"}]"#);
+        let events = s
+            .act_legal(who, 0.0, Some(0.0), None, Some(&mut out))
+            .unwrap();
+        assert!(events.starts_with("[{\"type\":\"thrown\""), "{events}");
+        assert_eq!(slots(&out)[0], 1.0, "the status after it");
+        // Refused: the index's own code, nothing written.
+        let e = s.act_legal(who, 5.0, None, None, None).unwrap_err();
+        assert_eq!(e.error.code, "UNKNOWN_ACTION_INDEX");
+        assert_eq!(e.error.reason["index"], 5);
+        let e = s.act_legal(who, -1.0, None, None, None).unwrap_err();
+        assert_eq!(e.error.reason["field"], "index");
+        // Late: the timeouts due are taken first and stand; the action is then refused.
+        let e = s
+            .act_legal(who, 0.0, None, Some(99_000.0), None)
+            .unwrap_err();
+        assert!(!e.applied.is_empty(), "{e:?}");
+        let mut short = vec![0u8; 8 * STATUS_HEAD];
+        let e = s.status_into(&mut short).unwrap_err();
+        assert_eq!(e.error.reason["field"], "status");
+        // A seat past the table is refused, not read.
+        let e = s.legal_count(Who::Seat(7)).unwrap_err();
+        assert_eq!(e.error.reason["field"], "player");
+        let e = s.legal_count(Who::Id("zed")).unwrap_err();
+        assert_eq!(e.error.code, "NOT_SEATED");
+    }
+
+    #[test]
+    fn timeouts_before_an_accepted_act_wrap_its_events() {
+        let engine = Engine::default();
+        let mut s = rps(&engine, 3.0);
+        // 15 s a round: at 16 s both were picked for; the next round's pick is accepted.
+        let text = s
+            .act(
+                Who::Seat(0),
+                r#"{"type":"RANDOM"}"#,
+                None,
+                Some(16_000.0),
+                None,
+            )
+            .unwrap();
+        let v: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(v["applied"].as_array().unwrap().len(), 2, "{text}");
+        assert!(v["events"].is_array(), "{text}");
     }
 
     #[test]

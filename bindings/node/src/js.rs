@@ -1,19 +1,35 @@
-//! The Node-API surface: two classes whose methods take and give JSON text (index.js
-//! parses it and turns errors into `GameError`). Every error crosses as a JavaScript
-//! `Error` whose message is `{"error": {code, message, reason}, "applied": [...]}`.
+//! The Node-API surface: the registry as a class, and each match as an external value
+//! (`External<Session>`, freed when JavaScript drops it) that the match functions take
+//! first. Values cross as JSON text, the status as numbers written into a buffer the
+//! caller passes, and a player as a seat number when index.js knows the id (a string
+//! otherwise); index.js parses the text, reads the buffer and turns errors into
+//! `GameError`. Every error crosses as a JavaScript `Error` whose message is
+//! `{"error": {code, message, reason}, "applied": [...]}`.
+//!
+//! Functions rather than methods of a class: a method call pays for unwrapping its
+//! receiver (a class-identity check under a lock), about twice the cost of the rest of a
+//! call, and the hot calls are made once or twice per decision.
 //!
 //! This module holds the `#[napi]` items, whose macro expansion is `unsafe` glue (allowed
-//! by the macros' own attributes); nothing here is written `unsafe` by hand. Every call runs under [`guard`], so no panic unwinds
-//! into Node.
+//! by the macros' own attributes); nothing here is written `unsafe` by hand. Every call
+//! runs under [`guard`], so no panic unwinds into Node.
 
+use napi::bindgen_prelude::{BufferSlice, External};
 use napi::{Error, Result};
 use napi_derive::napi;
 
-use crate::engine::{self, Fail, guard};
+use crate::engine::{self, Fail, Session, Who, guard};
 
 fn js<T>(result: std::result::Result<T, Fail>) -> Result<T> {
     result.map_err(|fail| Error::from_reason(crate::engine::fail_text(&fail)))
 }
+
+/// A match, as JavaScript holds it.
+type Match = External<Session>;
+
+/// The slots of the status buffer before the seats to act (`Session::status_into`).
+#[napi]
+pub const STATUS_HEAD: u32 = engine::STATUS_HEAD as u32;
 
 /// The built-in games.
 #[napi]
@@ -66,105 +82,145 @@ impl NativeRegistry {
         options: Option<String>,
         seed: Option<f64>,
         now: Option<f64>,
-    ) -> Result<NativeMatch> {
+    ) -> Result<Match> {
         js(guard(|| {
             self.inner
                 .create(&game, players, options.as_deref(), seed, now)
-                .map(NativeMatch::from)
+                .map(External::new)
         }))
     }
 
     /// The match a record (JSON text) replays to.
     #[napi]
-    pub fn load(&self, record: String) -> Result<NativeMatch> {
-        js(guard(|| self.inner.load(&record).map(NativeMatch::from)))
+    pub fn load(&self, record: String) -> Result<Match> {
+        js(guard(|| self.inner.load(&record).map(External::new)))
     }
 
     /// The match a stored state (JSON text) restores to.
     #[napi]
-    pub fn restore(&self, game: String, state: String) -> Result<NativeMatch> {
+    pub fn restore(&self, game: String, state: String) -> Result<Match> {
         js(guard(|| {
-            self.inner.restore(&game, &state).map(NativeMatch::from)
+            self.inner.restore(&game, &state).map(External::new)
         }))
     }
 }
 
-/// One match.
+/// The game's id.
 #[napi]
-pub struct NativeMatch {
-    inner: engine::Session,
+pub fn match_game(m: &mut Match) -> Result<String> {
+    js(guard(|| m.game()))
 }
 
-impl From<engine::Session> for NativeMatch {
-    fn from(inner: engine::Session) -> Self {
-        Self { inner }
-    }
+/// The seated players' ids, in seat order.
+#[napi]
+pub fn match_players(m: &mut Match) -> Result<Vec<String>> {
+    js(guard(|| m.players()))
 }
 
+/// The status, written into `out` as `Float64Array` slots (see `Session::status_into`).
 #[napi]
-impl NativeMatch {
-    /// The status, as JSON.
-    #[napi]
-    pub fn status(&mut self) -> Result<String> {
-        js(self.inner.status())
-    }
+pub fn match_status(m: &mut Match, mut out: BufferSlice) -> Result<()> {
+    js(guard(|| m.status_into(&mut out)))
+}
 
-    /// A player's view (none: the spectator's), as JSON.
-    #[napi]
-    pub fn view(&mut self, player: Option<String>) -> Result<String> {
-        js(self.inner.view(player.as_deref()))
-    }
+/// A player's view (no seat and no id: the spectator's), as JSON.
+#[napi]
+pub fn match_view(m: &mut Match, seat: Option<u32>, id: Option<String>) -> Result<String> {
+    js(guard(|| {
+        let who = match (seat, id.as_deref()) {
+            (None, None) => None,
+            (seat, id) => Some(Who::of(seat.unwrap_or(u32::MAX), id)),
+        };
+        m.view(who)
+    }))
+}
 
-    /// A player's legal actions, as JSON.
-    #[napi]
-    pub fn legal(&mut self, player: String) -> Result<String> {
-        js(self.inner.legal(&player))
-    }
+/// A player's legal actions, as JSON.
+#[napi]
+pub fn match_legal(m: &mut Match, seat: u32, id: Option<String>) -> Result<String> {
+    js(guard(|| m.legal(Who::of(seat, id.as_deref()))))
+}
 
-    /// Acts: `{"events", "applied"}` as JSON.
-    #[napi]
-    pub fn act(
-        &mut self,
-        player: String,
-        action: String,
-        turn_seq: Option<f64>,
-        now: Option<f64>,
-    ) -> Result<String> {
-        js(guard(|| self.inner.act(&player, &action, turn_seq, now)))
-    }
+/// How many legal actions a player has.
+#[napi]
+pub fn match_legal_count(m: &mut Match, seat: u32, id: Option<String>) -> Result<u32> {
+    js(guard(|| {
+        let n = m.legal_count(Who::of(seat, id.as_deref()))?;
+        Ok(u32::try_from(n).unwrap_or(u32::MAX))
+    }))
+}
 
-    /// Takes the due timeouts, as JSON.
-    #[napi]
-    pub fn tick(&mut self, now: f64) -> Result<String> {
-        js(guard(|| self.inner.tick(now)))
-    }
+/// Acts: the events as JSON (`{"events", "applied"}` after timeouts); with `status`, the
+/// status after it written there.
+#[napi]
+pub fn match_act(
+    m: &mut Match,
+    seat: u32,
+    id: Option<String>,
+    action: String,
+    turn_seq: Option<f64>,
+    now: Option<f64>,
+    status: Option<BufferSlice>,
+) -> Result<String> {
+    let mut status = status;
+    js(guard(|| {
+        let who = Who::of(seat, id.as_deref());
+        m.act(who, &action, turn_seq, now, status.as_deref_mut())
+    }))
+}
 
-    /// Marks a player (dis)connected: `{"events", "applied"}` as JSON.
-    #[napi]
-    pub fn set_connected(
-        &mut self,
-        player: String,
-        connected: bool,
-        now: Option<f64>,
-    ) -> Result<String> {
-        js(guard(|| self.inner.set_connected(&player, connected, now)))
-    }
+/// Acts with the player's legal action at `index`: as `matchAct`.
+#[napi]
+pub fn match_act_legal(
+    m: &mut Match,
+    seat: u32,
+    id: Option<String>,
+    index: f64,
+    turn_seq: Option<f64>,
+    now: Option<f64>,
+    status: Option<BufferSlice>,
+) -> Result<String> {
+    let mut status = status;
+    js(guard(|| {
+        let who = Who::of(seat, id.as_deref());
+        m.act_legal(who, index, turn_seq, now, status.as_deref_mut())
+    }))
+}
 
-    /// The record, as JSON.
-    #[napi]
-    pub fn record(&mut self) -> Result<String> {
-        js(self.inner.record())
-    }
+/// Takes the due timeouts, as JSON.
+#[napi]
+pub fn match_tick(m: &mut Match, now: f64) -> Result<String> {
+    js(guard(|| m.tick(now)))
+}
 
-    /// The stored state, as JSON text.
-    #[napi]
-    pub fn state_json(&mut self) -> Result<String> {
-        js(self.inner.state_json())
-    }
+/// Marks a player (dis)connected: `{"events", "applied"}` as JSON.
+#[napi]
+pub fn match_set_connected(
+    m: &mut Match,
+    seat: u32,
+    id: Option<String>,
+    connected: bool,
+    now: Option<f64>,
+) -> Result<String> {
+    js(guard(|| {
+        m.set_connected(Who::of(seat, id.as_deref()), connected, now)
+    }))
+}
 
-    /// The outcome (`null` until over), as JSON.
-    #[napi]
-    pub fn outcome(&mut self) -> Result<String> {
-        js(self.inner.outcome())
-    }
+/// The record, as JSON.
+#[napi]
+pub fn match_record(m: &mut Match) -> Result<String> {
+    js(guard(|| m.record()))
+}
+
+/// The stored state, as JSON text.
+#[napi]
+pub fn match_state_json(m: &mut Match) -> Result<String> {
+    js(guard(|| m.state_json()))
+}
+
+/// The outcome (`null` until over), as JSON.
+#[napi]
+pub fn match_outcome(m: &mut Match) -> Result<String> {
+    js(guard(|| m.outcome()))
 }

@@ -6,30 +6,11 @@
 const assert = require('node:assert/strict');
 const { test } = require('node:test');
 
-const { Registry, GameError } = require('..');
-const { rng, playOut } = require('../lib/helpers.js');
+const { Registry } = require('..');
+const { rng, playOut, refused } = require('../lib/helpers.js');
 
 const reg = new Registry();
 const players = (n) => Array.from({ length: n }, (_, i) => `p${i + 1}`);
-
-/** Runs `f`, which must throw a GameError of `code`; returns it. */
-function refused(f, code) {
-  let thrown;
-  try {
-    f();
-  } catch (e) {
-    thrown = e;
-  }
-  assert.ok(thrown instanceof GameError, `expected a GameError ${code}, got ${thrown}`);
-  assert.ok(thrown instanceof Error);
-  assert.equal(thrown.name, 'GameError');
-  assert.equal(thrown.code, code, JSON.stringify({ message: thrown.message, reason: thrown.reason }));
-  assert.equal(typeof thrown.message, 'string');
-  assert.match(thrown.message, /[가-힣]/, 'the message is the Korean text');
-  assert.equal(typeof thrown.reason, 'object');
-  assert.ok(Array.isArray(thrown.applied));
-  return thrown;
-}
 
 test('the registry lists every built-in game and its schemas', () => {
   assert.deepEqual(reg.games(), ['rps', 'yut', 'yut-augments']);

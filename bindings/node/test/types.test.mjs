@@ -34,7 +34,7 @@ function compile(file, text) {
 
 const GOOD = `
 import { Registry, GameError } from "party-games";
-import type { YutAction, YutEvent, RpsEvent, YutView, Applied, Status, Record } from "party-games";
+import type { YutAction, YutEvent, RpsEvent, YutView, Applied, Status, Record, Played } from "party-games";
 
 const reg = new Registry();
 const games: string[] = reg.games();
@@ -75,6 +75,13 @@ try {
   }
 }
 const schemas: object = reg.schemas("yut").action;
+const count: number = m.legalCount("a");
+const byIndex: YutEvent[] = m.actLegal("a", 0, { turnSeq: status.turnSeq, now: 5 });
+const played: Played<"yut"> = m.play("a", { type: "THROW" }, { now: 6 });
+const playedEvents: YutEvent[] = played.events;
+const after: Status<"yut"> = m.playLegal("a", count - 1).status;
+const lateOnes: Applied<"yut">[] = m.playLegal("a", 0, { turnSeq: after.turnSeq }).applied;
+const rpsPlayed: RpsEvent[] = rps.playLegal("b", 0).events;
 `;
 
 const TYPOS = [
@@ -90,6 +97,11 @@ const TYPOS = [
   ['an rps hand typo', 'rps.act("a", { type: "PICK", hand: "rok" });'],
   ['a view of the wrong game', 'const v: YutView = rps.view();'],
   ['an unknown augment', 'reg.create({ game: "yut-augments", players: ["a"], options: { augments: ["wings"] } });'],
+  ['an index as a string', 'm.actLegal("a", "0");'],
+  ['yut events of playLegal as rps events', 'const wrongPlayed: RpsEvent[] = m.playLegal("a", 0).events;'],
+  ['an action type typo in play', 'm.play("a", { type: "THORW" });'],
+  ['an option typo in playLegal', 'm.playLegal("a", 0, { turnseq: 1 });'],
+  ['a count as a string', 'const c: string = m.legalCount("a");'],
 ];
 
 test('the declarations exist (npm run build)', () => {
@@ -112,11 +124,15 @@ test('the typos fail for their own reason (without the directives)', () => {
   assert.equal(lines.size, TYPOS.length, output);
 });
 
-test("the README's server loop compiles", () => {
+test("the README's loops compile (the server's, the bot's)", () => {
   const readme = fs.readFileSync(path.join(pkg, '..', '..', 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('## From TypeScript'));
-  const loop = /```ts\n([\s\S]*?)```/.exec(section)[1];
-  const text = `${loop}\ndeclare function send(player: string, message: object): void;\ndeclare namespace NodeJS { type Timeout = ReturnType<typeof setTimeout>; }\ndeclare function setTimeout(f: () => void, ms: number): number;\ndeclare function clearTimeout(t: number | undefined): void;\n`;
-  const { status, output } = compile('loop.ts', text);
-  assert.equal(status, 0, output);
+  const start = readme.indexOf('## From TypeScript');
+  const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
+  const loops = [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]);
+  assert.equal(loops.length, 2, 'the server loop and the bot loop');
+  for (const [i, loop] of loops.entries()) {
+    const text = `${loop}\ndeclare function send(player: string, message: object): void;\ndeclare namespace NodeJS { type Timeout = ReturnType<typeof setTimeout>; }\ndeclare function setTimeout(f: () => void, ms: number): number;\ndeclare function clearTimeout(t: number | undefined): void;\n`;
+    const { status, output } = compile(`loop${i}.ts`, text);
+    assert.equal(status, 0, output);
+  }
 });
