@@ -141,6 +141,14 @@ pub trait Game: Send + Sync + 'static {
     /// `None` if they have nothing to do.
     fn timeout_action(&self, state: &Self::State, seat: usize) -> Option<Self::Action>;
 
+    /// Whether [`Game::timeout_action`] would act for `seat`: what [`Game::next_tick_at`]
+    /// asks on every status. The default asks for the action itself; a game whose timeout
+    /// action is costly to work out (a policy weighing every move) answers it cheaply, and
+    /// must answer exactly as `timeout_action(..).is_some()` would.
+    fn times_out(&self, state: &Self::State, seat: usize) -> bool {
+        self.timeout_action(state, seat).is_some()
+    }
+
     /// The seats that may act now (empty once the game is over).
     fn to_act(&self, state: &Self::State) -> Vec<usize>;
 
@@ -363,8 +371,9 @@ pub trait Game: Send + Sync + 'static {
         let table = self.table(state);
         self.to_act(state)
             .into_iter()
-            .filter(|&seat| self.timeout_action(state, seat).is_some())
-            .filter_map(|seat| table.acts_for_at(seat, self.grace_ms()))
+            .filter_map(|seat| table.acts_for_at(seat, self.grace_ms()).map(|t| (seat, t)))
+            .filter(|&(seat, _)| self.times_out(state, seat))
+            .map(|(_, t)| t)
             .min()
     }
 

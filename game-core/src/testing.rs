@@ -423,3 +423,28 @@ pub fn check_frozen<G: Game>(game: &G, path: &std::path::Path, lines: &[String])
         );
     }
 }
+
+/// Checks, over the states of seeded random games of `n` players (every decision of two
+/// games), that [`Game::times_out`] answers for every seat exactly as
+/// `timeout_action(..).is_some()` does; panics naming the first state where it does not.
+pub fn assert_times_out_agrees<G: Game>(game: &G, options: &G::Options, n: usize) {
+    let ids = players(n);
+    for seed in [3u64, 4] {
+        let mut state = game.setup(options, &ids, seed, 0).unwrap();
+        let mut bot = RandomBot::new(seed);
+        for step in 0..5_000u64 {
+            for seat in 0..n {
+                assert_eq!(
+                    game.times_out(&state, seat),
+                    game.timeout_action(&state, seat).is_some(),
+                    "seed {seed}, decision {step}, seat {seat}"
+                );
+            }
+            let Some(&seat) = game.to_act(&state).first() else {
+                break;
+            };
+            let action = bot.choose(game, &state, seat).unwrap();
+            game.apply_seat(&mut state, seat, &action, step).unwrap();
+        }
+    }
+}

@@ -318,3 +318,10 @@ fn the_app_preset_starts_a_drafting_game() {
     assert_eq!(state.board.options, yut::Preset::App.options());
     game.check_state(&state).unwrap();
 }
+
+#[test]
+fn times_out_answers_like_the_timeout_action() {
+    // The draft's rule phase included: the augment layer's timeout action decides there.
+    let game = yut::Yut::new(yut_augments::Augments);
+    game_core::testing::assert_times_out_agrees(&game, &yut_augments::app_options(), 2);
+}

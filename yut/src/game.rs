@@ -268,6 +268,24 @@ impl<R: Rules> Game for Yut<R> {
         }
     }
 
+    /// Without working out the policy's move: in the move phase some move is always legal
+    /// (the turn passes otherwise), and the policy plays one of them.
+    fn times_out(&self, state: &YutState<R>, seat: usize) -> bool {
+        let board = &state.board;
+        if board.phase == Phase::Finished || board.current_seat() != seat {
+            return false;
+        }
+        match board.phase {
+            Phase::Throw => true,
+            Phase::Move => self.any_legal_move(state),
+            Phase::Rule => self
+                .rules
+                .timeout_action(board, &state.rules, seat)
+                .is_some(),
+            Phase::Finished => false,
+        }
+    }
+
     fn to_act(&self, state: &YutState<R>) -> Vec<usize> {
         if state.board.phase == Phase::Finished {
             Vec::new()

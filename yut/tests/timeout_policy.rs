@@ -191,3 +191,14 @@ fn policy_throw_phase_throws_and_nobody_else_times_out() {
     assert_eq!(s.game.timeout_action(&s.state, 0), Some(YutAction::Throw));
     assert_eq!(s.game.timeout_action(&s.state, 1), None);
 }
+
+#[test]
+fn times_out_answers_like_the_timeout_action() {
+    for (options, n) in [
+        (YutOptions::default(), 2),
+        (YutOptions::default(), 4),
+        (serde_json::from_str(r#"{"mode":"team"}"#).unwrap(), 4),
+    ] {
+        game_core::testing::assert_times_out_agrees(&yut::Yut::standard(), &options, n);
+    }
+}
