@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use yut::graph::Node;
 use yut::{Origin, SideId, Throw, To};
 
-use crate::{Augment, Slot};
+use crate::{Augment, Candidates, Slot};
 
 /// A house rule of the augment layer, switched on and off apart from the augments.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
@@ -150,7 +150,8 @@ pub enum AugmentEvent {
         /// The slot drafted.
         slot: Slot,
         /// The candidates, in order.
-        candidates: Vec<Augment>,
+        #[schemars(with = "Vec<Augment>")]
+        candidates: Candidates,
     },
     /// The side took an augment.
     #[serde(rename_all = "camelCase")]

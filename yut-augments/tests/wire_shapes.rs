@@ -10,8 +10,8 @@ use serde_json::json;
 use yut::rules::WithRules;
 use yut::{Origin, ThrowChance as C, Yut, YutOptions};
 use yut_augments::{
-    Augment as A, AugmentAction, AugmentConfig, AugmentEvent, AugmentOptions, Augments, Effect,
-    HouseRule, Slot, Source, app_options,
+    Augment as A, AugmentAction, AugmentConfig, AugmentEvent, AugmentOptions, Augments, Candidates,
+    Effect, HouseRule, Slot, Source, app_options,
 };
 
 #[test]
@@ -135,7 +135,7 @@ fn events_have_the_wire_shapes() {
         side: 1,
         seat: 1,
         slot: Slot::Middle,
-        candidates: vec![A::Payback, A::CornerClap],
+        candidates: Candidates::from_slice(&[A::Payback, A::CornerClap]).unwrap(),
     };
     assert_eq!(
         serde_json::to_value(&offered).unwrap(),
