@@ -51,6 +51,9 @@ const STEP_BONUSES: u32 = bits(&[
     Augment::YutLeap,
 ]);
 
+/// The throws for where a move ends: 모서리 박수 and 골인 환호.
+const CLAPS: u32 = bits(&[Augment::CornerClap, Augment::GoalCheer]);
+
 /// What `after_move` can use (besides keeping the marks up to date).
 const AFTER_MOVE: u32 = STEP_BONUSES
     | bits(&[
@@ -95,15 +98,23 @@ fn step_bonuses(mine: &SideAugments, info: &MoveInfo) -> [Option<Augment>; 4] {
     ]
 }
 
-/// How many steps the step bonuses add to a forward move.
+/// How many steps the step bonuses add to a forward move: as many as [`step_bonuses`]
+/// lists, counted without listing them (asked for every walk the engine tries).
 fn step_count(mine: &SideAugments, info: &MoveInfo) -> u8 {
-    step_bonuses(mine, info).iter().flatten().count() as u8
+    let owned = mine.owned.owned_bits();
+    let owns = |a: Augment| owned & a.bit() != 0;
+    let from = info.from.node();
+    u8::from(from.is_none() && owns(Augment::FirstStep))
+        + u8::from(info.count >= 2 && owns(Augment::WalkTogether))
+        + u8::from(owns(Augment::PiggybackDash) && from.is_some_and(|n| mine.marks.contains(n)))
+        + u8::from(info.result == Throw::Yut && owns(Augment::YutLeap))
 }
 
 /// Whether `side` has a stack of three or more pieces (철벽 업기).
 fn tall_stack(side: &Side) -> bool {
+    // Pieces on the board beyond one per held node: a stack of three makes two of them.
     let on_board = side.pieces().len() - side.at_home() - side.finished();
-    if on_board < 3 {
+    if on_board < side.held().count_ones() as usize + 2 {
         return false;
     }
     let mut held = side.held();
@@ -184,6 +195,15 @@ impl Augments {
 }
 
 impl Augments {
+    /// Whether a side that owns 철벽 업기 has a stack of three or more.
+    fn iron_wall(board: &Board, state: &AugmentState) -> bool {
+        state
+            .sides
+            .iter()
+            .zip(&board.sides)
+            .any(|(mine, side)| mine.owns(Augment::IronStack) && tall_stack(side))
+    }
+
     /// The rest of `turn_start`, for a side that is owed something or drafts.
     fn start_turn(cx: &mut Cx<'_, Self>) -> TurnStart {
         let side = cx.board().current_side();
@@ -292,11 +312,13 @@ impl Augments {
     fn move_done(cx: &mut Cx<'_, Self>, done: &MoveDone) {
         let side = done.info.side;
         let i = usize::from(side);
+        let usable = cx.state.sides[i].owned.usable_bits();
         let forward = !done.info.result.is_backdo();
         let finished_all = all_done(cx.board(), side);
         // What shaped the move itself is announced even when it finished the side's last
         // piece; what it would give afterwards (throws, marks) is not.
-        if done.info.from.node().is_none()
+        if usable & Augment::TwinEntry.bit() != 0
+            && done.info.from.node().is_none()
             && done.info.count >= 2
             && cx.state.sides[i].can_use(Augment::TwinEntry)
         {
@@ -310,7 +332,7 @@ impl Augments {
                 },
             );
         }
-        if forward {
+        if forward && usable & (STEP_BONUSES | Augment::LowThreshold.bit()) != 0 {
             let bonuses = step_bonuses(&cx.state.sides[i], &done.info);
             for a in bonuses.into_iter().flatten() {
                 fired(
@@ -345,7 +367,7 @@ impl Augments {
                 }
             }
         }
-        if !finished_all {
+        if !finished_all && usable & CLAPS != 0 {
             if let To::Node(n) = done.to
                 && CORNERS.contains(&n)
                 && cx.state.sides[i].can_use(Augment::CornerClap)
@@ -357,7 +379,9 @@ impl Augments {
             }
         }
         // 업고 달리기: a forward move spends the mark, a backdo carries it along.
-        if let Some(from) = done.info.from.node() {
+        if let Some(from) = done.info.from.node()
+            && !cx.state.sides[i].marks.is_empty()
+        {
             let marks = &mut cx.state.sides[i].marks;
             if marks.remove(from)
                 && let (false, To::Node(to)) = (forward, done.to)
@@ -366,7 +390,7 @@ impl Augments {
             }
         }
         if let (true, To::Node(to), false) = (done.stacked, done.to, finished_all)
-            && cx.state.sides[i].owns(Augment::PiggybackDash)
+            && usable & Augment::PiggybackDash.bit() != 0
         {
             cx.state.sides[i].marks.insert(to);
             fired(
@@ -564,12 +588,14 @@ impl Rules for Augments {
     #[inline]
     fn forbids_moves(&self, board: &Board, state: &AugmentState) -> bool {
         // Asked before every listing and check of moves.
-        state.barred.is_some()
-            || state
-                .sides
-                .iter()
-                .zip(&board.sides)
-                .any(|(mine, side)| mine.owns(Augment::IronStack) && tall_stack(side))
+        if state.barred.is_some() {
+            return true;
+        }
+        let owned = state
+            .sides
+            .iter()
+            .fold(0, |bits, mine| bits | mine.owned.owned_bits());
+        owned & Augment::IronStack.bit() != 0 && Self::iron_wall(board, state)
     }
 
     fn allows_move(&self, board: &Board, state: &AugmentState, info: &MoveInfo, to: To) -> bool {
