@@ -137,7 +137,9 @@ pub enum Effect {
 /// assert_eq!(json, r#"{"type":"augmentFired","side":1,"id":"do-echo","effect":"extraThrows","throws":1}"#);
 /// assert_eq!(serde_json::from_str::<AugmentEvent>(&json).unwrap(), e);
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+// `Copy`: no field is on the heap, so the events buffer and the recent-event log copy and
+// drop the layer's events like the base game's plain ones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "type", rename_all = "camelCase")]
 pub enum AugmentEvent {
     /// A draft began: the side chooses one of `candidates` (`CHOOSE_AUGMENT {index}`).

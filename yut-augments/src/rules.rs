@@ -464,11 +464,12 @@ impl Rules for Augments {
         cx.state.barred = None;
         let i = usize::from(cx.board().current_side());
         match cx.state.sides.get(i) {
-            // Most turns owe nothing and draft nothing.
+            // Most turns owe nothing and draft nothing (nor does a pack without augments).
             Some(mine)
                 if mine.truce_owed
                     || mine.payback_owed
-                    || Slot::at_turn(cx.board().sides[i].turns).is_some() =>
+                    || (Slot::at_turn(cx.board().sides[i].turns).is_some()
+                        && !cx.config.augments.is_empty()) =>
             {
                 Self::start_turn(cx)
             }
