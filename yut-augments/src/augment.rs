@@ -135,16 +135,45 @@ impl Slot {
     /// assert_eq!(Slot::Finish.augments()[0], Augment::LowThreshold);
     /// ```
     pub fn augments(self) -> [Augment; 6] {
-        let start = match self {
+        std::array::from_fn(|i| Augment::ALL[self.first() + i])
+    }
+
+    /// The index in [`Augment::ALL`] of the slot's first augment.
+    const fn first(self) -> usize {
+        match self {
             Slot::Start => 0,
             Slot::Middle => 6,
             Slot::Finish => 12,
-        };
-        std::array::from_fn(|i| Augment::ALL[start + i])
+        }
+    }
+
+    /// The slot's six augments as a bit set (see [`Augment::bit`]).
+    ///
+    /// ```
+    /// use yut_augments::{Augment, Slot};
+    /// assert_eq!(Slot::Middle.bits() & Augment::Payback.bit(), Augment::Payback.bit());
+    /// assert_eq!(Slot::Middle.bits() & Augment::YutLeap.bit(), 0);
+    /// ```
+    #[inline]
+    pub const fn bits(self) -> u32 {
+        0b11_1111 << self.first()
     }
 }
 
 impl Augment {
+    /// Its bit in the layer's bit sets of augments: `1 << i` for the `i`-th of
+    /// [`Augment::ALL`].
+    ///
+    /// ```
+    /// use yut_augments::Augment;
+    /// assert_eq!(Augment::FirstStep.bit(), 1);
+    /// assert_eq!(Augment::YutLeap.bit(), 1 << 17);
+    /// ```
+    #[inline]
+    pub const fn bit(self) -> u32 {
+        1 << self as u32
+    }
+
     /// All eighteen, in table order (six per slot).
     pub const ALL: [Augment; 18] = [
         Augment::FirstStep,

@@ -70,6 +70,17 @@ impl AugmentConfig {
         }
     }
 
+    /// The augments in the draft as a bit set (see [`Augment::bit`]).
+    ///
+    /// ```
+    /// use yut_augments::{Augment, AugmentConfig};
+    /// assert_eq!(AugmentConfig::none().bits(), 0);
+    /// assert_eq!(AugmentConfig::app().bits().count_ones(), 18);
+    /// ```
+    pub fn bits(&self) -> u32 {
+        self.augments.iter().fold(0, |b, a| b | a.bit())
+    }
+
     /// Whether `augment` is in the draft.
     pub fn enabled(&self, augment: Augment) -> bool {
         self.augments.contains(&augment)
@@ -99,8 +110,9 @@ impl AugmentConfig {
     /// assert!(AugmentConfig::app().validate().is_ok());
     /// ```
     pub fn validate(&self) -> Result<(), YutError> {
-        for (i, a) in self.augments.iter().enumerate() {
-            if self.augments[..i].contains(a) {
+        let mut seen = 0u32;
+        for a in &self.augments {
+            if seen & a.bit() != 0 {
                 return Err(YutError::InvalidOption {
                     option: "augments",
                     detail: format!(
@@ -109,6 +121,7 @@ impl AugmentConfig {
                     ),
                 });
             }
+            seen |= a.bit();
         }
         Ok(())
     }

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use yut::graph::Node;
 use yut::{Origin, SideId, Throw, To};
 
-use crate::{Augment, Slot};
+use crate::{Augment, Candidates, Slot};
 
 /// A house rule of the augment layer, switched on and off apart from the augments.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
@@ -137,7 +137,9 @@ pub enum Effect {
 /// assert_eq!(json, r#"{"type":"augmentFired","side":1,"id":"do-echo","effect":"extraThrows","throws":1}"#);
 /// assert_eq!(serde_json::from_str::<AugmentEvent>(&json).unwrap(), e);
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+// `Copy`: no field is on the heap, so the events buffer and the recent-event log copy and
+// drop the layer's events like the base game's plain ones.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "type", rename_all = "camelCase")]
 pub enum AugmentEvent {
     /// A draft began: the side chooses one of `candidates` (`CHOOSE_AUGMENT {index}`).
@@ -150,7 +152,8 @@ pub enum AugmentEvent {
         /// The slot drafted.
         slot: Slot,
         /// The candidates, in order.
-        candidates: Vec<Augment>,
+        #[schemars(with = "Vec<Augment>")]
+        candidates: Candidates,
     },
     /// The side took an augment.
     #[serde(rename_all = "camelCase")]

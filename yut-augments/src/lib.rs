@@ -6,6 +6,7 @@ mod action;
 mod augment;
 mod config;
 mod event;
+mod inline;
 mod rules;
 mod state;
 mod view;
@@ -16,6 +17,7 @@ pub use action::{
 pub use augment::{Augment, Slot, UnknownAugment};
 pub use config::{AugmentConfig, AugmentOptions, app_options, plain_options};
 pub use event::{AugmentEvent, Effect, HouseRule, Source};
+pub use inline::{Candidates, Marks, OwnedList};
 pub use rules::{Augments, bonus_steps};
 pub use state::{AugmentState, Draft, Owned, SideAugments};
 pub use view::{AugmentView, CandidateView, DraftView, OwnedView, SideAugmentView};

@@ -1,14 +1,14 @@
 //! [`Augments`]: the layer as one rule set on the `yut` seam. Every effect is a hook that
 //! adjusts the standard outcome at a fixed point of the turn (the crate README, The augments).
 
-use yut::graph::{DWIMO, FIRST, JJIMO, MO, NODE_COUNT, Node};
+use yut::graph::{DWIMO, FIRST, JJIMO, MO, Node};
 use yut::rules::{CaptureTo, Cx, MoveDone, MoveInfo, OnResult, TurnStart};
-use yut::{Board, Origin, Rules, SideId, Throw, To, YutError, YutOptions};
+use yut::{Board, Origin, Rules, Side, SideId, Throw, To, YutError, YutOptions};
 
 use crate::action::{no_draft, unknown_candidate};
 use crate::{
     Augment, AugmentAction, AugmentConfig, AugmentEvent, AugmentOptions, AugmentState, AugmentView,
-    Draft, Effect, HouseRule, SideAugments, Slot, Source,
+    Candidates, Draft, Effect, HouseRule, SideAugments, Slot, Source,
 };
 
 /// The augment layer of the app's rules: the draft, the eighteen augments, the cushion and
@@ -20,6 +20,48 @@ pub struct Augments;
 
 /// The corners for 모서리 박수: 5, 10 and 15.
 const CORNERS: [Node; 3] = [MO, DWIMO, JJIMO];
+
+/// `list` as a bit set of augments.
+const fn bits(list: &[Augment]) -> u32 {
+    let mut b = 0;
+    let mut i = 0;
+    while i < list.len() {
+        b |= list[i].bit();
+        i += 1;
+    }
+    b
+}
+
+/// What `on_result` can use: without one of these, every result is kept as thrown.
+const ON_RESULT: u32 = bits(&[
+    Augment::SecondLook,
+    Augment::EraseBackdo,
+    Augment::ComebackWind,
+    Augment::OneLineWind,
+]);
+
+/// What `after_result` can use.
+const AFTER_RESULT: u32 = bits(&[Augment::DoEcho, Augment::MoBonus]);
+
+/// The step bonuses ([`step_bonuses`]).
+const STEP_BONUSES: u32 = bits(&[
+    Augment::FirstStep,
+    Augment::WalkTogether,
+    Augment::PiggybackDash,
+    Augment::YutLeap,
+]);
+
+/// The throws for where a move ends: 모서리 박수 and 골인 환호.
+const CLAPS: u32 = bits(&[Augment::CornerClap, Augment::GoalCheer]);
+
+/// What `after_move` can use (besides keeping the marks up to date).
+const AFTER_MOVE: u32 = STEP_BONUSES
+    | bits(&[
+        Augment::TwinEntry,
+        Augment::LowThreshold,
+        Augment::CornerClap,
+        Augment::GoalCheer,
+    ]);
 
 /// Whether `side` has finished fewer pieces than the side that has finished the most
 /// (every other side counts, finished and conceded ones included).
@@ -41,17 +83,49 @@ fn all_done(board: &Board, side: SideId) -> bool {
 /// The step bonuses of a forward move, in table order: 첫걸음 한 칸 (entering),
 /// 함께 걷는 힘 (a stack of two or more), 업고 달리기 (a marked stack), 윷 도약 (윷).
 fn step_bonuses(mine: &SideAugments, info: &MoveInfo) -> [Option<Augment>; 4] {
-    if mine.owned.is_empty() {
-        // Asked for every walk the engine tries: most sides own nothing for most of a game.
+    let owned = mine.owned.owned_bits();
+    if owned & STEP_BONUSES == 0 {
+        // Asked for every walk the engine tries: most sides own none for most of a game.
         return [None; 4];
     }
-    let marked = info.from.node().is_some_and(|n| mine.marks.contains(&n));
+    let owns = |a: Augment| owned & a.bit() != 0;
+    let marked = info.from.node().is_some_and(|n| mine.marks.contains(n));
     [
-        (info.from.node().is_none() && mine.owns(Augment::FirstStep)).then_some(Augment::FirstStep),
-        (info.count >= 2 && mine.owns(Augment::WalkTogether)).then_some(Augment::WalkTogether),
-        (marked && mine.owns(Augment::PiggybackDash)).then_some(Augment::PiggybackDash),
-        (info.result == Throw::Yut && mine.owns(Augment::YutLeap)).then_some(Augment::YutLeap),
+        (info.from.node().is_none() && owns(Augment::FirstStep)).then_some(Augment::FirstStep),
+        (info.count >= 2 && owns(Augment::WalkTogether)).then_some(Augment::WalkTogether),
+        (marked && owns(Augment::PiggybackDash)).then_some(Augment::PiggybackDash),
+        (info.result == Throw::Yut && owns(Augment::YutLeap)).then_some(Augment::YutLeap),
     ]
+}
+
+/// How many steps the step bonuses add to a forward move: as many as [`step_bonuses`]
+/// lists, counted without listing them (asked for every walk the engine tries).
+fn step_count(mine: &SideAugments, info: &MoveInfo) -> u8 {
+    let owned = mine.owned.owned_bits();
+    let owns = |a: Augment| owned & a.bit() != 0;
+    let from = info.from.node();
+    u8::from(from.is_none() && owns(Augment::FirstStep))
+        + u8::from(info.count >= 2 && owns(Augment::WalkTogether))
+        + u8::from(owns(Augment::PiggybackDash) && from.is_some_and(|n| mine.marks.contains(n)))
+        + u8::from(info.result == Throw::Yut && owns(Augment::YutLeap))
+}
+
+/// Whether `side` has a stack of three or more pieces (철벽 업기).
+fn tall_stack(side: &Side) -> bool {
+    // Pieces on the board beyond one per held node: a stack of three makes two of them.
+    let on_board = side.pieces().len() - side.at_home() - side.finished();
+    if on_board < side.held().count_ones() as usize + 2 {
+        return false;
+    }
+    let mut held = side.held();
+    while held != 0 {
+        let node = held.trailing_zeros() as Node;
+        if side.stack_on(node) >= 3 {
+            return true;
+        }
+        held &= held - 1;
+    }
+    false
 }
 
 /// Announces that `id` of `side` did `effect`.
@@ -77,15 +151,23 @@ impl Augments {
     /// Draws the candidates of `slot` for the current side: `min(3, n)` of the slot's `n`
     /// enabled augments without replacement (a partial Fisher–Yates shuffle of the pool in
     /// table order, with the game RNG). Empty if the slot has none enabled.
-    fn draw(cx: &mut Cx<'_, Self>, slot: Slot) -> Vec<Augment> {
-        let mut pool = cx.config.pool(slot);
-        let k = pool.len().min(3);
-        for i in 0..k {
-            let j = i + cx.below((pool.len() - i) as u32) as usize;
-            pool.swap(i, j);
+    fn draw(cx: &mut Cx<'_, Self>, slot: Slot) -> Candidates {
+        let enabled = cx.config.bits() & slot.bits();
+        let mut pool = slot.augments();
+        let mut n = 0;
+        for k in 0..pool.len() {
+            if enabled & pool[k].bit() != 0 {
+                pool[n] = pool[k];
+                n += 1;
+            }
         }
-        pool.truncate(k);
-        pool
+        let mut out = Candidates::new();
+        for i in 0..n.min(Candidates::MAX) {
+            let j = i + cx.below((n - i) as u32) as usize;
+            pool.swap(i, j);
+            out.push(pool[i]);
+        }
+        out
     }
 
     /// A draft left open when its chooser left the game mid-draft: the side takes the
@@ -108,6 +190,219 @@ impl Augments {
                 id: first,
                 index: 0,
             });
+        }
+    }
+}
+
+impl Augments {
+    /// Whether a side that owns 철벽 업기 has a stack of three or more.
+    fn iron_wall(board: &Board, state: &AugmentState) -> bool {
+        state
+            .sides
+            .iter()
+            .zip(&board.sides)
+            .any(|(mine, side)| mine.owns(Augment::IronStack) && tall_stack(side))
+    }
+
+    /// The rest of `turn_start`, for a side that is owed something or drafts.
+    fn start_turn(cx: &mut Cx<'_, Self>) -> TurnStart {
+        let side = cx.board().current_side();
+        let i = usize::from(side);
+        if std::mem::take(&mut cx.state.sides[i].truce_owed) {
+            cx.state.barred = Some(side);
+            fire(
+                cx,
+                side,
+                Source::House(HouseRule::Truce),
+                Effect::TruceInForce,
+            );
+        }
+        if std::mem::take(&mut cx.state.sides[i].payback_owed)
+            && cx.state.sides[i].can_use(Augment::Payback)
+        {
+            extra_throw(cx, side, Augment::Payback);
+        }
+        let Some(slot) = Slot::at_turn(cx.board().sides[i].turns) else {
+            return TurnStart::Throw;
+        };
+        if cx.state.sides[i].owned.owned_bits() & slot.bits() != 0 {
+            return TurnStart::Throw;
+        }
+        let candidates = Self::draw(cx, slot);
+        if candidates.is_empty() {
+            return TurnStart::Throw;
+        }
+        let seat = cx.board().current_seat() as u8;
+        cx.emit(AugmentEvent::AugmentOffered {
+            side,
+            seat,
+            slot,
+            candidates,
+        });
+        cx.state.draft = Some(Draft {
+            side,
+            slot,
+            candidates,
+        });
+        TurnStart::Wait
+    }
+
+    /// The rest of `on_result`, for a side that can use one of [`ON_RESULT`].
+    fn change_result(cx: &mut Cx<'_, Self>, result: &mut Throw) -> OnResult {
+        let side = cx.board().current_side();
+        let i = usize::from(side);
+        if matches!(*result, Throw::Do | Throw::Backdo)
+            && cx.state.sides[i].can_use(Augment::SecondLook)
+        {
+            cx.state.sides[i].spend(Augment::SecondLook);
+            fired(
+                cx,
+                side,
+                Augment::SecondLook,
+                Effect::Rethrow { result: *result },
+            );
+            return OnResult::Rethrow;
+        }
+        let substitute = |cx: &mut Cx<'_, Self>, a: Augment, to: Throw, result: &mut Throw| {
+            fired(cx, side, a, Effect::Substituted { from: *result, to });
+            *result = to;
+        };
+        if *result == Throw::Backdo && cx.state.sides[i].can_use(Augment::EraseBackdo) {
+            substitute(cx, Augment::EraseBackdo, Throw::Do, result);
+        }
+        if cx.state.sides[i].can_use(Augment::ComebackWind) && behind(cx.board(), side) {
+            match *result {
+                Throw::Do => substitute(cx, Augment::ComebackWind, Throw::Gae, result),
+                Throw::Backdo => substitute(cx, Augment::ComebackWind, Throw::Do, result),
+                _ => {}
+            }
+        }
+        if matches!(*result, Throw::Do | Throw::Gae)
+            && cx.state.sides[i].can_use(Augment::OneLineWind)
+        {
+            cx.state.sides[i].spend(Augment::OneLineWind);
+            substitute(cx, Augment::OneLineWind, Throw::Geol, result);
+        }
+        OnResult::Keep
+    }
+
+    /// The rest of `after_result`, for a side that can use one of [`AFTER_RESULT`].
+    fn result_bonus(cx: &mut Cx<'_, Self>, result: Throw) {
+        let side = cx.board().current_side();
+        let i = usize::from(side);
+        let Some(mine) = cx.state.sides.get_mut(i) else {
+            return;
+        };
+        if result == Throw::Do && mine.can_use(Augment::DoEcho) {
+            extra_throw(cx, side, Augment::DoEcho);
+        } else if result == Throw::Mo && mine.can_use(Augment::MoBonus) {
+            mine.spend(Augment::MoBonus);
+            cx.add_result(Throw::Do);
+            fired(
+                cx,
+                side,
+                Augment::MoBonus,
+                Effect::ExtraResult { result: Throw::Do },
+            );
+        }
+    }
+
+    /// The rest of `after_move`, for a mover that can use one of [`AFTER_MOVE`] or while
+    /// some side has a mark.
+    fn move_done(cx: &mut Cx<'_, Self>, done: &MoveDone) {
+        let side = done.info.side;
+        let i = usize::from(side);
+        let usable = cx.state.sides[i].owned.usable_bits();
+        let forward = !done.info.result.is_backdo();
+        let finished_all = all_done(cx.board(), side);
+        // What shaped the move itself is announced even when it finished the side's last
+        // piece; what it would give afterwards (throws, marks) is not.
+        if usable & Augment::TwinEntry.bit() != 0
+            && done.info.from.node().is_none()
+            && done.info.count >= 2
+            && cx.state.sides[i].can_use(Augment::TwinEntry)
+        {
+            cx.state.sides[i].spend(Augment::TwinEntry);
+            fired(
+                cx,
+                side,
+                Augment::TwinEntry,
+                Effect::TwinEntry {
+                    count: done.info.count,
+                },
+            );
+        }
+        if forward && usable & (STEP_BONUSES | Augment::LowThreshold.bit()) != 0 {
+            let bonuses = step_bonuses(&cx.state.sides[i], &done.info);
+            for a in bonuses.into_iter().flatten() {
+                fired(
+                    cx,
+                    side,
+                    a,
+                    Effect::ExtraSteps {
+                        steps: 1,
+                        from: done.info.from,
+                    },
+                );
+            }
+            if done.to == To::GOAL && cx.state.sides[i].owns(Augment::LowThreshold) {
+                // Where the move would have stopped without 문턱 낮추기 (the end of a
+                // forward walk does not depend on the trail).
+                let steps = done.info.result.steps() as u8 + bonuses.iter().flatten().count() as u8;
+                let walk = yut::movement::forward(&cx.board().options, done.info.from, steps);
+                if let To::Node(n) = walk.to
+                    && yut::movement::one_short(&cx.board().options, n)
+                {
+                    fired(
+                        cx,
+                        side,
+                        Augment::LowThreshold,
+                        Effect::FinishedShort { node: n },
+                    );
+                }
+            }
+        }
+        if !finished_all && usable & CLAPS != 0 {
+            if let To::Node(n) = done.to
+                && CORNERS.contains(&n)
+                && cx.state.sides[i].can_use(Augment::CornerClap)
+            {
+                extra_throw(cx, side, Augment::CornerClap);
+            }
+            if done.to == To::GOAL && cx.state.sides[i].can_use(Augment::GoalCheer) {
+                extra_throw(cx, side, Augment::GoalCheer);
+            }
+        }
+        // 업고 달리기: a forward move spends the mark, a backdo carries it along.
+        if let Some(from) = done.info.from.node()
+            && !cx.state.sides[i].marks.is_empty()
+        {
+            let marks = &mut cx.state.sides[i].marks;
+            if marks.remove(from)
+                && let (false, To::Node(to)) = (forward, done.to)
+            {
+                marks.insert(to);
+            }
+        }
+        if let (true, To::Node(to), false) = (done.stacked, done.to, finished_all)
+            && usable & Augment::PiggybackDash.bit() != 0
+        {
+            cx.state.sides[i].marks.insert(to);
+            fired(
+                cx,
+                side,
+                Augment::PiggybackDash,
+                Effect::Marked { node: to },
+            );
+        }
+        // A mark lives only as long as its stack (captured stacks lose theirs).
+        let (board, state) = cx.parts();
+        for (s, mine) in state.sides.iter_mut().enumerate() {
+            if !mine.marks.is_empty()
+                && let Some(board_side) = board.sides.get(s)
+            {
+                mine.marks.retain(|m| board_side.holds(m));
+            }
         }
     }
 }
@@ -156,51 +451,25 @@ impl Rules for Augments {
     /// In order: a draft left open by a chooser who left is closed; the truce owed to this
     /// side takes force for this whole turn; 되갚을 손 adds its throw; then the draft of the
     /// side's 1st, 6th or 12th turn waits for `CHOOSE_AUGMENT`.
+    #[inline]
     fn turn_start(&self, cx: &mut Cx<'_, Self>) -> TurnStart {
-        Self::close_abandoned(cx);
-        let side = cx.board().current_side();
-        let i = usize::from(side);
+        if cx.state.draft.is_some() {
+            Self::close_abandoned(cx);
+        }
         cx.state.barred = None;
-        if i >= cx.state.sides.len() {
-            return TurnStart::Throw;
+        let i = usize::from(cx.board().current_side());
+        match cx.state.sides.get(i) {
+            // Most turns owe nothing and draft nothing (nor does a pack without augments).
+            Some(mine)
+                if mine.truce_owed
+                    || mine.payback_owed
+                    || (Slot::at_turn(cx.board().sides[i].turns).is_some()
+                        && !cx.config.augments.is_empty()) =>
+            {
+                Self::start_turn(cx)
+            }
+            _ => TurnStart::Throw,
         }
-        if std::mem::take(&mut cx.state.sides[i].truce_owed) {
-            cx.state.barred = Some(side);
-            fire(
-                cx,
-                side,
-                Source::House(HouseRule::Truce),
-                Effect::TruceInForce,
-            );
-        }
-        if std::mem::take(&mut cx.state.sides[i].payback_owed)
-            && cx.state.sides[i].can_use(Augment::Payback)
-        {
-            extra_throw(cx, side, Augment::Payback);
-        }
-        let Some(slot) = Slot::at_turn(cx.board().sides[i].turns) else {
-            return TurnStart::Throw;
-        };
-        if cx.state.sides[i].owned.iter().any(|o| o.id.slot() == slot) {
-            return TurnStart::Throw;
-        }
-        let candidates = Self::draw(cx, slot);
-        if candidates.is_empty() {
-            return TurnStart::Throw;
-        }
-        let seat = cx.board().current_seat() as u8;
-        cx.emit(AugmentEvent::AugmentOffered {
-            side,
-            seat,
-            slot,
-            candidates: candidates.clone(),
-        });
-        cx.state.draft = Some(Draft {
-            side,
-            slot,
-            candidates,
-        });
-        TurnStart::Wait
     }
 
     fn validate_action(
@@ -283,91 +552,46 @@ impl Rules for Augments {
     /// The fixed order: the rethrow (다시 보기) first; then the substitutions, each at most
     /// once per result and chaining: 뒷길 지우기 (빽도 → 도), 뒤집기 바람 (도 → 개,
     /// 빽도 → 도), 한 줄 바람 (도 or 개 → 걸).
+    #[inline]
     fn on_result(&self, cx: &mut Cx<'_, Self>, result: &mut Throw) -> OnResult {
-        let side = cx.board().current_side();
-        let i = usize::from(side);
-        if i >= cx.state.sides.len() {
-            return OnResult::Keep;
-        }
-        if matches!(*result, Throw::Do | Throw::Backdo)
-            && cx.state.sides[i].can_use(Augment::SecondLook)
-        {
-            cx.state.sides[i].spend(Augment::SecondLook);
-            fired(
-                cx,
-                side,
-                Augment::SecondLook,
-                Effect::Rethrow { result: *result },
-            );
-            return OnResult::Rethrow;
-        }
-        let substitute = |cx: &mut Cx<'_, Self>, a: Augment, to: Throw, result: &mut Throw| {
-            fired(cx, side, a, Effect::Substituted { from: *result, to });
-            *result = to;
-        };
-        if *result == Throw::Backdo && cx.state.sides[i].can_use(Augment::EraseBackdo) {
-            substitute(cx, Augment::EraseBackdo, Throw::Do, result);
-        }
-        if cx.state.sides[i].can_use(Augment::ComebackWind) && behind(cx.board(), side) {
-            match *result {
-                Throw::Do => substitute(cx, Augment::ComebackWind, Throw::Gae, result),
-                Throw::Backdo => substitute(cx, Augment::ComebackWind, Throw::Do, result),
-                _ => {}
+        let i = usize::from(cx.board().current_side());
+        match cx.state.sides.get(i) {
+            Some(mine) if mine.owned.usable_bits() & ON_RESULT != 0 => {
+                Self::change_result(cx, result)
             }
+            _ => OnResult::Keep,
         }
-        if matches!(*result, Throw::Do | Throw::Gae)
-            && cx.state.sides[i].can_use(Augment::OneLineWind)
-        {
-            cx.state.sides[i].spend(Augment::OneLineWind);
-            substitute(cx, Augment::OneLineWind, Throw::Geol, result);
-        }
-        OnResult::Keep
     }
 
     /// The bonuses on the final result: 도의 메아리 (one more throw), 모의 덤 (an extra 도
     /// in the pending results, which is not a throw and triggers nothing).
+    #[inline]
     fn after_result(&self, cx: &mut Cx<'_, Self>, result: Throw) {
-        let side = cx.board().current_side();
-        let i = usize::from(side);
-        let Some(mine) = cx.state.sides.get_mut(i) else {
-            return;
-        };
-        if result == Throw::Do && mine.can_use(Augment::DoEcho) {
-            extra_throw(cx, side, Augment::DoEcho);
-        } else if result == Throw::Mo && mine.can_use(Augment::MoBonus) {
-            mine.spend(Augment::MoBonus);
-            cx.add_result(Throw::Do);
-            fired(
-                cx,
-                side,
-                Augment::MoBonus,
-                Effect::ExtraResult { result: Throw::Do },
-            );
+        let i = usize::from(cx.board().current_side());
+        if cx
+            .state
+            .sides
+            .get(i)
+            .is_some_and(|mine| mine.owned.usable_bits() & AFTER_RESULT != 0)
+        {
+            Self::result_bonus(cx, result);
         }
     }
 
     /// 철벽 업기 (an opponent's stack of three or more that owns it cannot be stopped on)
     /// and the truce (the barred side cannot stop on another side's piece).
     /// Only a truce in force or a 철벽 업기 stack of three can forbid a move.
+    #[inline]
     fn forbids_moves(&self, board: &Board, state: &AugmentState) -> bool {
+        // Asked before every listing and check of moves.
         if state.barred.is_some() {
             return true;
         }
-        // Asked before every listing and check of moves: one pass over each 철벽 owner's
-        // pieces, counting per node, rather than a count per piece.
-        state.sides.iter().zip(&board.sides).any(|(mine, side)| {
-            if !mine.owns(Augment::IronStack) {
-                return false;
-            }
-            let mut on = [0u8; NODE_COUNT];
-            side.pieces().iter().any(|p| match (p.status, p.node) {
-                (yut::PieceStatus::Board, Some(n)) => on.get_mut(usize::from(n)).is_some_and(|c| {
-                    *c += 1;
-                    *c >= 3
-                }),
-                _ => false,
-            })
-        })
+        let owned = state
+            .sides
+            .iter()
+            .fold(0, |bits, mine| bits | mine.owned.owned_bits());
+        owned & Augment::IronStack.bit() != 0 && Self::iron_wall(board, state)
     }
 
     fn allows_move(&self, board: &Board, state: &AugmentState, info: &MoveInfo, to: To) -> bool {
@@ -387,6 +611,7 @@ impl Rules for Augments {
     }
 
     /// 쌍둥이 입장: two enter together while two or more wait and a use is left.
+    #[inline]
     fn enter_count(&self, board: &Board, state: &AugmentState, side: SideId) -> u8 {
         let twin = state
             .side(side)
@@ -398,13 +623,16 @@ impl Rules for Augments {
         }
     }
 
+    #[inline]
     fn extra_steps(&self, _board: &Board, state: &AugmentState, info: &MoveInfo) -> u8 {
-        state.side(info.side).map_or(0, |mine| {
-            step_bonuses(mine, info).iter().flatten().count() as u8
-        })
+        match state.side(info.side) {
+            Some(mine) if mine.owned.owned_bits() & STEP_BONUSES != 0 => step_count(mine, info),
+            _ => 0,
+        }
     }
 
     /// 문턱 낮추기.
+    #[inline]
     fn finishes_short(
         &self,
         _board: &Board,
@@ -482,106 +710,17 @@ impl Rules for Augments {
 
     /// What a move set off: 쌍둥이 입장 spent, the step bonuses announced, 문턱 낮추기,
     /// 모서리 박수 and 골인 환호, and the 업고 달리기 marks kept up to date.
+    #[inline]
     fn after_move(&self, cx: &mut Cx<'_, Self>, done: &MoveDone) {
-        let side = done.info.side;
-        let i = usize::from(side);
-        if i >= cx.state.sides.len() {
+        let i = usize::from(done.info.side);
+        let Some(mine) = cx.state.sides.get(i) else {
             return;
-        }
-        if cx.state.sides[i].owned.is_empty() && cx.state.sides.iter().all(|s| s.marks.is_empty()) {
-            // Everything below needs an augment of the mover, or a mark to keep up to date.
-            return;
-        }
-        let forward = !done.info.result.is_backdo();
-        let finished_all = all_done(cx.board(), side);
-        // What shaped the move itself is announced even when it finished the side's last
-        // piece; what it would give afterwards (throws, marks) is not.
-        if done.info.from.node().is_none()
-            && done.info.count >= 2
-            && cx.state.sides[i].can_use(Augment::TwinEntry)
+        };
+        // Everything needs an augment of the mover, or a mark to keep up to date.
+        if mine.owned.usable_bits() & AFTER_MOVE != 0
+            || cx.state.sides.iter().any(|s| !s.marks.is_empty())
         {
-            cx.state.sides[i].spend(Augment::TwinEntry);
-            fired(
-                cx,
-                side,
-                Augment::TwinEntry,
-                Effect::TwinEntry {
-                    count: done.info.count,
-                },
-            );
-        }
-        if forward {
-            let bonuses = step_bonuses(&cx.state.sides[i], &done.info);
-            for a in bonuses.into_iter().flatten() {
-                fired(
-                    cx,
-                    side,
-                    a,
-                    Effect::ExtraSteps {
-                        steps: 1,
-                        from: done.info.from,
-                    },
-                );
-            }
-            if done.to == To::GOAL && cx.state.sides[i].owns(Augment::LowThreshold) {
-                // Where the move would have stopped without 문턱 낮추기 (the end of a
-                // forward walk does not depend on the trail).
-                let steps = done.info.result.steps() as u8 + bonuses.iter().flatten().count() as u8;
-                let walk = yut::movement::forward(&cx.board().options, done.info.from, steps);
-                if let To::Node(n) = walk.to
-                    && yut::movement::one_short(&cx.board().options, n)
-                {
-                    fired(
-                        cx,
-                        side,
-                        Augment::LowThreshold,
-                        Effect::FinishedShort { node: n },
-                    );
-                }
-            }
-        }
-        if !finished_all {
-            if let To::Node(n) = done.to
-                && CORNERS.contains(&n)
-                && cx.state.sides[i].can_use(Augment::CornerClap)
-            {
-                extra_throw(cx, side, Augment::CornerClap);
-            }
-            if done.to == To::GOAL && cx.state.sides[i].can_use(Augment::GoalCheer) {
-                extra_throw(cx, side, Augment::GoalCheer);
-            }
-        }
-        // 업고 달리기: a forward move spends the mark, a backdo carries it along.
-        if let Some(from) = done.info.from.node() {
-            let marks = &mut cx.state.sides[i].marks;
-            if let Some(k) = marks.iter().position(|&m| m == from) {
-                marks.remove(k);
-                if let (false, To::Node(to)) = (forward, done.to)
-                    && !marks.contains(&to)
-                {
-                    marks.push(to);
-                }
-            }
-        }
-        if let (true, To::Node(to), false) = (done.stacked, done.to, finished_all)
-            && cx.state.sides[i].owns(Augment::PiggybackDash)
-        {
-            if !cx.state.sides[i].marks.contains(&to) {
-                cx.state.sides[i].marks.push(to);
-            }
-            fired(
-                cx,
-                side,
-                Augment::PiggybackDash,
-                Effect::Marked { node: to },
-            );
-        }
-        // A mark lives only as long as its stack (captured stacks lose theirs).
-        let (board, state) = cx.parts();
-        for (s, mine) in state.sides.iter_mut().enumerate() {
-            if let Some(board_side) = board.sides.get(s) {
-                mine.marks.retain(|&m| board_side.holds(m));
-            }
+            Self::move_done(cx, done);
         }
     }
 
@@ -617,7 +756,5 @@ pub fn bonus_steps(
         from,
         count,
     };
-    state.side(side).map_or(0, |mine| {
-        step_bonuses(mine, &info).iter().flatten().count() as u8
-    })
+    state.side(side).map_or(0, |mine| step_count(mine, &info))
 }

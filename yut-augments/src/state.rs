@@ -2,10 +2,10 @@
 //! owns and has left, the draft in progress, and the house rules' bookkeeping.
 
 use serde::{Deserialize, Serialize};
-use yut::graph::{NODE_COUNT, Node};
+use yut::graph::NODE_COUNT;
 use yut::{Board, Phase, SideId};
 
-use crate::{Augment, AugmentConfig, Slot};
+use crate::{Augment, AugmentConfig, Candidates, Marks, OwnedList, Slot};
 
 /// An augment a side owns, with the uses it has left.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -22,7 +22,7 @@ pub struct Owned {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct SideAugments {
     /// The augments the side drafted, in the order it drafted them.
-    pub owned: Vec<Owned>,
+    pub owned: OwnedList,
     /// The house rule's cushion (첫 잡힘 완충) is still unused (always false with the rule
     /// off). 푹신한 깔개's extra cushion is its use in `owned`.
     pub cushion: bool,
@@ -35,43 +35,35 @@ pub struct SideAugments {
     /// 되갚을 손 was armed by a capture of this side: its next turn owes two throws.
     pub payback_owed: bool,
     /// 업고 달리기: the nodes of this side's stacks that carry the mark.
-    pub marks: Vec<Node>,
+    pub marks: Marks,
 }
 
 impl SideAugments {
     /// The side's entry for `augment`, if it owns it.
     pub fn get(&self, augment: Augment) -> Option<&Owned> {
-        self.owned.iter().find(|o| o.id == augment)
+        self.owned.get(augment)
     }
 
     /// Whether the side owns `augment`.
+    #[inline]
     pub fn owns(&self, augment: Augment) -> bool {
-        self.get(augment).is_some()
+        self.owned.owns(augment)
     }
 
     /// Whether the side owns `augment` and has a use of it left.
+    #[inline]
     pub fn can_use(&self, augment: Augment) -> bool {
-        self.get(augment)
-            .is_some_and(|o| o.uses_left.is_none_or(|n| n > 0))
+        self.owned.can_use(augment)
     }
 
     /// Spends one use of `augment` (nothing for an unlimited one).
     pub fn spend(&mut self, augment: Augment) {
-        if let Some(o) = self.owned.iter_mut().find(|o| o.id == augment)
-            && let Some(n) = &mut o.uses_left
-        {
-            *n = n.saturating_sub(1);
-        }
+        self.owned.spend(augment);
     }
 
     /// Gives the side `augment` with all its uses (nothing if it owns it already).
     pub fn grant(&mut self, augment: Augment) {
-        if !self.owns(augment) {
-            self.owned.push(Owned {
-                id: augment,
-                uses_left: augment.uses(),
-            });
-        }
+        self.owned.grant(augment);
     }
 
     /// Cushions left: the house rule's, then 푹신한 깔개's.
@@ -93,7 +85,7 @@ pub struct Draft {
     /// The slot drafted.
     pub slot: Slot,
     /// The candidates, in the order offered (the first is taken on timeout).
-    pub candidates: Vec<Augment>,
+    pub candidates: Candidates,
 }
 
 /// The layer's whole state.
@@ -212,7 +204,7 @@ impl AugmentState {
                     return Err(format!("augments: bad draft candidate {c}"));
                 }
             }
-            if s.owned.iter().any(|o| o.id.slot() == d.slot) {
+            if s.owned.owned_bits() & d.slot.bits() != 0 {
                 return Err("augments: a draft for a slot the side has drafted".into());
             }
             if board.phase != Phase::Finished {

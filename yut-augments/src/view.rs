@@ -114,7 +114,7 @@ impl AugmentView {
                 no_capture_now: state.barred == Some(i as SideId),
                 no_capture_next_turn: s.truce_owed,
                 payback_owed: s.payback_owed,
-                marks: s.marks.clone(),
+                marks: s.marks.to_vec(),
             })
             .collect();
         Self {

@@ -40,7 +40,7 @@ fn offered(events: &[Event]) -> Vec<(u8, u8, Slot, Vec<A>)> {
                 seat,
                 slot,
                 candidates,
-            }) => Some((*side, *seat, *slot, candidates.clone())),
+            }) => Some((*side, *seat, *slot, candidates.to_vec())),
             _ => None,
         })
         .collect()
@@ -51,7 +51,7 @@ fn draft_candidates(s: &Script<Augments>) -> Vec<A> {
         .rules
         .draft
         .as_ref()
-        .map(|d| d.candidates.clone())
+        .map(|d| d.candidates.to_vec())
         .unwrap_or_default()
 }
 

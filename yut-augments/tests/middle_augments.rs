@@ -112,7 +112,9 @@ fn payback_does_not_fire_again_once_used_nor_for_the_capturer() {
     let mut s = script(pack(&[A::Payback]));
     grant(&mut s, 0, A::Payback);
     grant(&mut s, 1, A::Payback);
-    s.state.rules.sides[1].owned[0].uses_left = Some(0);
+    s.state.rules.sides[1]
+        .owned
+        .set_uses_left(A::Payback, Some(0));
     let ev = capture_on_three(&mut s);
     assert!(fired(&ev).is_empty());
     s.throw(C::Gae);
@@ -135,7 +137,7 @@ fn piggyback_dash_marks_a_new_stack_and_its_next_forward_move_goes_further() {
         fired_by(&ev, A::PiggybackDash),
         vec![(0, Effect::Marked { node: 3 })]
     );
-    assert_eq!(s.state.rules.sides[0].marks, vec![3]);
+    assert_eq!(s.state.rules.sides[0].marks[..], [3]);
     s.set_turn(0).set_throw(1, &[]);
     s.throw(C::Do);
     let ev = s.play(0, Origin::Node(3));
@@ -174,13 +176,13 @@ fn piggyback_dash_mark_survives_a_backdo_and_a_twin_entry_sets_none() {
     s.set_turn(0).set_throw(1, &[]);
     s.throw(C::Gae);
     s.play(0, Origin::HOME);
-    assert_eq!(s.state.rules.sides[0].marks, vec![2]);
+    assert_eq!(s.state.rules.sides[0].marks[..], [2]);
     s.set_turn(0).set_throw(1, &[]);
     s.throw(C::Backdo);
     let ev = s.play(0, Origin::Node(2));
     assert_eq!(s.stack(0, 1), 3);
     assert!(fired(&ev).is_empty());
-    assert_eq!(s.state.rules.sides[0].marks, vec![1]);
+    assert_eq!(s.state.rules.sides[0].marks[..], [1]);
     s.set_turn(0).set_throw(1, &[]);
     s.throw(C::Do);
     s.play(0, Origin::Node(1));
@@ -203,7 +205,7 @@ fn piggyback_mark_is_lost_with_a_captured_stack() {
     let mut s = script(pack(&[A::PiggybackDash]));
     grant(&mut s, 1, A::PiggybackDash);
     s.place(1, 3, 2, &[]).place(0, 1, 1, &[]);
-    s.state.rules.sides[1].marks = vec![3];
+    s.state.rules.sides[1].marks.insert(3);
     s.throw(C::Gae);
     s.play(0, Origin::Node(1));
     assert!(s.state.rules.sides[1].marks.is_empty());

@@ -163,7 +163,9 @@ fn a_tampered_layer_state_is_refused() {
     assert_eq!(
         tamper(&|s| {
             let a = s.rules.sides[side].owned[0].id;
-            s.rules.sides[side].owned[0].uses_left = a.uses().map(|n| n + 1).or(Some(1));
+            s.rules.sides[side]
+                .owned
+                .set_uses_left(a, a.uses().map(|n| n + 1).or(Some(1)));
         }),
         "CORRUPT_STATE"
     );
@@ -173,7 +175,9 @@ fn a_tampered_layer_state_is_refused() {
         "a finish augment before the 12th turn"
     );
     assert_eq!(
-        tamper(&|s| s.rules.sides[side].marks.push(40)),
+        tamper(&|s| {
+            s.rules.sides[side].marks.push(40);
+        }),
         "CORRUPT_STATE"
     );
     assert_eq!(

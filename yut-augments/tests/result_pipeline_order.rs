@@ -135,7 +135,7 @@ fn step_bonuses_add_up_on_a_marked_stack_with_a_yut() {
     grant(&mut s, 0, A::PiggybackDash);
     grant(&mut s, 0, A::YutLeap);
     s.place(0, 1, 2, &[]);
-    s.state.rules.sides[0].marks = vec![1];
+    s.state.rules.sides[0].marks.insert(1);
     s.throws(&[C::Yut, C::Gae]);
     s.play_result(Throw::Yut, Origin::Node(1));
     assert_eq!(s.stack(0, 8), 2, "4 + 1 + 1 + 1 from node 1");

@@ -10,8 +10,8 @@ use serde_json::json;
 use yut::rules::WithRules;
 use yut::{Origin, ThrowChance as C, Yut, YutOptions};
 use yut_augments::{
-    Augment as A, AugmentAction, AugmentConfig, AugmentEvent, AugmentOptions, Augments, Effect,
-    HouseRule, Slot, Source, app_options,
+    Augment as A, AugmentAction, AugmentConfig, AugmentEvent, AugmentOptions, Augments, Candidates,
+    Effect, HouseRule, Slot, Source, app_options,
 };
 
 #[test]
@@ -128,21 +128,21 @@ fn events_have_the_wire_shapes() {
         },
     };
     assert_eq!(
-        serde_json::to_value(&fired).unwrap(),
+        serde_json::to_value(fired).unwrap(),
         json!({"type": "augmentFired", "side": 0, "id": "cushion", "effect": "cushioned", "to": 1, "count": 2, "blocked": false})
     );
     let offered = AugmentEvent::AugmentOffered {
         side: 1,
         seat: 1,
         slot: Slot::Middle,
-        candidates: vec![A::Payback, A::CornerClap],
+        candidates: Candidates::from_slice(&[A::Payback, A::CornerClap]).unwrap(),
     };
     assert_eq!(
-        serde_json::to_value(&offered).unwrap(),
+        serde_json::to_value(offered).unwrap(),
         json!({"type": "augmentOffered", "side": 1, "seat": 1, "slot": "middle", "candidates": ["payback", "corner-clap"]})
     );
     for e in [fired, offered] {
-        let wire = serde_json::to_string(&yut::YutEvent::Rule(e.clone())).unwrap();
+        let wire = serde_json::to_string(&yut::YutEvent::Rule(e)).unwrap();
         let back: yut::YutEvent<AugmentEvent> = serde_json::from_str(&wire).unwrap();
         assert_eq!(back, yut::YutEvent::Rule(e));
     }
