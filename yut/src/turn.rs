@@ -19,7 +19,9 @@ impl<R: Rules> Yut<R> {
     /// Where `side`'s stack at `from` would go with `result`, hooks included; `None` if the
     /// base rules forbid it (backdo from home). `stack` is the stack's size and trail as
     /// [`movement::stack_at`] gives them (callers trying several results look it up once).
-    #[inline]
+    // Always: for rule sets with hooks the compiler would call it, and every legal-move
+    // listing and move pays the call.
+    #[inline(always)]
     pub(crate) fn walk(
         &self,
         state: &YutState<R>,
@@ -383,6 +385,7 @@ impl<R: Rules> Yut<R> {
     }
 
     /// Passes the turn to the next seat still playing and starts its turn.
+    #[inline(always)]
     pub(crate) fn end_turn(&self, state: &mut YutState<R>, events: &mut Vec<YutEvent<R::Event>>) {
         let board = &mut state.board;
         board.pending.clear();
@@ -426,6 +429,7 @@ impl<R: Rules> Yut<R> {
     }
 
     /// Starts the turn of the current seat: one throw owed, then the rules' turn start.
+    #[inline(always)]
     pub(crate) fn start_turn(&self, state: &mut YutState<R>, events: &mut Vec<YutEvent<R::Event>>) {
         let board = &mut state.board;
         let side = usize::from(board.current_side());
