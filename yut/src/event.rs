@@ -10,7 +10,7 @@ use crate::{NodeList, Origin, Sticks, Throw, ThrowList, To};
 
 /// Something that happened. Tagged by `type`; rule extensions add their own events (`X`),
 /// which appear untagged by this enum (they carry their own `type`).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(
     tag = "type",
     rename_all = "camelCase",
@@ -136,6 +136,79 @@ pub enum YutEvent<X = NoEvent> {
     /// An event of a rule extension.
     #[serde(untagged)]
     Rule(X),
+}
+
+// By hand rather than derived, to be inlined: the recent-event log copies every event of
+// every step, and the derived `clone` is a call of its own.
+impl<X: Clone> Clone for YutEvent<X> {
+    #[inline(always)]
+    fn clone(&self) -> Self {
+        match self {
+            &Self::Thrown {
+                side,
+                sticks,
+                result,
+            } => Self::Thrown {
+                side,
+                sticks,
+                result,
+            },
+            &Self::Nak { side } => Self::Nak { side },
+            &Self::Moved {
+                side,
+                result,
+                from,
+                to,
+                path,
+                count,
+            } => Self::Moved {
+                side,
+                result,
+                from,
+                to,
+                path,
+                count,
+            },
+            &Self::Stacked { side, node, count } => Self::Stacked { side, node, count },
+            &Self::Captured {
+                side,
+                victim_side,
+                node,
+                count,
+            } => Self::Captured {
+                side,
+                victim_side,
+                node,
+                count,
+            },
+            &Self::FinishedPieces { side, count } => Self::FinishedPieces { side, count },
+            &Self::Discarded { side, throws } => Self::Discarded { side, throws },
+            &Self::TurnChanged { seat, side } => Self::TurnChanged { seat, side },
+            &Self::SideFinished { side, rank } => Self::SideFinished { side, rank },
+            &Self::Conceded {
+                seat,
+                side,
+                side_out,
+            } => Self::Conceded {
+                seat,
+                side,
+                side_out,
+            },
+            Self::GameOver { winners } => Self::GameOver {
+                winners: winners.clone(),
+            },
+            Self::PresenceChanged {
+                player,
+                connected,
+                away,
+            } => Self::PresenceChanged {
+                player: player.clone(),
+                connected: *connected,
+                away: *away,
+            },
+            Self::Rule(x) => Self::Rule(x.clone()),
+        }
+    }
 }
 
 impl<X> From<game_core::PresenceChanged> for YutEvent<X> {

@@ -75,7 +75,7 @@ impl<E> EventLog<E> {
         if self.slots.len() < LOG_LEN {
             self.slots.push(event.clone());
         } else {
-            self.slots[self.oldest].clone_from(event);
+            self.slots[self.oldest] = event.clone();
             self.oldest = if self.oldest + 1 == LOG_LEN {
                 0
             } else {
