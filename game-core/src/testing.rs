@@ -448,3 +448,25 @@ pub fn assert_times_out_agrees<G: Game>(game: &G, options: &G::Options, n: usize
         }
     }
 }
+
+/// The frozen-state test of one configuration: the stored states of seeded games 5 and 77
+/// ([`stored_states`], every `every`-th decision) checked against, or with
+/// `RECORD_FROZEN=1` recorded into, `DIR/tests/data/frozen_states/NAME.jsonl`, where `DIR`
+/// is the calling crate's manifest directory ([`check_frozen`]).
+pub fn check_frozen_games<G: Game>(
+    game: &G,
+    options: &G::Options,
+    players: usize,
+    every: usize,
+    manifest_dir: &str,
+    name: &str,
+) {
+    let lines: Vec<String> = [5u64, 77]
+        .into_iter()
+        .flat_map(|seed| stored_states(game, options, players, seed, every))
+        .collect();
+    let path = std::path::Path::new(manifest_dir)
+        .join("tests/data/frozen_states")
+        .join(format!("{name}.jsonl"));
+    check_frozen(game, &path, &lines);
+}

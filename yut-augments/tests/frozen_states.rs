@@ -3,20 +3,13 @@
 //! `data/frozen_states/` by an earlier build, and every recorded state restores and
 //! serializes back to the same text (see `game_core::testing::check_frozen`).
 
-use game_core::testing::{check_frozen, stored_states};
+use game_core::testing::check_frozen_games;
 use yut::Yut;
 use yut_augments::{AugmentOptions, Augments};
 
 fn check(name: &str, options: AugmentOptions, players: usize) {
-    let game = Yut::new(Augments);
-    let lines: Vec<String> = [5u64, 77]
-        .into_iter()
-        .flat_map(|seed| stored_states(&game, &options, players, seed, 15))
-        .collect();
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/frozen_states")
-        .join(format!("{name}.jsonl"));
-    check_frozen(&game, &path, &lines);
+    let dir = env!("CARGO_MANIFEST_DIR");
+    check_frozen_games(&Yut::new(Augments), &options, players, 15, dir, name);
 }
 
 #[test]

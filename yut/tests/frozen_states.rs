@@ -4,20 +4,13 @@
 //! A state layout may change inside; what is stored may not, without a format-version bump
 //! and a migration (see `game_core::testing::check_frozen`).
 
-use game_core::testing::{check_frozen, stored_states};
+use game_core::testing::check_frozen_games;
 use yut::{Yut, YutOptions};
 
 fn check(name: &str, options: &str, players: usize) {
     let options: YutOptions = serde_json::from_str(options).unwrap();
-    let game = Yut::standard();
-    let lines: Vec<String> = [5u64, 77]
-        .into_iter()
-        .flat_map(|seed| stored_states(&game, &options, players, seed, 30))
-        .collect();
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/frozen_states")
-        .join(format!("{name}.jsonl"));
-    check_frozen(&game, &path, &lines);
+    let dir = env!("CARGO_MANIFEST_DIR");
+    check_frozen_games(&Yut::standard(), &options, players, 30, dir, name);
 }
 
 #[test]
