@@ -3,61 +3,16 @@
 //! its 업고 달리기 marks ([`Marks`]). Each reads as a slice and is, on the wire and in saved
 //! states, the JSON array a `Vec` would be.
 
-use std::fmt;
 use std::ops::Deref;
 
-use serde::de::{SeqAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use yut::InlineList;
 use yut::graph::{NODE_COUNT, Node};
 
 use crate::{Augment, Owned};
 
-/// Reads a JSON array of at most `N` items into `push`, refusing a longer one with
-/// `too_many` (a sentence for the error).
-fn read_seq<'de, D, T, const N: usize>(
-    deserializer: D,
-    expecting: &'static str,
-    too_many: &'static str,
-    mut push: impl FnMut(T),
-) -> Result<(), D::Error>
-where
-    D: Deserializer<'de>,
-    T: Deserialize<'de>,
-{
-    struct Seq<'a, T, F: FnMut(T), const N: usize> {
-        expecting: &'static str,
-        too_many: &'static str,
-        push: &'a mut F,
-        item: std::marker::PhantomData<T>,
-    }
-
-    impl<'de, T: Deserialize<'de>, F: FnMut(T), const N: usize> Visitor<'de> for Seq<'_, T, F, N> {
-        type Value = ();
-
-        fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-            f.write_str(self.expecting)
-        }
-
-        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
-            let mut n = 0;
-            while let Some(item) = seq.next_element::<T>()? {
-                if n == N {
-                    return Err(serde::de::Error::custom(self.too_many));
-                }
-                (self.push)(item);
-                n += 1;
-            }
-            Ok(())
-        }
-    }
-
-    deserializer.deserialize_seq(Seq::<T, _, N> {
-        expecting,
-        too_many,
-        push: &mut push,
-        item: std::marker::PhantomData,
-    })
-}
+/// The most candidates a draft offers ([`Candidates::MAX`]).
+const MAX_CANDIDATES: usize = 3;
 
 /// The candidates of a draft: one to three augments, in the order offered (the first is
 /// taken on timeout).
@@ -71,23 +26,17 @@ where
 /// assert_eq!(serde_json::from_str::<Candidates>(r#"["do-echo","mo-bonus"]"#).unwrap(), c);
 /// assert!(serde_json::from_str::<Candidates>(r#"["do-echo","mo-bonus","payback","yut-leap"]"#).is_err());
 /// ```
-#[derive(Clone, Copy)]
-pub struct Candidates {
-    /// The first `len` are the candidates; the rest are `Augment::FirstStep`.
-    ids: [Augment; Candidates::MAX],
-    len: u8,
-}
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(transparent)]
+pub struct Candidates(InlineList<Augment, MAX_CANDIDATES>);
 
 impl Candidates {
     /// The most candidates a draft offers.
-    pub const MAX: usize = 3;
+    pub const MAX: usize = MAX_CANDIDATES;
 
     /// No candidates.
     pub const fn new() -> Self {
-        Self {
-            ids: [Augment::FirstStep; Self::MAX],
-            len: 0,
-        }
+        Self(InlineList::empty(Augment::FirstStep))
     }
 
     /// The candidates `ids`, in order; `None` for more than [`Candidates::MAX`].
@@ -105,12 +54,7 @@ impl Candidates {
 
     /// Adds `augment` last; `false`, adding nothing, when [`Candidates::MAX`] are there.
     pub fn push(&mut self, augment: Augment) -> bool {
-        let Some(slot) = self.ids.get_mut(usize::from(self.len)) else {
-            return false;
-        };
-        *slot = augment;
-        self.len += 1;
-        true
+        self.0.push(augment)
     }
 }
 
@@ -125,7 +69,7 @@ impl Deref for Candidates {
 
     #[inline]
     fn deref(&self) -> &[Augment] {
-        &self.ids[..usize::from(self.len)]
+        &self.0
     }
 }
 
@@ -138,38 +82,15 @@ impl<'a> IntoIterator for &'a Candidates {
     }
 }
 
-impl PartialEq for Candidates {
-    fn eq(&self, other: &Self) -> bool {
-        self[..] == other[..]
-    }
-}
-
-impl Eq for Candidates {}
-
-impl fmt::Debug for Candidates {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.iter()).finish()
-    }
-}
-
-impl Serialize for Candidates {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.iter())
-    }
-}
-
 impl<'de> Deserialize<'de> for Candidates {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let mut out = Self::new();
-        read_seq::<D, Augment, { Candidates::MAX }>(
+        InlineList::deserialize_capped(
             deserializer,
+            Augment::FirstStep,
             "an array of augment ids",
             "a draft offers at most three candidates",
-            |a| {
-                out.push(a);
-            },
-        )?;
-        Ok(out)
+        )
+        .map(Self)
     }
 }
 
@@ -192,11 +113,10 @@ impl<'de> Deserialize<'de> for Candidates {
 /// assert_eq!(owned[0].uses_left, Some(0));
 /// assert_eq!(serde_json::to_string(&owned).unwrap(), r#"[{"id":"second-look","usesLeft":0}]"#);
 /// ```
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OwnedList {
-    /// The first `len` are the entries; the rest are [`OwnedList::UNUSED`].
-    items: [Owned; Augment::ALL.len()],
-    len: u8,
+    /// The entries; the bit sets below follow from them.
+    items: InlineList<Owned, { Augment::ALL.len() }>,
     /// Bit `a` set: augment `a` is in the list.
     owns: u32,
     /// Bit `a` set: the first entry of `a` has a use left (or is unlimited).
@@ -213,8 +133,7 @@ impl OwnedList {
     /// An empty list.
     pub const fn new() -> Self {
         Self {
-            items: [Self::UNUSED; Augment::ALL.len()],
-            len: 0,
+            items: InlineList::empty(Self::UNUSED),
             owns: 0,
             usable: 0,
         }
@@ -223,11 +142,9 @@ impl OwnedList {
     /// Appends `entry` as it is (the bit sets follow the first entry of an augment);
     /// `false` when the list is full.
     fn push(&mut self, entry: Owned) -> bool {
-        let Some(slot) = self.items.get_mut(usize::from(self.len)) else {
+        if !self.items.push(entry) {
             return false;
-        };
-        *slot = entry;
-        self.len += 1;
+        }
         if self.owns & entry.id.bit() == 0 {
             self.owns |= entry.id.bit();
             if entry.uses_left.is_none_or(|n| n > 0) {
@@ -242,7 +159,8 @@ impl OwnedList {
         if self.owns & augment.bit() == 0 {
             return None;
         }
-        self.items[..usize::from(self.len)]
+        self.items
+            .as_mut_slice()
             .iter_mut()
             .find(|o| o.id == augment)
     }
@@ -328,7 +246,7 @@ impl Deref for OwnedList {
 
     #[inline]
     fn deref(&self) -> &[Owned] {
-        &self.items[..usize::from(self.len)]
+        &self.items
     }
 }
 
@@ -341,37 +259,24 @@ impl<'a> IntoIterator for &'a OwnedList {
     }
 }
 
-impl PartialEq for OwnedList {
-    fn eq(&self, other: &Self) -> bool {
-        self[..] == other[..]
-    }
-}
-
-impl Eq for OwnedList {}
-
-impl fmt::Debug for OwnedList {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.iter()).finish()
-    }
-}
-
 impl Serialize for OwnedList {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.iter())
+        self.items.serialize(serializer)
     }
 }
 
 impl<'de> Deserialize<'de> for OwnedList {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let mut out = Self::new();
-        read_seq::<D, Owned, { Augment::ALL.len() }>(
+        let items = InlineList::<Owned, { Augment::ALL.len() }>::deserialize_capped(
             deserializer,
+            Self::UNUSED,
             "an array of owned augments",
             "a side owns at most eighteen augments",
-            |o| {
-                out.push(o);
-            },
         )?;
+        let mut out = Self::new();
+        for &o in items.iter() {
+            out.push(o);
+        }
         Ok(out)
     }
 }
@@ -394,11 +299,10 @@ fn node_bit(node: Node) -> u32 {
 /// assert!(marks.contains(3) && marks.remove(7) && !marks.contains(7));
 /// assert_eq!(serde_json::to_string(&marks).unwrap(), "[3]");
 /// ```
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Marks {
-    /// The first `len` are the marks; the rest are 0.
-    nodes: [Node; NODE_COUNT],
-    len: u8,
+    /// The marks; the bit set below follows from them.
+    nodes: InlineList<Node, NODE_COUNT>,
     /// Bit `n` set: node `n` is in the list.
     bits: u32,
 }
@@ -407,8 +311,7 @@ impl Marks {
     /// No marks.
     pub const fn new() -> Self {
         Self {
-            nodes: [0; NODE_COUNT],
-            len: 0,
+            nodes: InlineList::empty(0),
             bits: 0,
         }
     }
@@ -417,11 +320,9 @@ impl Marks {
     /// script a position; the state check refuses both on restore); `false` when the list
     /// is full.
     pub fn push(&mut self, node: Node) -> bool {
-        let Some(slot) = self.nodes.get_mut(usize::from(self.len)) else {
+        if !self.nodes.push(node) {
             return false;
-        };
-        *slot = node;
-        self.len += 1;
+        }
         self.bits |= node_bit(node);
         true
     }
@@ -445,25 +346,14 @@ impl Marks {
         let Some(k) = self.iter().position(|&m| m == node) else {
             return false;
         };
-        self.nodes.copy_within(k + 1..usize::from(self.len), k);
-        self.len -= 1;
-        self.nodes[usize::from(self.len)] = 0;
+        self.nodes.remove(k);
         self.rebuild_bits();
         true
     }
 
     /// Keeps only the marks for which `keep` holds, in order.
     pub fn retain(&mut self, mut keep: impl FnMut(Node) -> bool) {
-        let mut kept = 0;
-        for k in 0..usize::from(self.len) {
-            let node = self.nodes[k];
-            if keep(node) {
-                self.nodes[kept] = node;
-                kept += 1;
-            }
-        }
-        self.nodes[kept..].fill(0);
-        self.len = kept as u8;
+        self.nodes.retain(|&m| keep(m));
         self.rebuild_bits();
     }
 
@@ -488,7 +378,7 @@ impl Deref for Marks {
 
     #[inline]
     fn deref(&self) -> &[Node] {
-        &self.nodes[..usize::from(self.len)]
+        &self.nodes
     }
 }
 
@@ -501,37 +391,22 @@ impl<'a> IntoIterator for &'a Marks {
     }
 }
 
-impl PartialEq for Marks {
-    fn eq(&self, other: &Self) -> bool {
-        self[..] == other[..]
-    }
-}
-
-impl Eq for Marks {}
-
-impl fmt::Debug for Marks {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.iter()).finish()
-    }
-}
-
 impl Serialize for Marks {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq(self.iter())
+        self.nodes.serialize(serializer)
     }
 }
 
 impl<'de> Deserialize<'de> for Marks {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let mut out = Self::new();
-        read_seq::<D, Node, NODE_COUNT>(
+        let nodes = InlineList::<Node, NODE_COUNT>::deserialize_capped(
             deserializer,
+            0,
             "an array of nodes",
             "more piggyback marks than nodes",
-            |m| {
-                out.push(m);
-            },
         )?;
+        let mut out = Self { nodes, bits: 0 };
+        out.rebuild_bits();
         Ok(out)
     }
 }
