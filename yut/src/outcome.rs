@@ -124,11 +124,8 @@ pub fn winners(board: &Board) -> Vec<String> {
 /// The result of a finished game.
 pub fn result(board: &Board) -> YutResult {
     let ranking = ranking(board);
-    let winners: Vec<String> = ranking
-        .iter()
-        .filter(|p| p.rank == 1)
-        .flat_map(|p| p.players.iter().cloned())
-        .collect();
+    // The `gameOver` event's winners, from the same function.
+    let winners = winners(board);
     let summary = match ranking.first() {
         Some(first) => {
             let name = side_name(board, first.side);

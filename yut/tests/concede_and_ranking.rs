@@ -353,3 +353,37 @@ fn game_over_refuses_everything() {
     }
     assert_eq!(s.json(), before);
 }
+
+#[test]
+fn the_winners_are_the_first_places_players() {
+    // `gameOver` and the result name the winners from one function; it must agree with
+    // the ranking's first places, ties and concessions included.
+    let game = yut::Yut::standard();
+    for (options, n) in [
+        (YutOptions::default(), 2),
+        (YutOptions::default(), 4),
+        (serde_json::from_str(r#"{"mode":"team"}"#).unwrap(), 4),
+        (serde_json::from_str(r#"{"ranking":"all"}"#).unwrap(), 3),
+    ] {
+        for seed in 0..20u64 {
+            let players = game_core::testing::players(n);
+            let mut state = game.setup(&options, &players, seed, 0).unwrap();
+            let mut bot = game_core::RandomBot::new(seed);
+            if seed % 5 == 0 {
+                game_core::testing::conceded(&game, &mut state);
+            }
+            while let Some(&seat) = game.to_act(&state).first() {
+                let action = game_core::Bot::choose(&mut bot, &game, &state, seat).unwrap();
+                game.apply_seat(&mut state, seat, &action, 0).unwrap();
+            }
+            let result = game.outcome(&state).unwrap();
+            let first: Vec<String> = result
+                .ranking
+                .iter()
+                .filter(|p| p.rank == 1)
+                .flat_map(|p| p.players.clone())
+                .collect();
+            assert_eq!(result.winners, first, "seed {seed}, {n} players");
+        }
+    }
+}

@@ -175,3 +175,28 @@ fn a_deadline_that_does_not_match_the_turn_limit_is_refused() {
         "the deadline does not match turnSeconds",
     );
 }
+
+#[test]
+fn pending_results_and_owed_throws_stay_within_64_together() {
+    // 63 results pending and one throw owed: a 윷 is kept but earns no 65th.
+    let mut s = Script::new(YutOptions::default(), 2);
+    s.set_turn(0)
+        .set_throw(1, &[Throw::Do; 63])
+        .restart_clock()
+        .check();
+    s.throw(ThrowChance::Yut);
+    assert_eq!(s.state.board.pending.len(), yut::MAX_PENDING);
+    assert_eq!(s.state.board.throws_owed, 0);
+    assert_eq!(s.phase(), Phase::Move);
+    s.check();
+
+    // A stored state beyond the bound together (each part within it) is refused.
+    let mut s = Script::new(YutOptions::default(), 2);
+    s.set_turn(0)
+        .set_throw(30, &[Throw::Do; 40])
+        .restart_clock();
+    assert_corrupt(
+        s.game.restore(&s.json()),
+        "too many pending results and owed throws",
+    );
+}
