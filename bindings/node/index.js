@@ -301,6 +301,23 @@ class Match {
     return this.#answer(this.#played(this.#acting(native.matchActLegal, player, i, o, this.#buffer), false));
   }
 
+  /**
+   * For bots, simulations and benchmarks that need only the position: the first player to
+   * act plays their legal action at `index`, at the match's clock, recorded as `actLegal`
+   * records it, without writing its events. Returns how many legal actions the player to
+   * act next has (0 when no one is to act: always once the match is over), the bound of
+   * the next call's index.
+   */
+  advance(i) {
+    index(i);
+    this.#applied = [];
+    try {
+      return native.matchAdvance(this.#m, i);
+    } catch (e) {
+      throw toGameError(e);
+    }
+  }
+
   /** `{events, applied, status}` of `play` and `playLegal`. */
   #answer(events) {
     return new Played(events, this.#applied, this.#status());

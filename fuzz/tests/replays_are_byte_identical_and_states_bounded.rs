@@ -44,7 +44,7 @@ fn replays_are_byte_identical_every_time_and_on_any_thread() {
     let r = registry();
     for setup in setups() {
         for seed in [21, 22] {
-            let m = play(&r, setup.clone(), seed, 400, |_, _| {});
+            let mut m = play(&r, setup.clone(), seed, 400, |_, _| {});
             let record = m.record().clone();
             let first = r.replay(&record).unwrap().state_json().to_string();
             assert_eq!(first, m.state_json().to_string());
@@ -72,7 +72,7 @@ fn save_and_restore_at_any_step_continues_identically() {
     let r = registry();
     for setup in setups() {
         let id = setup.0;
-        let m = play(&r, setup, 31, 120, |_, _| {});
+        let mut m = play(&r, setup, 31, 120, |_, _| {});
         let record = m.record();
         match id {
             "yut" => restore_anywhere(&yut::Yut::standard(), record, 3),

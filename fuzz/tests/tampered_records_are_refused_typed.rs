@@ -22,7 +22,7 @@ fn records(r: &Registry) -> Vec<(MatchRecord, Vec<(usize, Value)>)> {
         .enumerate()
         .map(|(i, setup)| {
             let mut states = Vec::new();
-            let m = play(r, setup, 40 + i as u64, 150, |m, _| {
+            let mut m = play(r, setup, 40 + i as u64, 150, |m, _| {
                 states.push((m.record().entries.len(), m.state_json()));
             });
             (m.record().clone(), states)

@@ -20,7 +20,7 @@ struct Secrets {
 }
 
 impl Secrets {
-    fn of(m: &dyn DynMatch) -> Self {
+    fn of(m: &mut dyn DynMatch) -> Self {
         let state = m.state_json();
         let table = if m.game_id() == "rps" {
             &state["table"]
@@ -107,7 +107,7 @@ fn views_and_events_of_random_games() {
     for setup in setups() {
         for seed in seeds() {
             let mut step = 0;
-            let m = play(&r, setup.clone(), seed, 250, |m, events| {
+            let mut m = play(&r, setup.clone(), seed, 250, |m, events| {
                 let secrets = Secrets::of(m);
                 for e in events {
                     secrets.assert_absent(e, "an event");
@@ -129,7 +129,7 @@ fn views_and_events_of_random_games() {
                 step += 1;
             });
             if let Some(outcome) = m.outcome() {
-                Secrets::of(m.as_ref()).assert_absent(&outcome, "the outcome");
+                Secrets::of(m.as_mut()).assert_absent(&outcome, "the outcome");
             }
             views_ignore_the_rng(m.as_ref());
             games += 1;
@@ -148,7 +148,7 @@ fn error_bodies_of_every_kind() {
     for setup in setups() {
         for steps in [0, 5, 40, 10_000] {
             let mut m = play(&r, setup.clone(), seeds()[0], steps, |_, _| {});
-            let secrets = Secrets::of(m.as_ref());
+            let secrets = Secrets::of(m.as_mut());
             let ids = m.record().players.clone();
             let seq = m.turn_seq();
             let current = m

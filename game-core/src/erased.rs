@@ -145,6 +145,12 @@ fn read_options<G: Game>(value: &Value) -> Result<G::Options, HostError>
 where
     G::Options: Default,
 {
+    // An object that reads is the common case: answered before the defaults are written.
+    if value.is_object()
+        && let Ok(options) = G::Options::deserialize(value)
+    {
+        return Ok(options);
+    }
     let defaults = to_json(&G::Options::default());
     let (Value::Object(given), Value::Object(base)) = (value, &defaults) else {
         if defaults.is_object() {
@@ -336,6 +342,28 @@ pub trait DynMatch: Send + Sync {
         turn_seq: Option<u64>,
         now: Millis,
     ) -> PlayedText;
+    /// For bots, simulations and benchmarks that need only the position: the first seat to
+    /// act ([`MatchStatus::to_act`]) plays its legal action at `index`, at the match's
+    /// clock, as [`DynMatch::act_legal`] plays and records it, but without writing its
+    /// events. Answers how many legal actions the seat to act next has: the bound of the
+    /// next call's index, 0 when no seat is to act (so always once the match is over). A
+    /// match that is over is `GAME_OVER`, an index past the list's end
+    /// `UNKNOWN_ACTION_INDEX`; each changes nothing. (Timeouts are due at the clock only
+    /// when a deadline falls on it; they are then taken first, as for any action.)
+    ///
+    /// ```
+    /// use game_core::{Erased, GameError, Registry, rps::Rps};
+    /// let mut r = Registry::new();
+    /// r.register(Erased(Rps)).unwrap();
+    /// let mut m = r.create("rps", &serde_json::json!({}), vec!["a".into(), "b".into()], Some(1), 0).unwrap();
+    /// let next = m.advance(0).unwrap(); // a's first legal action
+    /// assert_eq!(next, m.legal_count(&m.to_act()[0]).unwrap()); // b's
+    /// assert_eq!(m.record().entries.len(), 1);
+    /// let e = m.advance(next as u64).unwrap_err();
+    /// assert_eq!(e.body().code, "UNKNOWN_ACTION_INDEX");
+    /// assert_eq!(m.record().entries.len(), 1);
+    /// ```
+    fn advance(&mut self, index: u64) -> Result<usize, HostError>;
     /// The view of a player (`Some(id)`) or a spectator (`None`); `NOT_SEATED` for an id
     /// that is not seated.
     fn view(&self, player: Option<&str>) -> Result<Value, HostError>;
@@ -398,7 +426,9 @@ pub trait DynMatch: Send + Sync {
     /// The seated players' ids, in seat order.
     fn players(&self) -> &[PlayerId];
     /// The match record (it holds the seed: keep it on the server while the match runs).
-    fn record(&self) -> &MatchRecord;
+    /// `&mut self`: the actions accepted since the last call are written as JSON here
+    /// ([`Match::record`]).
+    fn record(&mut self) -> &MatchRecord;
     /// The full state (with RNG) for storage. Never send it to a client.
     fn state_json(&self) -> Value;
 }
@@ -509,7 +539,8 @@ impl<G: Game> Match<G> {
         index: u64,
         turn_seq: Option<u64>,
     ) -> Result<G::Action, HostError> {
-        crate::game::admit(&self.game, &self.state, player, turn_seq).map_err(game_err)?;
+        let seat = self.game.seat(&self.state, player).map_err(game_err)?;
+        crate::game::admit(&self.game, &self.state, seat, turn_seq).map_err(game_err)?;
         if self.game.is_over(&self.state) {
             return Err(game_err(G::Error::from(Rejection::GameOver)));
         }
@@ -584,6 +615,36 @@ impl<G: Game> DynMatch for Match<G> {
     ) -> PlayedText {
         let action = self.legal_at(player, index, turn_seq);
         self.judge(player, action, turn_seq, now, to_text)
+    }
+
+    fn advance(&mut self, index: u64) -> Result<usize, HostError> {
+        if self.game.is_over(&self.state) {
+            return Err(game_err(G::Error::from(Rejection::GameOver)));
+        }
+        let now = self.game.table(&self.state).time(0);
+        let (mut legal, mut events) = std::mem::take(&mut self.scratch);
+        legal.clear();
+        let seat = self.game.to_act(&self.state).first().copied();
+        if let Some(seat) = seat {
+            self.game.legal_actions_into(&self.state, seat, &mut legal);
+        }
+        let count = legal.len();
+        let chosen = match (seat, usize::try_from(index)) {
+            (Some(seat), Ok(i)) if i < count => Ok((seat, legal.swap_remove(i))),
+            _ => Err(HostError::UnknownActionIndex { index, count }),
+        };
+        let answer = chosen.and_then(|(seat, action)| {
+            self.play_seat_into(seat, &action, None, now, &mut events)
+                .result
+                .map_err(game_err)?;
+            legal.clear();
+            if let Some(&next) = self.game.to_act(&self.state).first() {
+                self.game.legal_actions_into(&self.state, next, &mut legal);
+            }
+            Ok(legal.len())
+        });
+        self.scratch = (legal, events);
+        answer
     }
 
     fn view(&self, player: Option<&str>) -> Result<Value, HostError> {
@@ -664,8 +725,8 @@ impl<G: Game> DynMatch for Match<G> {
         &self.game.table(&self.state).players
     }
 
-    fn record(&self) -> &MatchRecord {
-        &self.record
+    fn record(&mut self) -> &MatchRecord {
+        Match::record(self)
     }
 
     fn state_json(&self) -> Value {

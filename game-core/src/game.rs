@@ -30,14 +30,16 @@ pub struct Applied<G: Game + ?Sized> {
 }
 
 /// A request judged at a time: the timeouts that were due at that time, taken first, and
-/// then the request's own result. See [`Game::play`].
+/// then the request's own result. See [`Game::play`]. `T` is what an accepted request
+/// gives: its events, or nothing when they went into a caller's buffer
+/// ([`Game::play_seat_into`]).
 #[derive(Clone, Debug, PartialEq)]
-pub struct Played<G: Game + ?Sized> {
+pub struct Played<G: Game + ?Sized, T = Vec<<G as Game>::Event>> {
     /// The timeout actions taken before the request was judged, in order (usually none).
     pub applied: Vec<Applied<G>>,
     /// The request's events, or why it was refused. A refused request changed nothing;
     /// the timeouts in `applied` stand either way.
-    pub result: Result<Vec<G::Event>, G::Error>,
+    pub result: Result<T, G::Error>,
 }
 
 /// A turn-based game with any number of players, possibly acting at the same time.
@@ -53,7 +55,7 @@ pub struct Played<G: Game + ?Sized> {
 /// now, so simultaneous choices fit as well as strict turns.
 pub trait Game: Send + Sync + 'static {
     /// Settings chosen before the game (validated by [`Game::setup`]).
-    type Options: Clone + Debug + Serialize + DeserializeOwned + JsonSchema;
+    type Options: Clone + Debug + Send + Sync + Serialize + DeserializeOwned + JsonSchema;
     /// Everything about a game in progress, including its RNG. Never shown to players.
     ///
     /// Serialized for storage, but deliberately not `Deserialize`: the only way from JSON
@@ -61,11 +63,18 @@ pub trait Game: Send + Sync + 'static {
     /// ever loaded unchecked.
     type State: Clone + Debug + PartialEq + Send + Sync + Serialize;
     /// What a player can do.
-    type Action: Clone + Debug + PartialEq + Serialize + DeserializeOwned + JsonSchema;
+    type Action: Clone + Debug + PartialEq + Send + Sync + Serialize + DeserializeOwned + JsonSchema;
     /// What one player (or a spectator) may see.
     type View: Clone + Debug + Serialize + JsonSchema;
     /// What happened, for animation and logs. Presence changes are events too.
-    type Event: Clone + Debug + PartialEq + Serialize + JsonSchema + From<PresenceChanged>;
+    type Event: Clone
+        + Debug
+        + PartialEq
+        + Send
+        + Sync
+        + Serialize
+        + JsonSchema
+        + From<PresenceChanged>;
     /// The final result.
     type Outcome: Clone + Debug + PartialEq + Serialize + JsonSchema;
     /// One outcome of a random step (for yut: a throw result or nak).
@@ -322,19 +331,88 @@ pub trait Game: Send + Sync + 'static {
     where
         Self: Sized,
     {
+        match self.seat(state, player) {
+            Ok(seat) => self.play_seat(state, seat, action, turn_seq, now),
+            Err(e) => Played {
+                applied: Vec::new(),
+                result: Err(e),
+            },
+        }
+    }
+
+    /// [`Game::play`] by seat, for hosts and tools that know the seat already: the same
+    /// checks, timeouts and answer (a seat past the table is `NOT_SEATED`).
+    ///
+    /// ```
+    /// use game_core::{Game, rps::{Hand, Rps, RpsAction, RpsOptions}};
+    /// let players = ["a".to_string(), "b".to_string()];
+    /// let mut state = Rps.setup(&RpsOptions::default(), &players, 1, 0).unwrap();
+    /// let pick = RpsAction::Pick { hand: Hand::Rock };
+    /// assert!(Rps.play_seat(&mut state, 1, &pick, Some(0), 10).result.is_ok());
+    /// assert!(Rps.play_seat(&mut state, 2, &pick, None, 10).result.is_err());
+    /// ```
+    fn play_seat(
+        &self,
+        state: &mut Self::State,
+        seat: usize,
+        action: &Self::Action,
+        turn_seq: Option<u64>,
+        now: Millis,
+    ) -> Played<Self>
+    where
+        Self: Sized,
+    {
+        let mut events = Vec::new();
+        let played = self.play_seat_into(state, seat, action, turn_seq, now, &mut events);
+        Played {
+            applied: played.applied,
+            result: played.result.map(|()| events),
+        }
+    }
+
+    /// [`Game::play_seat`] writing the request's events into `events` (cleared first), so
+    /// that a loop can reuse one buffer.
+    ///
+    /// ```
+    /// use game_core::{Game, rps::{Hand, Rps, RpsAction, RpsOptions}};
+    /// let players = ["a".to_string(), "b".to_string()];
+    /// let mut state = Rps.setup(&RpsOptions::default(), &players, 1, 0).unwrap();
+    /// let mut events = Vec::new();
+    /// let rock = RpsAction::Pick { hand: Hand::Rock };
+    /// assert!(Rps.play_seat_into(&mut state, 0, &rock, None, 10, &mut events).result.is_ok());
+    /// assert!(!events.is_empty());
+    /// ```
+    fn play_seat_into(
+        &self,
+        state: &mut Self::State,
+        seat: usize,
+        action: &Self::Action,
+        turn_seq: Option<u64>,
+        now: Millis,
+        events: &mut Vec<Self::Event>,
+    ) -> Played<Self, ()>
+    where
+        Self: Sized,
+    {
+        events.clear();
         // What no timeout can change is judged first, so that a request refused for it
         // (someone not seated, a `turnSeq` already stale) changes nothing, not even by the
         // timeouts its `now` would otherwise have set off.
-        if let Err(e) = admit(self, state, player, turn_seq) {
+        if let Err(e) = admit(self, state, seat, turn_seq) {
             return Played {
                 applied: Vec::new(),
                 result: Err(e),
             };
         }
         let applied = self.tick(state, now);
+        // Checked again: a timeout just taken moves the sequence number on.
         let result = match turn_seq {
-            Some(seq) => self.apply_at(state, player, action, seq, now),
-            None => self.apply(state, player, action, now),
+            Some(got) if got != self.turn_seq(state) => Err(Rejection::StaleTurnSeq {
+                got,
+                expected: self.turn_seq(state),
+            }
+            .into()),
+            _ => self.apply_seat_into(state, seat, action, now, events),
         };
         Played { applied, result }
     }
@@ -344,6 +422,14 @@ pub trait Game: Send + Sync + 'static {
     fn timeouts(&self, state: &Self::State, now: Millis) -> Vec<(usize, Self::Action)> {
         let table = self.table(state);
         let now = table.time(now);
+        // Before any seat's time, nothing is due: answered without listing who is to act
+        // (the common case: a player acting in time).
+        let grace = self.grace_ms();
+        if (0..table.players.len())
+            .all(|seat| table.acts_for_at(seat, grace).is_none_or(|t| now < t))
+        {
+            return Vec::new();
+        }
         self.to_act(state)
             .into_iter()
             .filter(|&seat| {
@@ -479,10 +565,15 @@ pub fn restored<G: Game>(
 pub(crate) fn admit<G: Game + ?Sized>(
     game: &G,
     state: &G::State,
-    player: &str,
+    seat: usize,
     turn_seq: Option<u64>,
 ) -> Result<usize, G::Error> {
-    let seat = game.seat(state, player)?;
+    if seat >= game.table(state).players.len() {
+        return Err(Rejection::NotSeated {
+            player: format!("seat {seat}"),
+        }
+        .into());
+    }
     match turn_seq {
         Some(got) if got != game.turn_seq(state) => Err(Rejection::StaleTurnSeq {
             got,

@@ -151,7 +151,17 @@ pub struct Match<G: Game> {
     // what it did, so the record always replays to the state.
     pub(crate) game: G,
     pub(crate) state: G::State,
-    pub(crate) record: MatchRecord,
+    // The entries written as JSON so far; `unwritten` holds the newer accepted actions,
+    // typed (at, seat, action), which `record` writes after these. Writing an action as a
+    // JSON value costs more than a random play-out's whole step, and most are never read
+    // before the match is stored or over.
+    record: MatchRecord,
+    unwritten: Vec<(Millis, usize, G::Action)>,
+    // The options of a new match, until `record` writes them into `record.options`.
+    unwritten_options: Option<G::Options>,
+    // Buffers the erased layer reuses from one call to the next (legal actions, events),
+    // so that a call allocates nothing it does not give away.
+    pub(crate) scratch: (Vec<G::Action>, Vec<G::Event>),
 }
 
 impl<G: Game> Match<G> {
@@ -165,14 +175,49 @@ impl<G: Game> Match<G> {
         &self.state
     }
 
-    /// Everything that led to the state.
-    pub fn record(&self) -> &MatchRecord {
+    /// Everything that led to the state. Takes `&mut self` because the actions accepted
+    /// since the last call are written as JSON here, once, rather than on every action.
+    ///
+    /// ```
+    /// use game_core::{Match, RecordEntry, rps::{Rps, RpsAction, RpsOptions, Hand}};
+    /// let mut m = Match::new(Rps, RpsOptions::default(), vec!["a".into(), "b".into()], 7, 0).unwrap();
+    /// m.act("a", &RpsAction::Pick { hand: Hand::Rock }, 10).unwrap();
+    /// let RecordEntry::Act { at, player, action } = &m.record().entries[0] else { panic!() };
+    /// assert_eq!((*at, player.as_str()), (10, "a"));
+    /// assert_eq!(action, &serde_json::json!({"type": "PICK", "hand": "rock"}));
+    /// ```
+    pub fn record(&mut self) -> &MatchRecord {
+        self.write_record();
         &self.record
     }
 
     /// The state and the record, giving the match up.
-    pub fn into_parts(self) -> (G::State, MatchRecord) {
+    pub fn into_parts(mut self) -> (G::State, MatchRecord) {
+        self.write_record();
         (self.state, self.record)
+    }
+
+    /// Writes the unwritten options and actions into the record, in order.
+    fn write_record(&mut self) {
+        if let Some(options) = self.unwritten_options.take() {
+            self.record.options = serde_json::to_value(&options).unwrap_or(serde_json::Value::Null);
+        }
+        let players = &self.game.table(&self.state).players;
+        let written = self
+            .unwritten
+            .drain(..)
+            .map(|(at, seat, action)| RecordEntry::Act {
+                at,
+                player: players[seat].clone(),
+                action: serde_json::to_value(&action).unwrap_or(serde_json::Value::Null),
+            });
+        self.record.entries.extend(written);
+    }
+
+    /// Appends an entry other than an action, after the unwritten actions.
+    fn push_entry(&mut self, entry: RecordEntry) {
+        self.write_record();
+        self.record.entries.push(entry);
     }
 
     /// Sets up a new match and starts its record.
@@ -187,7 +232,7 @@ impl<G: Game> Match<G> {
         let record = MatchRecord {
             game: game.id().to_owned(),
             version: game.format_version(),
-            options: serde_json::to_value(&options).unwrap_or(serde_json::Value::Null),
+            options: serde_json::Value::Null,
             players,
             seed,
             started_at: now,
@@ -198,6 +243,9 @@ impl<G: Game> Match<G> {
             game,
             state,
             record,
+            unwritten: Vec::new(),
+            unwritten_options: Some(options),
+            scratch: (Vec::new(), Vec::new()),
         })
     }
 
@@ -232,6 +280,9 @@ impl<G: Game> Match<G> {
             game,
             state,
             record,
+            unwritten: Vec::new(),
+            unwritten_options: None,
+            scratch: (Vec::new(), Vec::new()),
         })
     }
 
@@ -245,18 +296,57 @@ impl<G: Game> Match<G> {
         turn_seq: Option<u64>,
         now: Millis,
     ) -> Played<G> {
+        match self.game.seat(&self.state, player) {
+            Ok(seat) => self.play_seat(seat, action, turn_seq, now),
+            Err(e) => Played {
+                applied: Vec::new(),
+                result: Err(e),
+            },
+        }
+    }
+
+    /// [`Match::play`] by seat ([`Game::play_seat`]), recorded the same way.
+    ///
+    /// ```
+    /// use game_core::{Match, rps::{Rps, RpsAction, RpsOptions, Hand}};
+    /// let mut m = Match::new(Rps, RpsOptions::default(), vec!["a".into(), "b".into()], 7, 0).unwrap();
+    /// let rock = RpsAction::Pick { hand: Hand::Rock };
+    /// assert!(m.play_seat(1, &rock, None, 10).result.is_ok());
+    /// assert_eq!(m.record().entries.len(), 1);
+    /// ```
+    pub fn play_seat(
+        &mut self,
+        seat: usize,
+        action: &G::Action,
+        turn_seq: Option<u64>,
+        now: Millis,
+    ) -> Played<G> {
+        let mut events = Vec::new();
+        let played = self.play_seat_into(seat, action, turn_seq, now, &mut events);
+        Played {
+            applied: played.applied,
+            result: played.result.map(|()| events),
+        }
+    }
+
+    /// [`Match::play_seat`] writing the action's events into `events` (cleared first)
+    /// ([`Game::play_seat_into`]), recorded the same way.
+    pub fn play_seat_into(
+        &mut self,
+        seat: usize,
+        action: &G::Action,
+        turn_seq: Option<u64>,
+        now: Millis,
+        events: &mut Vec<G::Event>,
+    ) -> Played<G, ()> {
         let played = self
             .game
-            .play(&mut self.state, player, action, turn_seq, now);
+            .play_seat_into(&mut self.state, seat, action, turn_seq, now, events);
         if !played.applied.is_empty() {
-            self.record.entries.push(RecordEntry::Tick { at: now });
+            self.push_entry(RecordEntry::Tick { at: now });
         }
         if played.result.is_ok() {
-            self.record.entries.push(RecordEntry::Act {
-                at: now,
-                player: player.to_owned(),
-                action: serde_json::to_value(action).unwrap_or(serde_json::Value::Null),
-            });
+            self.unwritten.push((now, seat, action.clone()));
         }
         played
     }
@@ -287,7 +377,7 @@ impl<G: Game> Match<G> {
     pub fn tick(&mut self, now: Millis) -> Vec<Applied<G>> {
         let done = self.game.tick(&mut self.state, now);
         if !done.is_empty() {
-            self.record.entries.push(RecordEntry::Tick { at: now });
+            self.push_entry(RecordEntry::Tick { at: now });
         }
         done
     }
@@ -310,7 +400,7 @@ impl<G: Game> Match<G> {
         if let Ok(events) = &result
             && !events.is_empty()
         {
-            self.record.entries.push(RecordEntry::Presence {
+            self.push_entry(RecordEntry::Presence {
                 at: now,
                 player: player.to_owned(),
                 connected,
@@ -404,6 +494,7 @@ impl<G: Game> Match<G> {
             m.apply_entry(index, entry)?;
         }
         // The rebuilt record equals the given one except for ticks that took nothing.
+        m.write_record();
         m.record.entries.clone_from(&record.entries);
         Ok(m)
     }

@@ -248,7 +248,7 @@ fn matches_created_without_a_seed_are_dealt_different_draws() {
         "{seeds:?}"
     );
     // A given seed is kept as given (replays and tests rely on it).
-    let m = registry
+    let mut m = registry
         .create("rps", &json!({}), players(2), Some(42), 0)
         .unwrap();
     assert_eq!(m.record().seed, 42);

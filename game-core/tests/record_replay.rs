@@ -92,8 +92,8 @@ fn random_match(seed: u64, coverage: &mut Coverage) -> Match<Rps> {
 fn random_matches_replay_identically() {
     let mut coverage = Coverage::default();
     for seed in 0..150 {
-        let m = random_match(seed, &mut coverage);
-        let replayed = Match::replay(Rps, m.record()).unwrap();
+        let mut m = random_match(seed, &mut coverage);
+        let mut replayed = Match::replay(Rps, m.record()).unwrap();
         assert_eq!(replayed.state(), m.state(), "seed {seed}");
         assert_eq!(
             serde_json::to_string(&replayed.state()).unwrap(),
@@ -139,7 +139,7 @@ fn record_of_another_game_is_refused() {
 
 #[test]
 fn record_of_another_version_is_refused() {
-    let m = Match::new(Rps, RpsOptions::default(), players(2), 1, 0).unwrap();
+    let mut m = Match::new(Rps, RpsOptions::default(), players(2), 1, 0).unwrap();
     assert_eq!(m.record().version, Rps.format_version());
     for version in [0, 2, u32::MAX] {
         let mut record = m.record().clone();

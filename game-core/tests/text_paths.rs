@@ -71,7 +71,7 @@ fn same(ctx: &str, by_value: &PlayedJson, by_text: &PlayedText) {
 }
 
 /// What a refused request must leave as it was.
-fn snapshot(m: &dyn DynMatch) -> (Value, usize) {
+fn snapshot(m: &mut dyn DynMatch) -> (Value, usize) {
     (m.state_json(), m.record().entries.len())
 }
 
@@ -265,7 +265,7 @@ fn play_in_step(game: &str, options: &Value, seats: usize, seed: u64) -> [u32; 6
             }
             3 => {
                 // Past the end of the list, stale, or not seated: refused, nothing changed.
-                let before = snapshot(b.as_ref());
+                let before = snapshot(b.as_mut());
                 let count = legal.len() as u64;
                 let (index, turn_seq, who, want) = match pick.below(4) {
                     0 => (count, seq, player.as_str(), "UNKNOWN_ACTION_INDEX"),
@@ -290,7 +290,7 @@ fn play_in_step(game: &str, options: &Value, seats: usize, seed: u64) -> [u32; 6
                     assert!(by_value.applied.is_empty());
                 }
                 assert_eq!(
-                    snapshot(b.as_ref()),
+                    snapshot(b.as_mut()),
                     before,
                     "{ctx}: {want} changed the match"
                 );
@@ -399,7 +399,7 @@ fn act_legal_is_act_with_the_legal_action_at_the_index() {
     let r = registry();
     for (game, options, seats) in setups() {
         let ids = players(seats);
-        let base = r.create(game, &options, ids.clone(), Some(5), 0).unwrap();
+        let mut base = r.create(game, &options, ids.clone(), Some(5), 0).unwrap();
         let player = base.to_act()[0].clone();
         let legal = base.legal_actions(&player).unwrap();
         assert_eq!(base.legal_count(&player).unwrap(), legal.len());
@@ -428,5 +428,84 @@ fn act_legal_is_act_with_the_legal_action_at_the_index() {
         assert!(e.body().message.chars().any(|c| ('가'..='힣').contains(&c)));
         assert_eq!(b.state_json(), base.state_json());
         assert!(b.record().entries.is_empty());
+    }
+}
+
+/// A legal index that does not concede (conceding ends most games at once), or the last.
+fn playing_index(m: &dyn DynMatch, player: &str, pick: &mut Pick) -> usize {
+    let legal = m.legal_actions(player).unwrap();
+    let playing: Vec<usize> = (0..legal.len())
+        .filter(|&i| legal[i]["type"] != "CONCEDE")
+        .collect();
+    playing
+        .get(pick.below(playing.len()))
+        .copied()
+        .unwrap_or(legal.len().saturating_sub(1))
+}
+
+#[test]
+fn advance_plays_as_act_legal_at_the_clock_and_answers_the_next_legal_count() {
+    let r = registry();
+    for (game, options, seats) in setups() {
+        for seed in 0..4 {
+            let ctx = format!("{game} ({seats} seats) seed {seed}");
+            let ids = players(seats);
+            let mut a = r
+                .create(game, &options, ids.clone(), Some(seed), 0)
+                .unwrap();
+            let mut b = r
+                .create(game, &options, ids.clone(), Some(seed), 0)
+                .unwrap();
+            let mut pick = Pick(seed + 1);
+            let mut count = b.legal_count(&b.to_act()[0]).unwrap();
+            let mut steps = 0;
+            while !a.status().over {
+                assert!(steps < 5_000, "{ctx}: does not end");
+                let player = a.to_act()[0].clone();
+                assert_eq!(count, a.legal_count(&player).unwrap(), "{ctx} step {steps}");
+                let i = playing_index(a.as_ref(), &player, &mut pick);
+                let clock = a.clock();
+                a.act_legal(&player, i as u64, None, clock).result.unwrap();
+                count = b.advance(i as u64).unwrap();
+                assert_eq!(a.status(), b.status(), "{ctx} step {steps}");
+                steps += 1;
+            }
+            assert_eq!(count, 0, "{ctx}: over");
+            assert_eq!(a.state_json(), b.state_json(), "{ctx}");
+            assert_eq!(a.record(), b.record(), "{ctx}");
+            // The record replays to the state, as every record does.
+            let replayed = r.replay(b.record()).unwrap();
+            assert_eq!(replayed.state_json(), b.state_json(), "{ctx}: replayed");
+            let before = snapshot(b.as_mut());
+            assert_eq!(code(&b.advance(0).unwrap_err()), "GAME_OVER", "{ctx}");
+            assert_eq!(
+                snapshot(b.as_mut()),
+                before,
+                "{ctx}: a refusal changes nothing"
+            );
+        }
+    }
+}
+
+#[test]
+fn advance_refuses_an_index_past_the_list_and_changes_nothing() {
+    let r = registry();
+    for (game, options, seats) in setups() {
+        let mut m = r
+            .create(game, &options, players(seats), Some(9), 0)
+            .unwrap();
+        let count = m.legal_count(&m.to_act()[0]).unwrap();
+        let before = snapshot(m.as_mut());
+        for index in [count as u64, count as u64 + 1, u64::MAX] {
+            let e = m.advance(index).unwrap_err();
+            assert_eq!(code(&e), "UNKNOWN_ACTION_INDEX", "{game}");
+            assert_eq!(
+                Value::Object(e.body().reason),
+                json!({ "index": index, "count": count }),
+                "{game}"
+            );
+            assert_eq!(snapshot(m.as_mut()), before, "{game}: index {index}");
+        }
+        assert!(m.advance(0).is_ok(), "{game}");
     }
 }

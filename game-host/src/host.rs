@@ -142,7 +142,7 @@ impl Host {
                 played(&id, m.as_ref(), result)
             }
             "record" => {
-                let m = self.get(&req.id_field("match")?)?;
+                let m = self.get_mut(&req.id_field("match")?)?;
                 Ok(body(&reply::Record {
                     record: m.record().clone(),
                 }))
@@ -236,6 +236,12 @@ impl Host {
     /// record's new entries to store, the views it pushes) without another request.
     pub fn get_match(&self, id: &str) -> Option<&dyn DynMatch> {
         self.matches.get(id).map(|m| m.as_ref())
+    }
+
+    /// The match with this id, to change or to read its record ([`DynMatch::record`]
+    /// takes `&mut`).
+    pub fn get_match_mut(&mut self, id: &str) -> Option<&mut (dyn DynMatch + 'static)> {
+        self.matches.get_mut(id).map(|m| m.as_mut())
     }
 
     fn get(&self, id: &str) -> Result<&dyn DynMatch, Fail> {

@@ -89,6 +89,14 @@ impl Actor {
         self.host.get_match(&self.id).map(f)
     }
 
+    /// [`Actor::with`] for what needs the match mutably (its record).
+    fn with_mut<T>(
+        &mut self,
+        f: impl FnOnce(&mut (dyn game_core::DynMatch + 'static)) -> T,
+    ) -> Option<T> {
+        self.host.get_match_mut(&self.id).map(f)
+    }
+
     /// Applies a host request that may change the match, stores what changed, and pushes.
     /// `Err` when the store failed: the change is not durable, so the match stops here
     /// (a restart loads what was stored).
@@ -111,9 +119,11 @@ impl Actor {
 
     /// Stores the record's new entries (and the end of the match), then pushes them.
     async fn persist(&mut self, events: Vec<Value>) -> Result<(), Reply> {
-        let Some((entries, over)) = self.with(|m| {
+        let stored = self.stored;
+        let Some((entries, over)) = self.with_mut(|m| {
+            let entries = &m.record().entries;
             (
-                m.record().entries[self.stored.min(m.record().entries.len())..].to_vec(),
+                entries[stored.min(entries.len())..].to_vec(),
                 m.outcome().is_some(),
             )
         }) else {
@@ -195,7 +205,7 @@ impl Actor {
     /// their grace runs and the match cannot stall on someone who never comes back.
     pub(crate) async fn all_away(&mut self) -> Result<(), Reply> {
         let humans: Vec<String> = self
-            .with(|m| m.record().players.clone())
+            .with(|m| m.players().to_vec())
             .unwrap_or_default()
             .into_iter()
             .filter(|p| !self.bots.contains_key(p))

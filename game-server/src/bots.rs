@@ -33,7 +33,7 @@ impl ServerBot {
 
     /// The action for `player` in `m`, as wire JSON, or `None` if it has none.
     pub fn choose(&mut self, m: &dyn DynMatch, player: &str) -> Option<Value> {
-        let seat = m.record().players.iter().position(|p| p == player)?;
+        let seat = m.players().iter().position(|p| p == player)?;
         match (self.kind, m.game_id()) {
             (BotKind::Policy | BotKind::Strong, "yut") => {
                 typed(&mut self.seat_bot, &Yut::standard(), m, seat)

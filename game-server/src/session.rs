@@ -305,10 +305,11 @@ impl Session {
                 token: secret()?,
             });
         }
-        let Some(m) = host.get_match(&match_id) else {
+        let Some(m) = host.get_match_mut(&match_id) else {
             return Err(unknown_match(&match_id));
         };
         let record = m.record().clone();
+        let m = &*m;
         let entries = record.entries.len();
         let status: Map<String, Value> = body(&Status::of(&match_id, m));
         let stored = StoredMatch {

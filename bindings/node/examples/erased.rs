@@ -1,4 +1,4 @@
-//! `cargo run --release -p party-games-node --example erased -- GAMES [object|fast]`: the
+//! `cargo run --release -p party-games-node --example erased -- GAMES [object|fast|advance]`: the
 //! benchmark of `npm run bench` without Node: uniform-random 2-player Yut games through the
 //! binding's own calls, so that the package's figure minus this one is the cost of
 //! crossing into JavaScript (and of `JSON.parse` there).
@@ -7,6 +7,8 @@
 //!   here, as index.js parses it) and `act` with the text of the action picked.
 //! - `fast`: each decision `legalCount`, then `playLegal` (`act_legal` writing the status
 //!   after it), the events left as text, as the package's fast loop leaves them unread.
+//! - `advance`: `legalCount` once a game, then each decision `advance`, whose answer is
+//!   the next decision's number of legal actions (no events written, no status read).
 //!
 //! Prints the time per call of each kind (the timer's own cost taken off), then
 //! `games/s: G decisions/s: D` last.
@@ -27,8 +29,11 @@ fn first_to_act(slots: &[u8]) -> Option<u32> {
 fn main() {
     let mut args = std::env::args().skip(1);
     let games: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(20_000);
-    let fast = args.next().as_deref() == Some("fast");
+    let mode = args.next().unwrap_or_else(|| "object".into());
+    let fast = mode == "fast";
+    let advance = mode == "advance";
     let engine = Engine::default();
+
     // xorshift64*: the choices only need to be uniform and repeatable.
     let mut state = 0x9E37_79B9_7F4A_7C15_u64;
     let mut pick = |n: usize| {
@@ -54,6 +59,17 @@ fn main() {
             .create("yut", players, None, Some((1 + g) as f64), None)
             .expect("a yut match");
         m.status_into(&mut status).expect("status");
+        if advance {
+            let seat = first_to_act(&status).expect("a seat to act");
+            let mut n = m.legal_count(Who::Seat(seat)).expect("legalCount");
+            while n > 0 {
+                let i = pick(n) as f64;
+                timed(1, &mut || n = m.advance(i).expect("a legal action"));
+                timed(3, &mut || {});
+                decisions += 1;
+            }
+            continue;
+        }
         while let Some(seat) = first_to_act(&status) {
             let who = Who::Seat(seat);
             if fast {
@@ -85,7 +101,9 @@ fn main() {
     }
     let s = start.elapsed().as_secs_f64();
     let per = |d: Duration| d.saturating_sub(spent[3]).as_secs_f64() * 1e6 / decisions as f64;
-    if fast {
+    if advance {
+        println!("per call: advance {:.2} µs", per(spent[1]));
+    } else if fast {
         println!(
             "per call: legalCount {:.2} µs, playLegal {:.2} µs",
             per(spent[0]),

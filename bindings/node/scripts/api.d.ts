@@ -94,6 +94,17 @@ export declare class Match<G extends GameId = GameId> {
   play(player: string, action: Actions[G], opts?: ActOptions): Played<G>;
   /** `actLegal`, giving the events, the timeouts and the status after it from one call. */
   playLegal(player: string, index: number, opts?: ActOptions): Played<G>;
+  /**
+   * For bots, simulations and benchmarks that need only the position: the first player to
+   * act (`status().toAct[0]`) plays their legal action at `index`, at the match's clock,
+   * played and recorded as `actLegal` plays and records it, but without writing its events
+   * (one call per decision, the cheapest). Returns how many legal actions the player to act
+   * next has, the bound of the next call's index: 0 when no one is to act (always once the
+   * match is over). A match that is over is `GAME_OVER`, an index past the end
+   * `UNKNOWN_ACTION_INDEX` (`reason: {index, count}`). Timeouts are due at the clock only
+   * when a deadline falls on it; they are then taken first and recorded, not reported.
+   */
+  advance(index: number): number;
   /** The timeouts taken before the last acting call (`act`, `actLegal`, `play`, `playLegal`) or `setConnected`. */
   lastApplied(): Applied<G>[];
   tick(now: number): Applied<G>[];

@@ -4,7 +4,10 @@
 // - the object loop: each decision `status()`, `legal(player)`, then `act(player, action)`
 //   with the action object picked;
 // - the fast loop: each decision `legalCount(player)`, then `playLegal(player, index)`,
-//   whose `status` gives the next player (its events are left unread).
+//   whose `status` gives the next player (its events are left unread);
+// - the advance loop: `legalCount` once a game, then each decision `advance(index)`, whose
+//   answer is the next decision's number of legal actions (one call a decision, no events
+//   written).
 //
 // Then, in the same run, the engine's own `throughput` example on the same games, the same
 // calls made in Rust without Node (`cargo run -p party-games-node --example erased`), and
@@ -85,6 +88,19 @@ function fastLoop(n, spent) {
   return decisions;
 }
 
+/** The advance loop over `n` games; returns the decisions. */
+function advanceLoop(n) {
+  const pick = rng(1);
+  let decisions = 0;
+  for (let g = 0; g < n; g++) {
+    const m = newGame(g);
+    for (let count = m.legalCount(m.status().toAct[0]); count > 0; decisions++) {
+      count = m.advance(pick(count));
+    }
+  }
+  return decisions;
+}
+
 const seconds = (t) => Number(now() - t) / 1e9;
 
 /** One run of `loop` over `GAMES` games: games and decisions per second. */
@@ -160,17 +176,22 @@ function cargo(args) {
 // the machine slows all of them alike; the best of the runs is kept for each.
 objectLoop(Math.min(1000, GAMES)); // warm-up
 fastLoop(Math.min(1000, GAMES));
+advanceLoop(Math.min(1000, GAMES));
 let object;
 let fast;
+let advance;
 let native;
 let erasedObject;
 let erasedFast;
+let erasedAdvance;
 for (let r = 0; r < RUNS; r++) {
   object = faster(object, run(objectLoop));
   fast = faster(fast, run(fastLoop));
+  advance = faster(advance, run(advanceLoop));
   native = faster(native, cargo(['--example', 'throughput', '--', '--games', String(GAMES), '--players', '2', '--seed', '1']));
   erasedObject = faster(erasedObject, cargo(['-p', 'party-games-node', '--example', 'erased', '--', String(GAMES), 'object']));
   erasedFast = faster(erasedFast, cargo(['-p', 'party-games-node', '--example', 'erased', '--', String(GAMES), 'fast']));
+  erasedAdvance = faster(erasedAdvance, cargo(['-p', 'party-games-node', '--example', 'erased', '--', String(GAMES), 'advance']));
 }
 // What crossing into JS adds to each call of a loop: the package's time per decision minus
 // the Rust one's, over the loop's calls per decision.
@@ -186,13 +207,15 @@ console.log(
   `package, object loop (status, legal, act): games/s: ${fmt(object.gps)} decisions/s: ${fmt(object.dps)} decisions/game: ${object.perGame.toFixed(1)}`,
 );
 console.log(`package, fast loop (legalCount, playLegal): games/s: ${fmt(fast.gps)} decisions/s: ${fmt(fast.dps)}`);
+console.log(`package, advance loop (advance): games/s: ${fmt(advance.gps)} decisions/s: ${fmt(advance.dps)}`);
 console.log(`the object loop's calls in Rust, no Node: games/s: ${fmt(erasedObject.gps)} decisions/s: ${fmt(erasedObject.dps)}`);
 console.log(`the fast loop's calls in Rust, no Node: games/s: ${fmt(erasedFast.gps)} decisions/s: ${fmt(erasedFast.dps)}`);
+console.log(`the advance loop's calls in Rust, no Node: games/s: ${fmt(erasedAdvance.gps)} decisions/s: ${fmt(erasedAdvance.dps)}`);
 console.log(
-  `package / native: object loop ${ratio(object.gps)}, fast loop ${ratio(fast.gps)} (the aim, 0.1: the fast loop is ${meets(fast.gps)} it)`,
+  `package / native: object loop ${ratio(object.gps)}, fast loop ${ratio(fast.gps)}, advance loop ${ratio(advance.gps)} (the aim, 0.1: the advance loop is ${meets(advance.gps)} it)`,
 );
 console.log(
-  `crossing into JS, per call: object loop ${us(crossing(object, erasedObject, 3))} µs, fast loop ${us(crossing(fast, erasedFast, 2))} µs (package minus Rust)`,
+  `crossing into JS, per call: object loop ${us(crossing(object, erasedObject, 3))} µs, fast loop ${us(crossing(fast, erasedFast, 2))} µs, advance loop ${us(crossing(advance, erasedAdvance, 1))} µs (package minus Rust)`,
 );
 console.log(
   `fast loop call by call: legalCount ${us(inGames.legalCount)} µs (Rust ${us(erasedFast.per.legalCount)}), playLegal ${us(inGames.playLegal)} µs (Rust ${us(erasedFast.per.playLegal)})`,

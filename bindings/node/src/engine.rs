@@ -316,6 +316,13 @@ impl Session {
         })
     }
 
+    /// The first seat to act plays its legal action at `index`, writing no events (see
+    /// [`DynMatch::advance`]): how many legal actions the seat to act next has.
+    pub fn advance(&mut self, index: f64) -> Result<usize, Fail> {
+        let index = count("index", Some(index))?.unwrap_or(0);
+        self.with(|m| Ok(m.advance(index)?))
+    }
+
     /// Takes the timeouts due at `now`: a JSON array of `{player, action, events, auto}`.
     pub fn tick(&mut self, now: f64) -> Result<String, Fail> {
         let now = count("now", Some(now))?.unwrap_or(0);

@@ -187,6 +187,16 @@ pub fn match_act_legal(
     }))
 }
 
+/// The first seat to act plays its legal action at `index`, writing no events: how many
+/// legal actions the seat to act next has.
+#[napi]
+pub fn match_advance(m: &mut Match, index: f64) -> Result<u32> {
+    js(guard(|| {
+        let n = m.advance(index)?;
+        Ok(u32::try_from(n).unwrap_or(u32::MAX))
+    }))
+}
+
 /// Takes the due timeouts, as JSON.
 #[napi]
 pub fn match_tick(m: &mut Match, now: f64) -> Result<String> {

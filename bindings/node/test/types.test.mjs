@@ -82,6 +82,7 @@ const playedEvents: YutEvent[] = played.events;
 const after: Status<"yut"> = m.playLegal("a", count - 1).status;
 const lateOnes: Applied<"yut">[] = m.playLegal("a", 0, { turnSeq: after.turnSeq }).applied;
 const rpsPlayed: RpsEvent[] = rps.playLegal("b", 0).events;
+const nextCount: number = m.advance(count - 1);
 `;
 
 const TYPOS = [
@@ -102,6 +103,8 @@ const TYPOS = [
   ['an action type typo in play', 'm.play("a", { type: "THORW" });'],
   ['an option typo in playLegal', 'm.playLegal("a", 0, { turnseq: 1 });'],
   ['a count as a string', 'const c: string = m.legalCount("a");'],
+  ['an index as a string in advance', 'm.advance("0");'],
+  ['the answer of advance as events', 'const evs: YutEvent[] = m.advance(0);'],
 ];
 
 test('the declarations exist (npm run build)', () => {

@@ -35,7 +35,7 @@ pub fn play(
     (id, options, n): (&str, Value, usize),
     seed: u64,
     steps: usize,
-    mut each: impl FnMut(&dyn DynMatch, &[Value]),
+    mut each: impl FnMut(&mut dyn DynMatch, &[Value]),
 ) -> Box<dyn DynMatch> {
     let ids = players(n);
     let mut m = registry
@@ -71,7 +71,7 @@ pub fn play(
                     m.tick(now).into_iter().flat_map(|a| a.events).collect();
                 let to_act = m.to_act();
                 if to_act.is_empty() {
-                    each(m.as_ref(), &events);
+                    each(m.as_mut(), &events);
                     continue;
                 }
                 let p = &to_act[rng.below(to_act.len() as u32) as usize];
@@ -88,7 +88,7 @@ pub fn play(
                 events
             }
         };
-        each(m.as_ref(), &events);
+        each(m.as_mut(), &events);
     }
     m
 }
