@@ -42,6 +42,16 @@ pub struct Played<G: Game + ?Sized, T = Vec<<G as Game>::Event>> {
     pub result: Result<T, G::Error>,
 }
 
+impl<G: Game + ?Sized> Played<G, ()> {
+    /// The answer with the events the request wrote into a buffer.
+    pub(crate) fn with_events(self, events: Vec<G::Event>) -> Played<G> {
+        Played {
+            applied: self.applied,
+            result: self.result.map(|()| events),
+        }
+    }
+}
+
 /// A turn-based game with any number of players, possibly acting at the same time.
 ///
 /// A game is a value (usually zero-sized) that knows its rules; the mutable part is
@@ -363,11 +373,8 @@ pub trait Game: Send + Sync + 'static {
         Self: Sized,
     {
         let mut events = Vec::new();
-        let played = self.play_seat_into(state, seat, action, turn_seq, now, &mut events);
-        Played {
-            applied: played.applied,
-            result: played.result.map(|()| events),
-        }
+        self.play_seat_into(state, seat, action, turn_seq, now, &mut events)
+            .with_events(events)
     }
 
     /// [`Game::play_seat`] writing the request's events into `events` (cleared first), so

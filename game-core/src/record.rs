@@ -322,11 +322,8 @@ impl<G: Game> Match<G> {
         now: Millis,
     ) -> Played<G> {
         let mut events = Vec::new();
-        let played = self.play_seat_into(seat, action, turn_seq, now, &mut events);
-        Played {
-            applied: played.applied,
-            result: played.result.map(|()| events),
-        }
+        self.play_seat_into(seat, action, turn_seq, now, &mut events)
+            .with_events(events)
     }
 
     /// [`Match::play_seat`] writing the action's events into `events` (cleared first)

@@ -1,6 +1,6 @@
 'use strict';
-// Shared by the tests and the benchmark: a seeded generator, a random play-out, and the
-// tests' check of a refusal.
+// Shared by the tests and the benchmark: a seeded generator, a random play-out, the
+// tests' check of a refusal, and the setups and choices of the tests of the calls by index.
 
 const assert = require('node:assert/strict');
 
@@ -57,4 +57,21 @@ function refused(f, code) {
   return thrown;
 }
 
-module.exports = { rng, playOut, refused };
+/** Player ids `p1` .. `pn`. */
+const players = (n) => Array.from({ length: n }, (_, i) => `p${i + 1}`);
+
+/** A match of every built-in game, in setups that reach each part of its rules. */
+const SETUPS = [
+  { game: 'yut', players: players(2), seed: 1 },
+  { game: 'yut', players: players(4), seed: 2, options: { mode: 'team' } },
+  { game: 'yut-augments', players: players(3), seed: 3 },
+  { game: 'rps', players: players(2), seed: 4, options: { winsNeeded: 2 } },
+];
+
+/** The index of a legal action that does not concede (conceding ends a game at once). */
+function pickIndex(legal, pick) {
+  const playable = legal.map((a, i) => [a, i]).filter(([a]) => a.type !== 'CONCEDE');
+  return playable.length ? playable[pick(playable.length)][1] : legal.length - 1;
+}
+
+module.exports = { rng, playOut, refused, players, SETUPS, pickIndex };

@@ -8,23 +8,9 @@ const assert = require('node:assert/strict');
 const { test } = require('node:test');
 
 const { Registry } = require('..');
-const { rng, refused } = require('../lib/helpers.js');
+const { rng, refused, SETUPS, pickIndex } = require('../lib/helpers.js');
 
 const reg = new Registry();
-const players = (n) => Array.from({ length: n }, (_, i) => `p${i + 1}`);
-
-const SETUPS = [
-  { game: 'yut', players: players(2), seed: 1 },
-  { game: 'yut', players: players(4), seed: 2, options: { mode: 'team' } },
-  { game: 'yut-augments', players: players(3), seed: 3 },
-  { game: 'rps', players: players(2), seed: 4, options: { winsNeeded: 2 } },
-];
-
-/** The index of an action that does not concede (conceding ends a game at once). */
-function pickIndex(legal, pick) {
-  const playable = legal.map((a, i) => [a, i]).filter(([a]) => a.type !== 'CONCEDE');
-  return playable.length ? playable[pick(playable.length)][1] : legal.length - 1;
-}
 
 test('advance plays as actLegal for the first to act and answers the next legal count', () => {
   for (const setup of SETUPS) {

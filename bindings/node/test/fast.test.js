@@ -9,17 +9,9 @@ const assert = require('node:assert/strict');
 const { test } = require('node:test');
 
 const { Registry, GameError, Played } = require('..');
-const { rng, refused } = require('../lib/helpers.js');
+const { rng, refused, SETUPS, pickIndex } = require('../lib/helpers.js');
 
 const reg = new Registry();
-const players = (n) => Array.from({ length: n }, (_, i) => `p${i + 1}`);
-
-const SETUPS = [
-  { game: 'yut', players: players(2), seed: 1 },
-  { game: 'yut', players: players(4), seed: 2, options: { mode: 'team' } },
-  { game: 'yut-augments', players: players(3), seed: 3 },
-  { game: 'rps', players: players(2), seed: 4, options: { winsNeeded: 2 } },
-];
 
 /** The error as the object the wire sends. */
 function body(f) {
@@ -35,11 +27,6 @@ function body(f) {
 /** A twin of `m`: the same record, loaded. */
 const twin = (m) => reg.load(m.record());
 
-/** The index of an action that does not concede (conceding ends a game at once). */
-function pickIndex(legal, pick) {
-  const playable = legal.map((a, i) => [a, i]).filter(([a]) => a.type !== 'CONCEDE');
-  return playable[pick(playable.length)][1];
-}
 
 test('legalCount is the length of legal, for every player at every step of every game', () => {
   for (const setup of SETUPS) {
