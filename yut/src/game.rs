@@ -67,6 +67,9 @@ impl<R: Rules> Yut<R> {
     }
 
     /// Sets the next deadline and keeps the events in the bounded log.
+    // Always: every step runs it once, and as a call it saves and restores every register
+    // around a loop of a few events.
+    #[inline(always)]
     fn after_action(&self, state: &mut YutState<R>, events: &[YutEvent<R::Event>], now: Millis) {
         let board = &mut state.board;
         if board.phase == Phase::Finished {
@@ -303,6 +306,9 @@ impl<R: Rules> Game for Yut<R> {
 
     /// Moves are listed without computing destinations unless the rules may forbid some,
     /// so a random play-out pays for the walk only of the move it plays.
+    // Inline: a bot's loop asks for the list before every decision, and the throw phase's
+    // list of one is cheaper than the call.
+    #[inline]
     fn legal_actions_into(&self, state: &YutState<R>, seat: usize, out: &mut Vec<Self::Action>) {
         out.clear();
         let board = &state.board;
