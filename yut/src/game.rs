@@ -47,7 +47,6 @@ impl<R: Rules> Yut<R> {
         now: Millis,
         events: &mut Vec<YutEvent<R::Event>>,
     ) {
-        let start = events.len();
         match action {
             YutAction::Throw => self.throw(state, chance.copied(), events),
             YutAction::Move { throw_index, from } => {
@@ -55,30 +54,24 @@ impl<R: Rules> Yut<R> {
             }
             YutAction::Concede => self.concede(state, seat, events),
             YutAction::Rule(a) => {
-                let next = self
-                    .rules
-                    .apply_action(&mut Self::cx(state, events), seat, a);
+                let next = Self::hook(state, events, |cx| self.rules.apply_action(cx, seat, a));
                 if next == TurnStart::Throw && state.board.phase == Phase::Rule {
                     state.board.phase = Phase::Throw;
                 }
             }
         }
-        self.after_action(state, &events[start..], now);
+        self.after_action(state, now);
     }
 
-    /// Sets the next deadline and keeps the events in the bounded log.
-    // Always: every step runs it once, and as a call it saves and restores every register
-    // around a loop of a few events.
+    /// Sets the next deadline (the events are in the log already: they go there as they
+    /// happen).
     #[inline(always)]
-    fn after_action(&self, state: &mut YutState<R>, events: &[YutEvent<R::Event>], now: Millis) {
+    fn after_action(&self, state: &mut YutState<R>, now: Millis) {
         let board = &mut state.board;
         if board.phase == Phase::Finished {
             board.table.close();
         } else {
             board.table.ask(now, board.options.turn_seconds);
-        }
-        for e in events {
-            state.log.push(e);
         }
     }
 }
@@ -151,7 +144,7 @@ impl<R: Rules> Game for Yut<R> {
         };
         let mut events = Vec::new();
         self.start_turn(&mut state, &mut events);
-        self.after_action(&mut state, &events, now);
+        self.after_action(&mut state, now);
         Ok(state)
     }
 

@@ -84,6 +84,22 @@ impl<E> EventLog<E> {
         }
     }
 
+    /// Appends `event` itself, overwriting the oldest once the log is full: the engine
+    /// writes each event into the log as it happens, with no copy made afterwards.
+    #[inline(always)]
+    pub(crate) fn put(&mut self, event: E) {
+        if self.slots.len() < LOG_LEN {
+            self.slots.push(event);
+        } else {
+            self.slots[self.oldest] = event;
+            self.oldest = if self.oldest + 1 == LOG_LEN {
+                0
+            } else {
+                self.oldest + 1
+            };
+        }
+    }
+
     /// How many events it holds.
     pub fn len(&self) -> usize {
         self.slots.len()
