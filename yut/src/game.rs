@@ -133,6 +133,8 @@ impl<R: Rules> Game for Yut<R> {
             concedes: 0,
             options: base,
             table,
+            seat_to_act: 0,
+            side_to_act: 0,
         };
         self.first_turn(&mut board);
         let rules = self.rules.setup(options.config(), &board);

@@ -462,7 +462,9 @@ pub struct Board {
     pub sides: Vec<Side>,
     /// Seats in turn order.
     pub turn_order: Vec<u8>,
-    /// Position in `turn_order` of the seat to act.
+    /// Position in `turn_order` of the seat to act. The engine keeps the seat to act
+    /// ([`Board::current_seat`]) in step with it and `turn_order`; a board whose turn is
+    /// changed by hand is out of step, and refused by the state checks.
     pub turn_index: u8,
     /// Seats that conceded (in team play a team goes on until all members have).
     pub seat_conceded: Vec<bool>,
@@ -478,21 +480,50 @@ pub struct Board {
     pub stats: ThrowStats,
     /// Concedes so far (orders conceded sides in the ranking).
     pub concedes: u8,
+    /// The seat to act, `turn_order[turn_index]`, and its side: derived, not stored, and
+    /// kept in step by the engine wherever the turn changes ([`Board::sync_turn`]), since
+    /// every step asks for them several times and the two lookups behind them cost more
+    /// than a field.
+    #[serde(skip)]
+    pub(crate) seat_to_act: u8,
+    #[serde(skip)]
+    pub(crate) side_to_act: SideId,
 }
 
 impl Board {
     /// The seat whose turn it is.
-    // Always, like `current_side`: asked several times a step, and left as a call the two
-    // lookups cost less than the call itself.
     #[inline(always)]
     pub fn current_seat(&self) -> usize {
-        usize::from(self.turn_order[usize::from(self.turn_index)])
+        usize::from(self.seat_to_act)
     }
 
     /// The side whose turn it is.
     #[inline(always)]
     pub fn current_side(&self) -> SideId {
-        self.side_of[self.current_seat()]
+        self.side_to_act
+    }
+
+    /// Sets the seat to act and its side from `turn_order`, `turn_index` and `side_of`,
+    /// after any of them changed. A restored state may hold any of them out of range: it
+    /// is refused by its checks, which must not panic before they run, so an index out of
+    /// range counts as seat (or side) 0 here.
+    #[inline]
+    pub(crate) fn sync_turn(&mut self) {
+        let seat = self
+            .turn_order
+            .get(usize::from(self.turn_index))
+            .copied()
+            .unwrap_or(0);
+        self.seat_to_act = seat;
+        self.side_to_act = self.side_of.get(usize::from(seat)).copied().unwrap_or(0);
+    }
+
+    /// Whether the cached seat to act and its side are those of `turn_order`,
+    /// `turn_index` and `side_of` (for the state checks).
+    pub(crate) fn turn_in_step(&self) -> bool {
+        let seat = self.turn_order.get(usize::from(self.turn_index)).copied();
+        seat == Some(self.seat_to_act)
+            && self.side_of.get(usize::from(self.seat_to_act)).copied() == Some(self.side_to_act)
     }
 
     /// The side whose pieces stand on `node`, if any.
@@ -578,16 +609,21 @@ struct StoredBoard {
     last_throw: Option<ThrowDraw>,
     stats: ThrowStats,
     concedes: u8,
+    #[serde(skip)]
+    seat_to_act: u8,
+    #[serde(skip)]
+    side_to_act: SideId,
 }
 
 impl<R: Rules> From<StoredState<R>> for YutState<R> {
     fn from(s: StoredState<R>) -> Self {
         let StoredState {
-            board,
+            mut board,
             options,
             rules,
             log,
         } = s;
+        board.sync_turn();
         Self {
             board,
             options,

@@ -467,6 +467,7 @@ impl<R: Rules> Yut<R> {
             }
         }
         board.turn_index = index as u8;
+        board.sync_turn();
         let seat = board.current_seat() as u8;
         let side = board.current_side();
         emit(&mut state.log, events, YutEvent::TurnChanged { seat, side });
@@ -547,5 +548,6 @@ impl<R: Rules> Yut<R> {
             }
         };
         board.turn_index = 0;
+        board.sync_turn();
     }
 }
