@@ -5,7 +5,7 @@ use crate::graph::Node;
 use crate::movement::{self, Walk};
 use crate::options::{Mode, Ranking};
 use crate::rules::{CaptureTo, Cx, Emit, MoveDone, MoveInfo, OnResult, RuleOptions, TurnStart};
-use crate::state::{Board, MAX_PIECES, Phase, PieceStatus, SideId};
+use crate::state::{Board, Phase, PieceStatus, SideId};
 use crate::{
     EventLog, NodeList, Origin, Piece, Rules, Throw, ThrowChance, ThrowDraw, To, Yut, YutEvent,
     YutState,
@@ -180,24 +180,34 @@ impl<R: Rules> Yut<R> {
         let trail = walk.trail(stack.1);
         state.board.pending.remove(throw_index);
 
-        // Lift the moving pieces.
-        let mut moving = [usize::MAX; MAX_PIECES];
-        let mut lifted = 0;
-        for (i, p) in state.board.sides[usize::from(side)]
-            .pieces()
-            .iter()
-            .enumerate()
-        {
-            let here = match from {
-                Origin::Home(_) => p.status == PieceStatus::Home,
-                Origin::Node(n) => p.is_on(n),
-            };
-            if here && lifted < usize::from(info.count) && lifted < MAX_PIECES {
-                moving[lifted] = i;
-                lifted += 1;
+        // Where the stack lands, and whom it meets there, judged before it lands.
+        let (landed, victim, stacked) = match walk.to {
+            To::Node(node) => {
+                let board = &state.board;
+                let victim = board.occupant(node).filter(|&s| s != side);
+                let stacked = victim.is_none() && board.sides[usize::from(side)].holds(node);
+                let piece = Piece {
+                    status: PieceStatus::Board,
+                    node: Some(node),
+                    trail,
+                };
+                (piece, victim, stacked)
             }
-        }
-        let count = lifted as u8;
+            To::Off(off) => {
+                let status = match off {
+                    crate::state::OffBoard::Goal => PieceStatus::Done,
+                    crate::state::OffBoard::Home => PieceStatus::Home,
+                };
+                let piece = Piece {
+                    status,
+                    node: None,
+                    trail: NodeList::new(),
+                };
+                (piece, None, false)
+            }
+        };
+        // Land first: where a captured stack may go is judged with the mover in place.
+        let count = state.board.sides[usize::from(side)].move_stack(from, info.count, landed);
         emit(
             &mut state.log,
             events,
@@ -212,26 +222,11 @@ impl<R: Rules> Yut<R> {
         );
 
         let mut captured = 0u8;
-        let mut stacked = false;
-        let board = &mut state.board;
         match walk.to {
             To::Node(node) => {
-                let victim = board.occupant(node).filter(|&s| s != side);
-                stacked = victim.is_none() && board.sides[usize::from(side)].holds(node);
-                // Land first: where a captured stack may go is judged with the mover in place.
-                let mover = &mut board.sides[usize::from(side)];
-                {
-                    let mut pieces = mover.pieces_mut();
-                    for &i in &moving[..lifted] {
-                        pieces[i] = Piece {
-                            status: PieceStatus::Board,
-                            node: Some(node),
-                            trail,
-                        };
-                    }
-                }
                 if stacked {
                     // The stack keeps the trail of the pieces that moved in (RULES.md, Movement).
+                    let mover = &mut state.board.sides[usize::from(side)];
                     mover.set_trail_on(node, trail);
                     let size = mover.stack_on(node) as u8;
                     emit(
@@ -248,21 +243,8 @@ impl<R: Rules> Yut<R> {
                     captured = self.capture(state, events, side, victim, node);
                 }
             }
-            To::Off(off) => {
-                let status = match off {
-                    crate::state::OffBoard::Goal => PieceStatus::Done,
-                    crate::state::OffBoard::Home => PieceStatus::Home,
-                };
-                let mut pieces = board.sides[usize::from(side)].pieces_mut();
-                for &i in &moving[..lifted] {
-                    pieces[i] = Piece {
-                        status,
-                        node: None,
-                        trail: NodeList::new(),
-                    };
-                }
-                drop(pieces);
-                if status == PieceStatus::Done {
+            To::Off(_) => {
+                if landed.status == PieceStatus::Done {
                     emit(
                         &mut state.log,
                         events,
