@@ -699,7 +699,7 @@ mod tests {
             while !state.board.is_over() {
                 let seat = state.board.current_seat();
                 let actions = game.legal_actions(&state, seat);
-                let action = actions[rng.below(actions.len() as u32) as usize].clone();
+                let action = actions[rng.below(actions.len() as u32) as usize];
                 game.apply_seat_into(&mut state, seat, &action, 0, &mut events)
                     .unwrap();
                 for side in &state.board.sides {
