@@ -3,6 +3,7 @@
 
 use game_core::{Game, Millis, PlayerId, Rejection, Table, Viewer};
 
+use crate::graph::Node;
 use crate::options::Mode;
 use crate::rules::{RuleOptions, TurnStart};
 use crate::state::{Board, Phase, Side, ThrowStats};
@@ -312,6 +313,28 @@ impl<R: Rules> Game for Yut<R> {
         }
         match board.phase {
             Phase::Throw => out.push(YutAction::Throw),
+            Phase::Move if !self.rules.forbids_moves(board, &state.rules) => {
+                // Every stack can use every result, a waiting piece every forward one: the
+                // list straight from the side's bit set of held nodes, in the order of
+                // `find_legal` (throw index, then node, home last).
+                let side = &board.sides[usize::from(board.current_side())];
+                let home = side.at_home() > 0;
+                for (i, result) in board.pending.iter().enumerate() {
+                    let throw_index = i as u32;
+                    let mut nodes = side.held();
+                    while nodes != 0 {
+                        let from = Origin::Node(nodes.trailing_zeros() as Node);
+                        out.push(YutAction::Move { throw_index, from });
+                        nodes &= nodes - 1;
+                    }
+                    if home && !result.is_backdo() {
+                        out.push(YutAction::Move {
+                            throw_index,
+                            from: Origin::HOME,
+                        });
+                    }
+                }
+            }
             Phase::Move => {
                 self.find_legal(state, |throw_index, from| {
                     out.push(YutAction::Move { throw_index, from });
