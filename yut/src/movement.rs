@@ -110,13 +110,16 @@ pub fn stack_at(board: &Board, side: SideId, from: Origin) -> Option<(u8, NodeLi
             .any(|p| p.status == PieceStatus::Home)
             .then_some((1, NodeList::new())),
         Origin::Node(node) => {
+            // The trail of the stack's last piece (a stack shares one), copied once.
             let mut count = 0u8;
-            let mut trail = NodeList::new();
-            for p in pieces.iter().filter(|p| p.is_on(node)) {
-                count += 1;
-                trail = p.trail;
+            let mut last = 0;
+            for (i, p) in pieces.iter().enumerate() {
+                if p.is_on(node) {
+                    count += 1;
+                    last = i;
+                }
             }
-            (count > 0).then_some((count, trail))
+            (count > 0).then(|| (count, pieces[last].trail))
         }
     }
 }

@@ -221,7 +221,7 @@ impl Side {
     /// to become `landed`; returns how many moved. The index is updated for just these
     /// pieces rather than rebuilt: a move is one stack, and rebuilding from every piece
     /// costs more than the move.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn move_stack(&mut self, from: crate::Origin, limit: u8, landed: Piece) -> u8 {
         let mut moved = 0u8;
         let mut left_behind = false;
