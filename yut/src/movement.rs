@@ -66,31 +66,35 @@ impl Walk {
     /// assert_eq!(walk.trail(trail).as_slice(), &[1, 2, 3, 4, 5]);
     /// ```
     pub fn trail(&self, stack_trail: NodeList) -> NodeList {
+        let mut trail = stack_trail;
+        self.update_trail(&mut trail);
+        trail
+    }
+
+    /// [`Walk::trail`] in place: turns the stack's trail before the move into its trail
+    /// after, without copying the list in and out.
+    #[inline]
+    pub(crate) fn update_trail(&self, trail: &mut NodeList) {
         let Some(to) = self.to.node() else {
-            return NodeList::new();
+            trail.clear();
+            return;
         };
         match self.back {
-            Back::No => {}
+            Back::No => {
+                if self.enters {
+                    trail.clear();
+                }
+                let skip = self.path.len().saturating_sub(usize::from(self.stepped));
+                trail.extend_from_list(&self.path, skip);
+            }
             Back::Pop => {
-                let mut trail = stack_trail;
                 trail.pop();
                 if trail.is_empty() {
                     trail.push(to);
                 }
-                return trail;
             }
-            Back::One => return NodeList::one(to),
+            Back::One => *trail = NodeList::one(to),
         }
-        let path = self.path.as_slice();
-        let mut trail = stack_trail;
-        if self.enters {
-            trail.clear();
-        }
-        trail.extend_from_list(
-            &self.path,
-            path.len().saturating_sub(usize::from(self.stepped)),
-        );
-        trail
     }
 
     /// Sends the stack to the goal instead (a rule finished it short of 참먹이).

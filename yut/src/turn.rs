@@ -177,7 +177,8 @@ impl<R: Rules> Yut<R> {
         let Some((walk, info)) = self.walk(state, side, from, stack, result) else {
             return;
         };
-        let trail = walk.trail(stack.1);
+        let mut trail = stack.1;
+        walk.update_trail(&mut trail);
         state.board.pending.remove(throw_index);
 
         // Where the stack lands, and whom it meets there, judged before it lands.
