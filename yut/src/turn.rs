@@ -154,7 +154,12 @@ impl<R: Rules> Yut<R> {
             Self::hook(state, events, |cx| self.rules.after_result(cx, result));
         }
         if state.board.throws_owed == 0 {
-            self.settle(state, events);
+            // Settle's common outcome here without its call: a fresh result to move with.
+            if !state.board.pending.is_empty() && self.any_legal_move(state) {
+                state.board.phase = Phase::Move;
+            } else {
+                self.settle(state, events);
+            }
         }
     }
 
