@@ -20,8 +20,10 @@ fn emit<X: Clone>(
     events: &mut Vec<YutEvent<X>>,
     event: YutEvent<X>,
 ) {
-    log.put(event.clone());
-    events.push(event);
+    // The copy to the events first and the event itself into the log: measured, the
+    // other way round costs a few instructions more (the log's write is the larger).
+    events.push(event.clone());
+    log.put(event);
 }
 
 /// Where the hooks' events go: the action's events and the log, as [`emit`] puts them.
