@@ -152,11 +152,9 @@ impl<X> EventLog<YutEvent<X>> {
         } else {
             *slot = event;
         }
-        self.oldest = if self.oldest + 1 == LOG_LEN {
-            0
-        } else {
-            self.oldest + 1
-        };
+        // A mask, not a comparison: the length is a power of two.
+        const { assert!(LOG_LEN.is_power_of_two()) };
+        self.oldest = (self.oldest + 1) & (LOG_LEN - 1);
     }
 }
 
