@@ -105,7 +105,6 @@ impl<R: Rules> Game for Yut<R> {
         let base = options.base().clone();
         base.validate(players.len())?;
         self.rules.validate_config(options.config(), &base)?;
-        let table = Table::new(players, seed, now)?;
         let sides = base.sides(players.len());
         let side_of: Vec<u8> = (0..players.len())
             .map(|seat| match base.mode {
@@ -133,7 +132,9 @@ impl<R: Rules> Game for Yut<R> {
             stats: ThrowStats::default(),
             concedes: 0,
             options: base,
-            table,
+            // Built in place rather than moved in (the table holds the RNG's buffer); the
+            // steps above cannot fail, so its errors come in the same order.
+            table: Table::new(players, seed, now)?,
             seat_to_act: 0,
             side_to_act: 0,
         };
