@@ -133,7 +133,9 @@ impl<X> EventLog<YutEvent<X>> {
         }
         let slot = &mut self.slots[self.oldest];
         // The variants of plain fields own nothing: overwritten without the drop glue's
-        // call, nothing is lost. Any other (one added later too) is dropped as usual.
+        // call, nothing is lost. Any other (one added later too) is dropped as usual. That
+        // these own nothing is checked by the compiler: `YutEvent`'s `clone` binds every
+        // field of each of them by copy, which only `Copy` fields (never owning) allow.
         let plain = matches!(
             slot,
             YutEvent::Thrown { .. }
