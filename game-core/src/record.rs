@@ -490,7 +490,9 @@ impl<G: Game> Match<G> {
         for (index, entry) in record.entries.iter().enumerate() {
             m.apply_entry(index, entry)?;
         }
-        // The rebuilt record equals the given one except for ticks that took nothing.
+        // The rebuilt record equals the given one except for ticks that took nothing: it
+        // takes the given entries (the replayed actions need no writing), and the options.
+        m.unwritten.clear();
         m.write_record();
         m.record.entries.clone_from(&record.entries);
         Ok(m)

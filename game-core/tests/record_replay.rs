@@ -190,3 +190,72 @@ fn malformed_or_refused_entries_are_reported() {
         "INVALID_OPTION"
     );
 }
+
+/// A match writes its accepted actions into the record only when the record is read: read
+/// after every input or only at the end, the record is the same, entry for entry, in the
+/// order of the inputs (actions, the ticks that acted, presence changes).
+#[test]
+fn the_record_is_the_same_read_after_every_input_or_only_at_the_end() {
+    // Accepted actions, ticks that acted, presence changes.
+    let mut seen = [0; 3];
+    for seed in 0..40 {
+        let mut driver = GameRng::from_seed(seed);
+        let options = RpsOptions {
+            wins_needed: 3,
+            turn_seconds: Some(5),
+        };
+        let ids = players(2);
+        let mut eager = Match::new(Rps, options.clone(), ids.clone(), seed, 0).unwrap();
+        let mut lazy = Match::new(Rps, options, ids.clone(), seed, 0).unwrap();
+        let mut bot = RandomBot::new(seed);
+        let mut now = 0;
+        let mut kinds = [0; 3];
+        for _ in 0..200 {
+            if Rps.is_over(eager.state()) {
+                break;
+            }
+            now += u64::from(driver.below(4_000));
+            match driver.below(6) {
+                0 => {
+                    // Often past the 5 s deadline, so that the tick acts.
+                    now += u64::from(driver.below(6_000));
+                    let ticked = eager.tick(now).len();
+                    assert_eq!(lazy.tick(now).len(), ticked);
+                    kinds[1] += usize::from(ticked > 0);
+                }
+                1 => {
+                    let (p, on) = (&ids[driver.below(2) as usize], driver.chance(1, 2));
+                    eager.set_connected(p, on, now).result.unwrap();
+                    lazy.set_connected(p, on, now).result.unwrap();
+                    kinds[2] += 1;
+                }
+                _ => {
+                    let Some(&seat) = Rps.to_act(eager.state()).first() else {
+                        continue;
+                    };
+                    let Some(action) = bot.choose(&Rps, eager.state(), seat) else {
+                        continue;
+                    };
+                    if action == RpsAction::Concede {
+                        continue;
+                    }
+                    let a = eager.play(&ids[seat], &action, None, now);
+                    let b = lazy.play_seat(seat, &action, None, now);
+                    assert_eq!(a, b, "seed {seed}");
+                    kinds[0] += usize::from(a.result.is_ok());
+                }
+            }
+            // Read after every input, so that each of its actions is written at once.
+            eager.record();
+        }
+        assert_eq!(eager.record(), lazy.record(), "seed {seed}");
+        assert_eq!(eager.state(), lazy.state(), "seed {seed}");
+        let replayed = Match::replay(Rps, lazy.record()).unwrap();
+        assert_eq!(replayed.state(), lazy.state(), "seed {seed}");
+        for (total, here) in seen.iter_mut().zip(kinds) {
+            *total += here;
+        }
+    }
+    // Every kind of entry, many times over.
+    assert!(seen.iter().all(|&n| n > 40), "{seen:?}");
+}
