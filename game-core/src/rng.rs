@@ -62,6 +62,27 @@ impl GameRng {
         word * u64::from(denominator) < u64::from(numerator) << 32
     }
 
+    /// Two [`GameRng::chance`] draws of the same odds, in order: exactly the words and the
+    /// answers of two calls, taken with one look at the buffer instead of two (a throw's
+    /// four sticks are two pairs).
+    ///
+    /// ```
+    /// let (mut a, mut b) = (game_core::GameRng::from_seed(4), game_core::GameRng::from_seed(4));
+    /// assert_eq!(a.chance_pair(1, 2), [b.chance(1, 2), b.chance(1, 2)]);
+    /// assert_eq!(a.next_u32(), b.next_u32());
+    /// ```
+    #[inline]
+    pub fn chance_pair(&mut self, numerator: u32, denominator: u32) -> [bool; 2] {
+        // The first word is the low half: the order of two `next_u32` calls.
+        let words = self.0.next_u64();
+        let limit = u64::from(numerator) << 32;
+        let den = u64::from(denominator);
+        [
+            (words & 0xffff_ffff) * den < limit,
+            (words >> 32) * den < limit,
+        ]
+    }
+
     /// A uniform integer in `0..n` without modulo bias. Returns 0 when `n` is 0 or 1.
     ///
     /// ```
@@ -106,6 +127,24 @@ mod tests {
 
     const FIXED_SEED0: [u32; 4] = [2811902828, 3045455719, 3134767159, 2001118559];
     const FIXED_BELOW6: [u32; 8] = [3, 4, 3, 3, 0, 4, 4, 0];
+
+    #[test]
+    fn a_chance_pair_is_two_chances_at_every_buffer_position() {
+        // Every offset into the block buffer, the last word of a block included.
+        for skip in 0..70 {
+            let mut pair = GameRng::from_seed(13);
+            let mut single = GameRng::from_seed(13);
+            for _ in 0..skip {
+                pair.next_u32();
+                single.next_u32();
+            }
+            for (num, den) in [(1, 2), (3, 5), (0, 7), (7, 7)] {
+                let one = [single.chance(num, den), single.chance(num, den)];
+                assert_eq!(pair.chance_pair(num, den), one, "skip {skip}, {num}/{den}");
+            }
+            assert_eq!(pair, single);
+        }
+    }
 
     #[test]
     fn chance_is_exact_at_the_edges() {

@@ -223,12 +223,8 @@ impl ThrowDraw {
             };
         }
         let (num, den) = options.stick_model.flat_ratio();
-        let sticks = [
-            rng.chance(num, den),
-            rng.chance(num, den),
-            rng.chance(num, den),
-            rng.chance(num, den),
-        ];
+        let ([s0, s1], [s2, s3]) = (rng.chance_pair(num, den), rng.chance_pair(num, den));
+        let sticks = [s0, s1, s2, s3];
         Self {
             sticks: Some(sticks),
             result: Some(Throw::from_sticks(sticks, options.backdo)),
