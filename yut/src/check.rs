@@ -139,6 +139,9 @@ impl<R: Rules> Yut<R> {
         if state.log.len() > LOG_LEN {
             return Err("the event log is longer than its cap".into());
         }
+        if !b.turn_in_step() {
+            return Err("the seat to act is out of step with the turn order".into());
+        }
         let current = b.current_seat();
         let over = b.phase == Phase::Finished;
         if !over && (b.seat_conceded[current] || !b.sides[usize::from(b.side_of[current])].active())
@@ -192,5 +195,30 @@ impl<R: Rules> Yut<R> {
             }
             _ => Ok(()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use game_core::Game;
+
+    use crate::{Yut, YutOptions};
+
+    /// The cached seat to act follows the turn order; a board whose turn index moved
+    /// without it is refused, not played with the wrong seat.
+    #[test]
+    fn a_seat_to_act_out_of_step_is_refused() {
+        let game = Yut::standard();
+        let players = ["a".to_string(), "b".to_string()];
+        let mut state = game.setup(&YutOptions::default(), &players, 1, 0).unwrap();
+        assert_eq!(game.check(&state), Ok(()));
+        state.board.turn_index = 1 - state.board.turn_index;
+        assert!(game.check(&state).unwrap_err().contains("out of step"));
+        state.board.sync_turn();
+        assert_eq!(game.check(&state), Ok(()));
+        let board = &state.board;
+        let seat = board.turn_order[usize::from(board.turn_index)];
+        assert_eq!(board.current_seat(), usize::from(seat));
+        assert_eq!(board.current_side(), board.side_of[usize::from(seat)]);
     }
 }

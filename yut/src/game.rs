@@ -3,6 +3,7 @@
 
 use game_core::{Game, Millis, PlayerId, Rejection, Table, Viewer};
 
+use crate::graph::Node;
 use crate::options::Mode;
 use crate::rules::{RuleOptions, TurnStart};
 use crate::state::{Board, Phase, Side, ThrowStats};
@@ -47,7 +48,6 @@ impl<R: Rules> Yut<R> {
         now: Millis,
         events: &mut Vec<YutEvent<R::Event>>,
     ) {
-        let start = events.len();
         match action {
             YutAction::Throw => self.throw(state, chance.copied(), events),
             YutAction::Move { throw_index, from } => {
@@ -55,27 +55,24 @@ impl<R: Rules> Yut<R> {
             }
             YutAction::Concede => self.concede(state, seat, events),
             YutAction::Rule(a) => {
-                let next = self
-                    .rules
-                    .apply_action(&mut Self::cx(state, events), seat, a);
+                let next = Self::hook(state, events, |cx| self.rules.apply_action(cx, seat, a));
                 if next == TurnStart::Throw && state.board.phase == Phase::Rule {
                     state.board.phase = Phase::Throw;
                 }
             }
         }
-        self.after_action(state, &events[start..], now);
+        self.after_action(state, now);
     }
 
-    /// Sets the next deadline and keeps the events in the bounded log.
-    fn after_action(&self, state: &mut YutState<R>, events: &[YutEvent<R::Event>], now: Millis) {
+    /// Sets the next deadline (the events are in the log already: they go there as they
+    /// happen).
+    #[inline(always)]
+    fn after_action(&self, state: &mut YutState<R>, now: Millis) {
         let board = &mut state.board;
         if board.phase == Phase::Finished {
             board.table.close();
         } else {
             board.table.ask(now, board.options.turn_seconds);
-        }
-        for e in events {
-            state.log.push(e);
         }
     }
 }
@@ -108,7 +105,6 @@ impl<R: Rules> Game for Yut<R> {
         let base = options.base().clone();
         base.validate(players.len())?;
         self.rules.validate_config(options.config(), &base)?;
-        let table = Table::new(players, seed, now)?;
         let sides = base.sides(players.len());
         let side_of: Vec<u8> = (0..players.len())
             .map(|seat| match base.mode {
@@ -136,7 +132,11 @@ impl<R: Rules> Game for Yut<R> {
             stats: ThrowStats::default(),
             concedes: 0,
             options: base,
-            table,
+            // Built in place rather than moved in (the table holds the RNG's buffer); the
+            // steps above cannot fail, so its errors come in the same order.
+            table: Table::new(players, seed, now)?,
+            seat_to_act: 0,
+            side_to_act: 0,
         };
         self.first_turn(&mut board);
         let rules = self.rules.setup(options.config(), &board);
@@ -148,7 +148,7 @@ impl<R: Rules> Game for Yut<R> {
         };
         let mut events = Vec::new();
         self.start_turn(&mut state, &mut events);
-        self.after_action(&mut state, &events, now);
+        self.after_action(&mut state, now);
         Ok(state)
     }
 
@@ -303,6 +303,9 @@ impl<R: Rules> Game for Yut<R> {
 
     /// Moves are listed without computing destinations unless the rules may forbid some,
     /// so a random play-out pays for the walk only of the move it plays.
+    // Inline: a bot's loop asks for the list before every decision, and the throw phase's
+    // list of one is cheaper than the call.
+    #[inline]
     fn legal_actions_into(&self, state: &YutState<R>, seat: usize, out: &mut Vec<Self::Action>) {
         out.clear();
         let board = &state.board;
@@ -311,6 +314,28 @@ impl<R: Rules> Game for Yut<R> {
         }
         match board.phase {
             Phase::Throw => out.push(YutAction::Throw),
+            Phase::Move if !self.rules.forbids_moves(board, &state.rules) => {
+                // Every stack can use every result, a waiting piece every forward one: the
+                // list straight from the side's bit set of held nodes, in the order of
+                // `find_legal` (throw index, then node, home last).
+                let side = &board.sides[usize::from(board.current_side())];
+                let home = side.at_home() > 0;
+                for (i, result) in board.pending.iter().enumerate() {
+                    let throw_index = i as u32;
+                    let mut nodes = side.held();
+                    while nodes != 0 {
+                        let from = Origin::Node(nodes.trailing_zeros() as Node);
+                        out.push(YutAction::Move { throw_index, from });
+                        nodes &= nodes - 1;
+                    }
+                    if home && !result.is_backdo() {
+                        out.push(YutAction::Move {
+                            throw_index,
+                            from: Origin::HOME,
+                        });
+                    }
+                }
+            }
             Phase::Move => {
                 self.find_legal(state, |throw_index, from| {
                     out.push(YutAction::Move { throw_index, from });

@@ -2,6 +2,8 @@
 
 use serde::{Serialize, Serializer};
 
+use crate::YutEvent;
+
 /// How many recent events the state keeps for the view.
 pub const LOG_LEN: usize = 32;
 
@@ -117,6 +119,42 @@ impl<E> EventLog<E> {
             .cloned()
             .collect();
         *self = Self::from_events(kept);
+    }
+}
+
+impl<X> EventLog<YutEvent<X>> {
+    /// Appends `event` itself, overwriting the oldest once the log is full: the engine
+    /// writes each event into the log as it happens, with no copy made afterwards.
+    #[inline(always)]
+    pub(crate) fn put(&mut self, event: YutEvent<X>) {
+        if self.slots.len() < LOG_LEN {
+            self.slots.push(event);
+            return;
+        }
+        let slot = &mut self.slots[self.oldest];
+        // The variants of plain fields own nothing: overwritten without the drop glue's
+        // call, nothing is lost. Any other (one added later too) is dropped as usual.
+        let plain = matches!(
+            slot,
+            YutEvent::Thrown { .. }
+                | YutEvent::Nak { .. }
+                | YutEvent::Moved { .. }
+                | YutEvent::Stacked { .. }
+                | YutEvent::Captured { .. }
+                | YutEvent::FinishedPieces { .. }
+                | YutEvent::Discarded { .. }
+                | YutEvent::TurnChanged { .. }
+                | YutEvent::SideFinished { .. }
+                | YutEvent::Conceded { .. }
+        );
+        if plain {
+            std::mem::forget(std::mem::replace(slot, event));
+        } else {
+            *slot = event;
+        }
+        // A mask, not a comparison: the length is a power of two.
+        const { assert!(LOG_LEN.is_power_of_two()) };
+        self.oldest = (self.oldest + 1) & (LOG_LEN - 1);
     }
 }
 

@@ -37,8 +37,20 @@ pub struct Walk {
     stepped: u8,
     /// Whether it enters from home (its trail starts afresh).
     enters: bool,
-    /// The trail a backdo leaves (a step back shortens the trail rather than extending it).
-    back_trail: Option<NodeList>,
+    /// How a backdo leaves the trail (a step back shortens it rather than extending it):
+    /// kept as a rule, not as the trail itself, so that a walk stays small to pass around.
+    back: Back,
+}
+
+/// What a backdo does to the stack's trail.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Back {
+    /// Not a backdo: the trail extends by the nodes stepped on.
+    No,
+    /// Drops the trail's last node (the start); an emptied trail becomes the end alone.
+    Pop,
+    /// The trail becomes the end alone (backdo from 도 onto 참먹이).
+    One,
 }
 
 impl Walk {
@@ -54,22 +66,35 @@ impl Walk {
     /// assert_eq!(walk.trail(trail).as_slice(), &[1, 2, 3, 4, 5]);
     /// ```
     pub fn trail(&self, stack_trail: NodeList) -> NodeList {
-        if self.to.node().is_none() {
-            return NodeList::new();
-        }
-        if let Some(trail) = self.back_trail {
-            return trail;
-        }
-        let path = self.path.as_slice();
         let mut trail = stack_trail;
-        if self.enters {
-            trail.clear();
-        }
-        trail.extend_from_list(
-            &self.path,
-            path.len().saturating_sub(usize::from(self.stepped)),
-        );
+        self.update_trail(&mut trail);
         trail
+    }
+
+    /// [`Walk::trail`] in place: turns the stack's trail before the move into its trail
+    /// after, without copying the list in and out.
+    #[inline]
+    pub(crate) fn update_trail(&self, trail: &mut NodeList) {
+        let Some(to) = self.to.node() else {
+            trail.clear();
+            return;
+        };
+        match self.back {
+            Back::No => {
+                if self.enters {
+                    trail.clear();
+                }
+                let skip = self.path.len().saturating_sub(usize::from(self.stepped));
+                trail.extend_from_list(&self.path, skip);
+            }
+            Back::Pop => {
+                trail.pop();
+                if trail.is_empty() {
+                    trail.push(to);
+                }
+            }
+            Back::One => *trail = NodeList::one(to),
+        }
     }
 
     /// Sends the stack to the goal instead (a rule finished it short of 참먹이).
@@ -89,13 +114,16 @@ pub fn stack_at(board: &Board, side: SideId, from: Origin) -> Option<(u8, NodeLi
             .any(|p| p.status == PieceStatus::Home)
             .then_some((1, NodeList::new())),
         Origin::Node(node) => {
+            // The trail of the stack's last piece (a stack shares one), copied once.
             let mut count = 0u8;
-            let mut trail = NodeList::new();
-            for p in pieces.iter().filter(|p| p.is_on(node)) {
-                count += 1;
-                trail = p.trail;
+            let mut last = 0;
+            for (i, p) in pieces.iter().enumerate() {
+                if p.is_on(node) {
+                    count += 1;
+                    last = i;
+                }
             }
-            (count > 0).then_some((count, trail))
+            (count > 0).then(|| (count, pieces[last].trail))
         }
     }
 }
@@ -126,7 +154,7 @@ pub fn forward(options: &YutOptions, from: Origin, steps: u8) -> Walk {
             path,
             stepped: 0,
             enters,
-            back_trail: None,
+            back: Back::No,
         };
     }
     let to = if taken == 0 { start } else { route[taken - 1] };
@@ -135,7 +163,7 @@ pub fn forward(options: &YutOptions, from: Origin, steps: u8) -> Walk {
         path,
         stepped: entered + taken as u8,
         enters,
-        back_trail: None,
+        back: Back::No,
     }
 }
 
@@ -144,7 +172,6 @@ pub fn forward(options: &YutOptions, from: Origin, steps: u8) -> Walk {
 pub fn backdo(options: &YutOptions, from: Origin, trail: NodeList) -> Option<Walk> {
     let node = from.node()?;
     let mut path = NodeList::one(node);
-    let mut trail = trail;
     let only_first = node == FIRST && trail.len() <= 1;
     if only_first {
         // A piece that has only stood on 도: `backdoFromDo` decides (RULES.md, Movement).
@@ -161,7 +188,7 @@ pub fn backdo(options: &YutOptions, from: Origin, trail: NodeList) -> Option<Wal
                 path,
                 stepped: 1,
                 enters: false,
-                back_trail: Some(NodeList::one(n)),
+                back: Back::One,
             });
         }
         return Some(Walk {
@@ -169,26 +196,19 @@ pub fn backdo(options: &YutOptions, from: Origin, trail: NodeList) -> Option<Wal
             path,
             stepped: 0,
             enters: false,
-            back_trail: None,
+            back: Back::No,
         });
     }
-    trail.pop();
-    let to = match trail.last() {
-        Some(prev) => prev,
-        None => {
-            // No trail to follow (only after repeated backdo from 0): the ring's previous node.
-            let prev: Node = graph::previous(node);
-            trail.push(prev);
-            prev
-        }
-    };
+    // The node before the start on the trail; with none to follow (only after repeated
+    // backdo from 0), the ring's previous node.
+    let to = trail.before_last().unwrap_or_else(|| graph::previous(node));
     path.push(to);
     Some(Walk {
         to: To::Node(to),
         path,
         stepped: 1,
         enters: false,
-        back_trail: Some(trail),
+        back: Back::Pop,
     })
 }
 
@@ -330,5 +350,20 @@ mod tests {
         let back = backdo(&options, Origin::Node(19), before).unwrap();
         assert_eq!(back.to, To::Node(18));
         assert_eq!(back.trail(before).as_slice(), &before.as_slice()[..18]);
+        // With no trail left to follow, the ring's previous node starts a new one.
+        let lost = backdo(&options, Origin::Node(12), NodeList::one(12)).unwrap();
+        assert_eq!(lost.to, To::Node(graph::previous(12)));
+        assert_eq!(
+            lost.trail(NodeList::one(12)).as_slice(),
+            &[graph::previous(12)]
+        );
+        // From 도 onto 참먹이, the trail is 참먹이 alone.
+        let onto = YutOptions {
+            backdo_from_do: BackdoFromDo::Chammeogi,
+            ..YutOptions::default()
+        };
+        let first = backdo(&onto, Origin::Node(FIRST), NodeList::one(FIRST)).unwrap();
+        assert_eq!(first.to, To::Node(CHAMMEOGI));
+        assert_eq!(first.trail(NodeList::one(FIRST)).as_slice(), &[CHAMMEOGI]);
     }
 }

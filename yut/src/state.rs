@@ -217,6 +217,48 @@ impl Side {
         }
     }
 
+    /// Moves up to `limit` of the side's pieces at `from` (a node, or home), in id order,
+    /// to become `landed`; returns how many moved. The index is updated for just these
+    /// pieces rather than rebuilt: a move is one stack, and rebuilding from every piece
+    /// costs more than the move.
+    #[inline(always)]
+    pub(crate) fn move_stack(&mut self, from: crate::Origin, limit: u8, landed: Piece) -> u8 {
+        let mut moved = 0u8;
+        let mut left_behind = false;
+        for p in self.pieces[..usize::from(self.count)].iter_mut() {
+            let here = match from {
+                crate::Origin::Home(_) => p.status == PieceStatus::Home,
+                crate::Origin::Node(n) => p.is_on(n),
+            };
+            if !here {
+                continue;
+            }
+            if moved < limit {
+                *p = landed;
+                moved += 1;
+            } else {
+                left_behind = true;
+            }
+        }
+        match from {
+            crate::Origin::Home(_) => self.home -= moved,
+            crate::Origin::Node(n) => {
+                if moved > 0 && !left_behind {
+                    self.held &= !bit(n);
+                }
+            }
+        }
+        if moved > 0 {
+            match (landed.status, landed.node) {
+                (PieceStatus::Home, _) => self.home += moved,
+                (PieceStatus::Done, _) => self.done += moved,
+                (PieceStatus::Board, Some(n)) => self.held |= bit(n),
+                (PieceStatus::Board, None) => {}
+            }
+        }
+        moved
+    }
+
     /// Rebuilds the index from the pieces.
     #[inline]
     fn reindex(&mut self) {
@@ -462,7 +504,9 @@ pub struct Board {
     pub sides: Vec<Side>,
     /// Seats in turn order.
     pub turn_order: Vec<u8>,
-    /// Position in `turn_order` of the seat to act.
+    /// Position in `turn_order` of the seat to act. The engine keeps the seat to act
+    /// ([`Board::current_seat`]) in step with it and `turn_order`; a board whose turn is
+    /// changed by hand is out of step, and refused by the state checks.
     pub turn_index: u8,
     /// Seats that conceded (in team play a team goes on until all members have).
     pub seat_conceded: Vec<bool>,
@@ -478,19 +522,50 @@ pub struct Board {
     pub stats: ThrowStats,
     /// Concedes so far (orders conceded sides in the ranking).
     pub concedes: u8,
+    /// The seat to act, `turn_order[turn_index]`, and its side: derived, not stored, and
+    /// kept in step by the engine wherever the turn changes ([`Board::sync_turn`]), since
+    /// every step asks for them several times and the two lookups behind them cost more
+    /// than a field.
+    #[serde(skip)]
+    pub(crate) seat_to_act: u8,
+    #[serde(skip)]
+    pub(crate) side_to_act: SideId,
 }
 
 impl Board {
     /// The seat whose turn it is.
-    #[inline]
+    #[inline(always)]
     pub fn current_seat(&self) -> usize {
-        usize::from(self.turn_order[usize::from(self.turn_index)])
+        usize::from(self.seat_to_act)
     }
 
     /// The side whose turn it is.
-    #[inline]
+    #[inline(always)]
     pub fn current_side(&self) -> SideId {
-        self.side_of[self.current_seat()]
+        self.side_to_act
+    }
+
+    /// Sets the seat to act and its side from `turn_order`, `turn_index` and `side_of`,
+    /// after any of them changed. A restored state may hold any of them out of range: it
+    /// is refused by its checks, which must not panic before they run, so an index out of
+    /// range counts as seat (or side) 0 here.
+    #[inline]
+    pub(crate) fn sync_turn(&mut self) {
+        let seat = self
+            .turn_order
+            .get(usize::from(self.turn_index))
+            .copied()
+            .unwrap_or(0);
+        self.seat_to_act = seat;
+        self.side_to_act = self.side_of.get(usize::from(seat)).copied().unwrap_or(0);
+    }
+
+    /// Whether the cached seat to act and its side are those of `turn_order`,
+    /// `turn_index` and `side_of` (for the state checks).
+    pub(crate) fn turn_in_step(&self) -> bool {
+        let seat = self.turn_order.get(usize::from(self.turn_index)).copied();
+        seat == Some(self.seat_to_act)
+            && self.side_of.get(usize::from(self.seat_to_act)).copied() == Some(self.side_to_act)
     }
 
     /// The side whose pieces stand on `node`, if any.
@@ -576,21 +651,63 @@ struct StoredBoard {
     last_throw: Option<ThrowDraw>,
     stats: ThrowStats,
     concedes: u8,
+    #[serde(skip)]
+    seat_to_act: u8,
+    #[serde(skip)]
+    side_to_act: SideId,
 }
 
 impl<R: Rules> From<StoredState<R>> for YutState<R> {
     fn from(s: StoredState<R>) -> Self {
         let StoredState {
-            board,
+            mut board,
             options,
             rules,
             log,
         } = s;
+        board.sync_turn();
         Self {
             board,
             options,
             rules,
             log: EventLog::from_stored(log),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use game_core::{Game, GameRng};
+
+    use crate::{Yut, YutOptions};
+
+    /// A move updates the side's index for the stack it moves instead of rebuilding it:
+    /// after every action of whole random games (2 to 4 sides, 2 to 5 pieces) the index
+    /// is the one rebuilt from the pieces.
+    #[test]
+    fn the_index_follows_the_pieces_through_whole_games() {
+        let game = Yut::standard();
+        let mut events = Vec::new();
+        for seed in 0..60u64 {
+            let players: Vec<String> = (0..2 + seed % 3).map(|i| format!("p{i}")).collect();
+            let options = YutOptions {
+                pieces: 2 + (seed % 4) as u8,
+                ..YutOptions::default()
+            };
+            let mut state = game.setup(&options, &players, seed, 0).unwrap();
+            let mut rng = GameRng::from_seed(seed);
+            while !state.board.is_over() {
+                let seat = state.board.current_seat();
+                let actions = game.legal_actions(&state, seat);
+                let action = actions[rng.below(actions.len() as u32) as usize];
+                game.apply_seat_into(&mut state, seat, &action, 0, &mut events)
+                    .unwrap();
+                for side in &state.board.sides {
+                    let mut rebuilt = side.clone();
+                    rebuilt.reindex();
+                    assert_eq!(&rebuilt, side, "seed {seed}");
+                }
+            }
         }
     }
 }

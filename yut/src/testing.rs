@@ -311,6 +311,7 @@ impl<R: Rules> Script<R> {
             .position(|&s| usize::from(s) == seat)
             .unwrap_or_else(|| panic!("seat {seat} is not in the turn order"));
         board.turn_index = index as u8;
+        board.sync_turn();
         self
     }
 

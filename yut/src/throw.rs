@@ -213,7 +213,8 @@ impl ThrowDraw {
     /// let draw = ThrowDraw::draw(&YutOptions::default(), &mut rng);
     /// assert!(draw.result.is_some()); // nak is off by default
     /// ```
-    #[inline]
+    // Always: one call a throw, and its four draws are a handful of instructions each.
+    #[inline(always)]
     pub fn draw(options: &YutOptions, rng: &mut GameRng) -> Self {
         if options.nak_percent > 0 && rng.chance(u32::from(options.nak_percent), 100) {
             return Self {

@@ -4,11 +4,39 @@
 use crate::graph::Node;
 use crate::movement::{self, Walk};
 use crate::options::{Mode, Ranking};
-use crate::rules::{CaptureTo, Cx, MoveDone, MoveInfo, OnResult, RuleOptions, TurnStart};
-use crate::state::{Board, MAX_PIECES, Phase, PieceStatus, SideId};
+use crate::rules::{CaptureTo, Cx, Emit, MoveDone, MoveInfo, OnResult, RuleOptions, TurnStart};
+use crate::state::{Board, Phase, PieceStatus, SideId};
 use crate::{
-    NodeList, Origin, Piece, Rules, Throw, ThrowChance, ThrowDraw, To, Yut, YutEvent, YutState,
+    EventLog, NodeList, Origin, Piece, Rules, Throw, ThrowChance, ThrowDraw, To, Yut, YutEvent,
+    YutState,
 };
+
+/// Announces an engine event: into the action's events and the state's recent-event log
+/// at once, each built in place (copying every event into the log after the step costs
+/// a second pass over them).
+#[inline(always)]
+fn emit<X: Clone>(
+    log: &mut EventLog<YutEvent<X>>,
+    events: &mut Vec<YutEvent<X>>,
+    event: YutEvent<X>,
+) {
+    // The copy to the events first and the event itself into the log: measured, the
+    // other way round costs a few instructions more (the log's write is the larger).
+    events.push(event.clone());
+    log.put(event);
+}
+
+/// Where the hooks' events go: the action's events and the log, as [`emit`] puts them.
+struct Logged<'a, X> {
+    events: &'a mut Vec<YutEvent<X>>,
+    log: &'a mut EventLog<YutEvent<X>>,
+}
+
+impl<X: Clone> Emit<X> for Logged<'_, X> {
+    fn emit(&mut self, event: X) {
+        emit(self.log, self.events, YutEvent::Rule(event));
+    }
+}
 
 /// The pieces of one side standing on `node`.
 fn pieces_on(pieces: &mut [Piece], node: Node) -> impl Iterator<Item = &mut Piece> {
@@ -57,25 +85,28 @@ impl<R: Rules> Yut<R> {
         Some((walk, info))
     }
 
-    /// The hooks' view of `state`, announcing into `events`.
-    #[inline]
-    pub(crate) fn cx<'a>(
-        state: &'a mut YutState<R>,
-        events: &'a mut Vec<YutEvent<R::Event>>,
-    ) -> Cx<'a, R> {
+    /// Runs a hook with the rules' view of `state`; the events it announces go into
+    /// `events` and the log, like the engine's own (see [`emit`]).
+    #[inline(always)]
+    pub(crate) fn hook<T>(
+        state: &mut YutState<R>,
+        events: &mut Vec<YutEvent<R::Event>>,
+        f: impl FnOnce(&mut Cx<'_, R>) -> T,
+    ) -> T {
         let YutState {
             board,
             rules,
             options,
-            ..
+            log,
         } = state;
-        let options: &'a R::Options = options;
-        Cx {
+        let options: &R::Options = options;
+        let mut out = Logged { events, log };
+        f(&mut Cx {
             board,
             state: rules,
             config: options.config(),
-            out: events,
-        }
+            out: &mut out,
+        })
     }
 
     /// Carries out a throw (RULES.md, Turns, step 1); `forced` replaces the draw.
@@ -98,19 +129,20 @@ impl<R: Rules> Yut<R> {
             board.stats.count(draw.chance());
             board.last_throw = Some(draw);
             let (Some(sticks), Some(result)) = (draw.sticks, draw.result) else {
-                events.push(YutEvent::Nak { side });
+                emit(&mut state.log, events, YutEvent::Nak { side });
                 break None;
             };
-            events.push(YutEvent::Thrown {
-                side,
-                sticks,
-                result,
-            });
+            emit(
+                &mut state.log,
+                events,
+                YutEvent::Thrown {
+                    side,
+                    sticks,
+                    result,
+                },
+            );
             let mut result = result;
-            match self
-                .rules
-                .on_result(&mut Self::cx(state, events), &mut result)
-            {
+            match Self::hook(state, events, |cx| self.rules.on_result(cx, &mut result)) {
                 OnResult::Keep => break Some(result),
                 OnResult::Rethrow => continue,
             }
@@ -121,11 +153,15 @@ impl<R: Rules> Yut<R> {
             if result.throws_again() {
                 board.owe_throws(1);
             }
-            self.rules
-                .after_result(&mut Self::cx(state, events), result);
+            Self::hook(state, events, |cx| self.rules.after_result(cx, result));
         }
         if state.board.throws_owed == 0 {
-            self.settle(state, events);
+            // Settle's common outcome here without its call: a fresh result to move with.
+            if !state.board.pending.is_empty() && self.any_legal_move(state) {
+                state.board.phase = Phase::Move;
+            } else {
+                self.settle(state, events);
+            }
         }
     }
 
@@ -148,93 +184,88 @@ impl<R: Rules> Yut<R> {
         let Some((walk, info)) = self.walk(state, side, from, stack, result) else {
             return;
         };
-        let trail = walk.trail(stack.1);
+        let mut trail = stack.1;
+        walk.update_trail(&mut trail);
         state.board.pending.remove(throw_index);
 
-        // Lift the moving pieces.
-        let mut moving = [usize::MAX; MAX_PIECES];
-        let mut lifted = 0;
-        for (i, p) in state.board.sides[usize::from(side)]
-            .pieces()
-            .iter()
-            .enumerate()
-        {
-            let here = match from {
-                Origin::Home(_) => p.status == PieceStatus::Home,
-                Origin::Node(n) => p.is_on(n),
-            };
-            if here && lifted < usize::from(info.count) && lifted < MAX_PIECES {
-                moving[lifted] = i;
-                lifted += 1;
-            }
-        }
-        let count = lifted as u8;
-        events.push(YutEvent::Moved {
-            side,
-            result,
-            from,
-            to: walk.to,
-            path: walk.path,
-            count,
-        });
-
-        let mut captured = 0u8;
-        let mut stacked = false;
-        let board = &mut state.board;
-        match walk.to {
+        // Where the stack lands, and whom it meets there, judged before it lands.
+        let (landed, victim, stacked) = match walk.to {
             To::Node(node) => {
+                let board = &state.board;
                 let victim = board.occupant(node).filter(|&s| s != side);
-                stacked = victim.is_none() && board.sides[usize::from(side)].holds(node);
-                // Land first: where a captured stack may go is judged with the mover in place.
-                let mover = &mut board.sides[usize::from(side)];
-                {
-                    let mut pieces = mover.pieces_mut();
-                    for &i in &moving[..lifted] {
-                        pieces[i] = Piece {
-                            status: PieceStatus::Board,
-                            node: Some(node),
-                            trail,
-                        };
-                    }
-                }
-                if stacked {
-                    // The stack keeps the trail of the pieces that moved in (RULES.md, Movement).
-                    mover.set_trail_on(node, trail);
-                    let size = mover.stack_on(node) as u8;
-                    events.push(YutEvent::Stacked {
-                        side,
-                        node,
-                        count: size,
-                    });
-                }
-                if let Some(victim) = victim {
-                    captured = self.capture(state, events, side, victim, node);
-                }
+                let stacked = victim.is_none() && board.sides[usize::from(side)].holds(node);
+                let piece = Piece {
+                    status: PieceStatus::Board,
+                    node: Some(node),
+                    trail,
+                };
+                (piece, victim, stacked)
             }
             To::Off(off) => {
                 let status = match off {
                     crate::state::OffBoard::Goal => PieceStatus::Done,
                     crate::state::OffBoard::Home => PieceStatus::Home,
                 };
-                let mut pieces = board.sides[usize::from(side)].pieces_mut();
-                for &i in &moving[..lifted] {
-                    pieces[i] = Piece {
-                        status,
-                        node: None,
-                        trail: NodeList::new(),
-                    };
+                let piece = Piece {
+                    status,
+                    node: None,
+                    trail: NodeList::new(),
+                };
+                (piece, None, false)
+            }
+        };
+        // Land first: where a captured stack may go is judged with the mover in place.
+        let count = state.board.sides[usize::from(side)].move_stack(from, info.count, landed);
+        emit(
+            &mut state.log,
+            events,
+            YutEvent::Moved {
+                side,
+                result,
+                from,
+                to: walk.to,
+                path: walk.path,
+                count,
+            },
+        );
+
+        let mut captured = 0u8;
+        match walk.to {
+            To::Node(node) => {
+                if stacked {
+                    // The stack keeps the trail of the pieces that moved in (RULES.md, Movement).
+                    let mover = &mut state.board.sides[usize::from(side)];
+                    mover.set_trail_on(node, trail);
+                    let size = mover.stack_on(node) as u8;
+                    emit(
+                        &mut state.log,
+                        events,
+                        YutEvent::Stacked {
+                            side,
+                            node,
+                            count: size,
+                        },
+                    );
                 }
-                drop(pieces);
-                if status == PieceStatus::Done {
-                    events.push(YutEvent::FinishedPieces { side, count });
+                if let Some(victim) = victim {
+                    captured = self.capture(state, events, side, victim, node);
+                }
+            }
+            To::Off(_) => {
+                if landed.status == PieceStatus::Done {
+                    emit(
+                        &mut state.log,
+                        events,
+                        YutEvent::FinishedPieces { side, count },
+                    );
                 }
             }
         }
         if captured > 0 {
             let base = u8::from(!result.is_backdo() || state.board.options.backdo_capture_bonus);
-            let bonus = self
-                .rules
-                .capture_bonus(&mut Self::cx(state, events), &info, base);
+            let bonus = Self::hook(state, events, |cx| {
+                self.rules.capture_bonus(cx, &info, base)
+            });
             state.board.owe_throws(bonus);
         }
         let done = MoveDone {
@@ -243,7 +274,7 @@ impl<R: Rules> Yut<R> {
             captured,
             stacked,
         };
-        self.rules.after_move(&mut Self::cx(state, events), &done);
+        Self::hook(state, events, |cx| self.rules.after_move(cx, &done));
 
         let side_ref = &state.board.sides[usize::from(side)];
         if side_ref.finished_rank.is_none() && side_ref.all_done() {
@@ -279,15 +310,17 @@ impl<R: Rules> Yut<R> {
         *lost = lost.saturating_add(u16::from(count));
         let captures = &mut board.sides[usize::from(side)].captures;
         *captures = captures.saturating_add(u16::from(count));
-        events.push(YutEvent::Captured {
-            side,
-            victim_side: victim,
-            node,
-            count,
-        });
-        let target = match self
-            .rules
-            .capture_to(&mut Self::cx(state, events), victim, count)
+        emit(
+            &mut state.log,
+            events,
+            YutEvent::Captured {
+                side,
+                victim_side: victim,
+                node,
+                count,
+            },
+        );
+        let target = match Self::hook(state, events, |cx| self.rules.capture_to(cx, victim, count))
         {
             CaptureTo::Home => None,
             // Blocked when another side holds the node (the capturer has landed already,
@@ -339,10 +372,8 @@ impl<R: Rules> Yut<R> {
         if !state.board.pending.is_empty() {
             let throws = state.board.pending;
             state.board.pending.clear();
-            events.push(YutEvent::Discarded {
-                side: state.board.current_side(),
-                throws,
-            });
+            let side = state.board.current_side();
+            emit(&mut state.log, events, YutEvent::Discarded { side, throws });
         }
     }
 
@@ -361,7 +392,11 @@ impl<R: Rules> Yut<R> {
             .count() as u8
             + 1;
         board.sides[usize::from(side)].finished_rank = Some(rank);
-        events.push(YutEvent::SideFinished { side, rank });
+        emit(
+            &mut state.log,
+            events,
+            YutEvent::SideFinished { side, rank },
+        );
         let over = match board.options.mode {
             Mode::Team => true,
             Mode::Individual => {
@@ -381,7 +416,7 @@ impl<R: Rules> Yut<R> {
         board.pending.clear();
         board.table.close();
         let winners = crate::outcome::winners(board);
-        events.push(YutEvent::GameOver { winners });
+        emit(&mut state.log, events, YutEvent::GameOver { winners });
     }
 
     /// Passes the turn to the next seat still playing and starts its turn.
@@ -422,9 +457,10 @@ impl<R: Rules> Yut<R> {
             }
         }
         board.turn_index = index as u8;
+        board.sync_turn();
         let seat = board.current_seat() as u8;
         let side = board.current_side();
-        events.push(YutEvent::TurnChanged { seat, side });
+        emit(&mut state.log, events, YutEvent::TurnChanged { seat, side });
         self.start_turn(state, events);
     }
 
@@ -437,7 +473,7 @@ impl<R: Rules> Yut<R> {
         board.phase = Phase::Throw;
         board.throws_owed = 1;
         board.pending.clear();
-        if self.rules.turn_start(&mut Self::cx(state, events)) == TurnStart::Wait {
+        if Self::hook(state, events, |cx| self.rules.turn_start(cx)) == TurnStart::Wait {
             state.board.phase = Phase::Rule;
         }
     }
@@ -456,11 +492,12 @@ impl<R: Rules> Yut<R> {
             .members
             .iter()
             .all(|&m| board.seat_conceded[usize::from(m)]);
-        events.push(YutEvent::Conceded {
+        let conceded = YutEvent::Conceded {
             seat: seat as u8,
             side,
             side_out,
-        });
+        };
+        emit(&mut state.log, events, conceded);
         let was_current = board.current_seat() == seat;
         if side_out {
             board.concedes += 1;
@@ -501,5 +538,6 @@ impl<R: Rules> Yut<R> {
             }
         };
         board.turn_index = 0;
+        board.sync_turn();
     }
 }
