@@ -110,6 +110,16 @@ fn step_count(mine: &SideAugments, info: &MoveInfo) -> u8 {
         + u8::from(info.result == Throw::Yut && owns(Augment::YutLeap))
 }
 
+/// Whether some side has a 업고 달리기 mark (asked after every move).
+#[inline(always)]
+fn any_marks(sides: &[SideAugments]) -> bool {
+    // Two sides in most games: both at once, without a loop.
+    match sides {
+        [a, b] => a.marks.any() | b.marks.any(),
+        sides => sides.iter().any(|s| s.marks.any()),
+    }
+}
+
 /// Whether `side` has a stack of three or more pieces (철벽 업기).
 fn tall_stack(side: &Side) -> bool {
     // Pieces on the board beyond one per held node: a stack of three makes two of them.
@@ -318,7 +328,9 @@ impl Augments {
 
     /// The rest of `after_move`, for a mover that can use one of [`AFTER_MOVE`] or while
     /// some side has a mark.
-    fn move_done(cx: &mut Cx<'_, Self>, done: &MoveDone) {
+    // `done` by value: the hook's copy then stays in registers on the fast path (by
+    // reference, every move stores it field by field for this rare call).
+    fn move_done(cx: &mut Cx<'_, Self>, done: MoveDone) {
         let side = done.info.side;
         let i = usize::from(side);
         let usable = cx.state.sides[i].owned.usable_bits();
@@ -733,10 +745,8 @@ impl Rules for Augments {
             return;
         };
         // Everything needs an augment of the mover, or a mark to keep up to date.
-        if mine.owned.usable_bits() & AFTER_MOVE != 0
-            || cx.state.sides.iter().any(|s| !s.marks.is_empty())
-        {
-            Self::move_done(cx, done);
+        if mine.owned.usable_bits() & AFTER_MOVE != 0 || any_marks(&cx.state.sides) {
+            Self::move_done(cx, *done);
         }
     }
 
