@@ -343,6 +343,13 @@ impl Marks {
         }
     }
 
+    /// Whether every mark is on a node of `held` (a side's held nodes as a bit set), from
+    /// the bits alone: a mark from node 31 up never is.
+    #[inline]
+    pub(crate) fn all_held(&self, held: u32) -> bool {
+        self.bits & !(held & !node_bit(SHARED_BIT)) == 0
+    }
+
     /// Whether any node is marked, from the bits alone (asked after every move, where the
     /// slice's `is_empty` would also check its length against the capacity).
     #[inline]

@@ -396,7 +396,7 @@ impl Augments {
         }
         // 업고 달리기: a forward move spends the mark, a backdo carries it along.
         if let Some(from) = done.info.from.node()
-            && !cx.state.sides[i].marks.is_empty()
+            && cx.state.sides[i].marks.contains(from)
         {
             let marks = &mut cx.state.sides[i].marks;
             if marks.remove(from)
@@ -417,12 +417,15 @@ impl Augments {
             );
         }
         // A mark lives only as long as its stack (captured stacks lose theirs).
-        let (board, state) = cx.parts();
-        for (s, mine) in state.sides.iter_mut().enumerate() {
-            if !mine.marks.is_empty()
-                && let Some(board_side) = board.sides.get(s)
-            {
-                mine.marks.retain(|m| board_side.holds(m));
+        if any_marks(&cx.state.sides) {
+            let (board, state) = cx.parts();
+            for (s, mine) in state.sides.iter_mut().enumerate() {
+                // Marks all on held nodes stay as they are: no need to rebuild them.
+                if let Some(board_side) = board.sides.get(s)
+                    && !mine.marks.all_held(board_side.held())
+                {
+                    mine.marks.retain(|m| board_side.holds(m));
+                }
             }
         }
     }
