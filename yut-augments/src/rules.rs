@@ -110,6 +110,42 @@ fn step_count(mine: &SideAugments, info: &MoveInfo) -> u8 {
         + u8::from(info.result == Throw::Yut && owns(Augment::YutLeap))
 }
 
+/// The augments of [`AFTER_MOVE`] that `done` could set off, judged from the move alone (a
+/// superset: `move_done` decides). 업고 달리기's spent or carried mark is not here: a mark
+/// is looked for on its own.
+#[inline(always)]
+fn triggers(done: &MoveDone) -> u32 {
+    let info = &done.info;
+    let home = info.from.node().is_none();
+    let two = info.count >= 2;
+    let mut t = 0;
+    if home {
+        t |= Augment::FirstStep.bit();
+        if two {
+            t |= Augment::TwinEntry.bit();
+        }
+    }
+    if two {
+        t |= Augment::WalkTogether.bit();
+    }
+    if info.result == Throw::Yut {
+        t |= Augment::YutLeap.bit();
+    }
+    match done.to {
+        To::Node(n) => {
+            if done.stacked {
+                t |= Augment::PiggybackDash.bit();
+            }
+            if CORNERS.contains(&n) {
+                t |= Augment::CornerClap.bit();
+            }
+        }
+        To::GOAL => t |= Augment::LowThreshold.bit() | Augment::GoalCheer.bit(),
+        To::Off(_) => {}
+    }
+    t
+}
+
 /// Whether some side has a 업고 달리기 mark (asked after every move).
 #[inline(always)]
 fn any_marks(sides: &[SideAugments]) -> bool {
@@ -747,8 +783,15 @@ impl Rules for Augments {
         let Some(mine) = cx.state.sides.get(i) else {
             return;
         };
-        // Everything needs an augment of the mover, or a mark to keep up to date.
-        if mine.owned.usable_bits() & AFTER_MOVE != 0 || any_marks(&cx.state.sides) {
+        // Everything needs an augment of the mover that this move can set off, or a mark to
+        // keep up to date. The step bonuses and 문턱 낮추기 go by what the side owns, the
+        // rest by what it can still use.
+        let owned = mine.owned.owned_bits();
+        // What it owns, tested alone first: without augments (an empty pack, an early turn)
+        // the move is not looked at.
+        let can =
+            || mine.owned.usable_bits() | owned & (STEP_BONUSES | Augment::LowThreshold.bit());
+        if (owned & AFTER_MOVE != 0 && can() & triggers(done) != 0) || any_marks(&cx.state.sides) {
             Self::move_done(cx, *done);
         }
     }
