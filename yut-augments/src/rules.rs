@@ -525,11 +525,11 @@ impl Rules for Augments {
         let i = usize::from(cx.board().current_side());
         match cx.state.sides.get(i) {
             // Most turns owe nothing and draft nothing (nor does a pack without augments).
+            // The two flags at once, and the pack before the board.
             Some(mine)
-                if mine.truce_owed
-                    || mine.payback_owed
-                    || (Slot::at_turn(cx.board().sides[i].turns).is_some()
-                        && !cx.config.augments.is_empty()) =>
+                if (mine.truce_owed | mine.payback_owed)
+                    || (!cx.config.augments.is_empty()
+                        && Slot::at_turn(cx.board().sides[i].turns).is_some()) =>
             {
                 Self::start_turn(cx)
             }
