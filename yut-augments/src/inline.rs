@@ -281,11 +281,16 @@ impl<'de> Deserialize<'de> for OwnedList {
     }
 }
 
-/// The bit of `node` in a held set (none off the board).
+/// The bit of `node` in a set of marks: its own below [`SHARED_BIT`], that one for every
+/// node from there up (none of which is on the board), so that a set is empty exactly when
+/// its bits are.
 #[inline]
 fn node_bit(node: Node) -> u32 {
-    1u32.checked_shl(u32::from(node)).unwrap_or(0)
+    1 << node.min(SHARED_BIT)
 }
+
+/// The bit that nodes from 31 up share (see [`node_bit`]).
+const SHARED_BIT: u8 = 31;
 
 /// 업고 달리기: the nodes of a side's marked stacks, in the order they were marked, with a
 /// bit set of them. A stored list is read as it is (a repeated or unknown node included,
@@ -330,10 +335,26 @@ impl Marks {
     /// Whether `node` is marked.
     #[inline]
     pub fn contains(&self, node: Node) -> bool {
-        match node_bit(node) {
-            0 => self[..].contains(&node),
-            bit => self.bits & bit != 0,
+        let bit = self.bits & node_bit(node) != 0;
+        if node < SHARED_BIT {
+            bit
+        } else {
+            bit && self[..].contains(&node)
         }
+    }
+
+    /// Whether every mark is on a node of `held` (a side's held nodes as a bit set), from
+    /// the bits alone: a mark from node 31 up never is.
+    #[inline]
+    pub(crate) fn all_held(&self, held: u32) -> bool {
+        self.bits & !(held & !node_bit(SHARED_BIT)) == 0
+    }
+
+    /// Whether any node is marked, from the bits alone (asked after every move, where the
+    /// slice's `is_empty` would also check its length against the capacity).
+    #[inline]
+    pub(crate) fn any(&self) -> bool {
+        self.bits != 0
     }
 
     /// Marks `node` last, unless it is marked already (then `false`).

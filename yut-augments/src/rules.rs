@@ -110,11 +110,59 @@ fn step_count(mine: &SideAugments, info: &MoveInfo) -> u8 {
         + u8::from(info.result == Throw::Yut && owns(Augment::YutLeap))
 }
 
+/// The augments of [`AFTER_MOVE`] that `done` could set off, judged from the move alone (a
+/// superset: `move_done` decides). 업고 달리기's spent or carried mark is not here: a mark
+/// is looked for on its own.
+#[inline(always)]
+fn triggers(done: &MoveDone) -> u32 {
+    let info = &done.info;
+    let home = info.from.node().is_none();
+    let two = info.count >= 2;
+    let mut t = 0;
+    if home {
+        t |= Augment::FirstStep.bit();
+        if two {
+            t |= Augment::TwinEntry.bit();
+        }
+    }
+    if two {
+        t |= Augment::WalkTogether.bit();
+    }
+    if info.result == Throw::Yut {
+        t |= Augment::YutLeap.bit();
+    }
+    match done.to {
+        To::Node(n) => {
+            if done.stacked {
+                t |= Augment::PiggybackDash.bit();
+            }
+            if CORNERS.contains(&n) {
+                t |= Augment::CornerClap.bit();
+            }
+        }
+        To::GOAL => t |= Augment::LowThreshold.bit() | Augment::GoalCheer.bit(),
+        To::Off(_) => {}
+    }
+    t
+}
+
+/// Whether some side has a 업고 달리기 mark (asked after every move).
+#[inline(always)]
+fn any_marks(sides: &[SideAugments]) -> bool {
+    // Two sides in most games: both at once, without a loop.
+    match sides {
+        [a, b] => a.marks.any() | b.marks.any(),
+        sides => sides.iter().any(|s| s.marks.any()),
+    }
+}
+
 /// Whether `side` has a stack of three or more pieces (철벽 업기).
 fn tall_stack(side: &Side) -> bool {
     // Pieces on the board beyond one per held node: a stack of three makes two of them.
     let on_board = side.pieces().len() - side.at_home() - side.finished();
-    if on_board < side.held().count_ones() as usize + 2 {
+    // Three pieces out first: cheaper than counting the held nodes (no popcount instruction
+    // in the baseline target).
+    if on_board < 3 || on_board < side.held().count_ones() as usize + 2 {
         return false;
     }
     let mut held = side.held();
@@ -129,11 +177,15 @@ fn tall_stack(side: &Side) -> bool {
 }
 
 /// Announces that `id` of `side` did `effect`.
+// Always inlined, like every function the inlined hooks hand their `Cx` to: a `Cx` passed
+// out of line has to be built in memory on every call of the hook, the fast path too.
+#[inline(always)]
 fn fire(cx: &mut Cx<'_, Augments>, side: SideId, id: Source, effect: Effect) {
     cx.emit(AugmentEvent::AugmentFired { side, id, effect });
 }
 
 /// Uses up one use of augment `a` of `side` for one more throw, and announces it.
+#[inline(always)]
 fn extra_throw(cx: &mut Cx<'_, Augments>, side: SideId, a: Augment) {
     if let Some(mine) = cx.state.sides.get_mut(usize::from(side)) {
         mine.spend(a);
@@ -143,6 +195,7 @@ fn extra_throw(cx: &mut Cx<'_, Augments>, side: SideId, a: Augment) {
 }
 
 /// Announces that augment `a` of `side` did `effect`.
+#[inline(always)]
 fn fired(cx: &mut Cx<'_, Augments>, side: SideId, a: Augment, effect: Effect) {
     fire(cx, side, Source::Augment(a), effect);
 }
@@ -195,13 +248,16 @@ impl Augments {
 }
 
 impl Augments {
-    /// Whether a side that owns 철벽 업기 has a stack of three or more.
+    /// Whether a side that owns 철벽 업기, other than the side to act, has a stack of three
+    /// or more (the side to act never captures its own stacks, so its wall forbids nothing).
     fn iron_wall(board: &Board, state: &AugmentState) -> bool {
+        let me = usize::from(board.current_side());
         state
             .sides
             .iter()
             .zip(&board.sides)
-            .any(|(mine, side)| mine.owns(Augment::IronStack) && tall_stack(side))
+            .enumerate()
+            .any(|(i, (mine, side))| i != me && mine.owns(Augment::IronStack) && tall_stack(side))
     }
 
     /// The rest of `turn_start`, for a side that is owed something or drafts.
@@ -248,6 +304,9 @@ impl Augments {
     }
 
     /// The rest of `on_result`, for a side that can use one of [`ON_RESULT`].
+    // Inlined into the hook, so that the hook's `Cx` is never passed out of line (see
+    // [`fire`]); measured, the same for `turn_start` and `after_move` costs more than it saves.
+    #[inline(always)]
     fn change_result(cx: &mut Cx<'_, Self>, result: &mut Throw) -> OnResult {
         let side = cx.board().current_side();
         let i = usize::from(side);
@@ -287,6 +346,7 @@ impl Augments {
     }
 
     /// The rest of `after_result`, for a side that can use one of [`AFTER_RESULT`].
+    #[inline(always)]
     fn result_bonus(cx: &mut Cx<'_, Self>, result: Throw) {
         let side = cx.board().current_side();
         let i = usize::from(side);
@@ -309,7 +369,9 @@ impl Augments {
 
     /// The rest of `after_move`, for a mover that can use one of [`AFTER_MOVE`] or while
     /// some side has a mark.
-    fn move_done(cx: &mut Cx<'_, Self>, done: &MoveDone) {
+    // `done` by value: the hook's copy then stays in registers on the fast path (by
+    // reference, every move stores it field by field for this rare call).
+    fn move_done(cx: &mut Cx<'_, Self>, done: MoveDone) {
         let side = done.info.side;
         let i = usize::from(side);
         let usable = cx.state.sides[i].owned.usable_bits();
@@ -375,7 +437,7 @@ impl Augments {
         }
         // 업고 달리기: a forward move spends the mark, a backdo carries it along.
         if let Some(from) = done.info.from.node()
-            && !cx.state.sides[i].marks.is_empty()
+            && cx.state.sides[i].marks.contains(from)
         {
             let marks = &mut cx.state.sides[i].marks;
             if marks.remove(from)
@@ -396,12 +458,15 @@ impl Augments {
             );
         }
         // A mark lives only as long as its stack (captured stacks lose theirs).
-        let (board, state) = cx.parts();
-        for (s, mine) in state.sides.iter_mut().enumerate() {
-            if !mine.marks.is_empty()
-                && let Some(board_side) = board.sides.get(s)
-            {
-                mine.marks.retain(|m| board_side.holds(m));
+        if any_marks(&cx.state.sides) {
+            let (board, state) = cx.parts();
+            for (s, mine) in state.sides.iter_mut().enumerate() {
+                // Marks all on held nodes stay as they are: no need to rebuild them.
+                if let Some(board_side) = board.sides.get(s)
+                    && !mine.marks.all_held(board_side.held())
+                {
+                    mine.marks.retain(|m| board_side.holds(m));
+                }
             }
         }
     }
@@ -460,11 +525,11 @@ impl Rules for Augments {
         let i = usize::from(cx.board().current_side());
         match cx.state.sides.get(i) {
             // Most turns owe nothing and draft nothing (nor does a pack without augments).
+            // The two flags at once, and the pack before the board.
             Some(mine)
-                if mine.truce_owed
-                    || mine.payback_owed
-                    || (Slot::at_turn(cx.board().sides[i].turns).is_some()
-                        && !cx.config.augments.is_empty()) =>
+                if (mine.truce_owed | mine.payback_owed)
+                    || (!cx.config.augments.is_empty()
+                        && Slot::at_turn(cx.board().sides[i].turns).is_some()) =>
             {
                 Self::start_turn(cx)
             }
@@ -581,16 +646,21 @@ impl Rules for Augments {
     /// 철벽 업기 (an opponent's stack of three or more that owns it cannot be stopped on)
     /// and the truce (the barred side cannot stop on another side's piece).
     /// Only a truce in force or a 철벽 업기 stack of three can forbid a move.
-    #[inline]
+    // Always inlined: asked before every listing and check of moves, and answered from a
+    // few loads in most games.
+    #[inline(always)]
     fn forbids_moves(&self, board: &Board, state: &AugmentState) -> bool {
-        // Asked before every listing and check of moves.
         if state.barred.is_some() {
             return true;
         }
-        let owned = state
-            .sides
-            .iter()
-            .fold(0, |bits, mine| bits | mine.owned.owned_bits());
+        // Two sides in most games: their bits without a loop (a fold over the slice costs
+        // three times as much).
+        let owned = match state.sides.as_slice() {
+            [a, b] => a.owned.owned_bits() | b.owned.owned_bits(),
+            sides => sides
+                .iter()
+                .fold(0, |bits, mine| bits | mine.owned.owned_bits()),
+        };
         owned & Augment::IronStack.bit() != 0 && Self::iron_wall(board, state)
     }
 
@@ -648,6 +718,7 @@ impl Rules for Augments {
     /// The truce and 되갚을 손 are armed by the capture; then a cushion (the house rule's
     /// first, then 푹신한 깔개's) sends the stack to node 1, and is spent even if another
     /// side holds node 1 (then the engine sends the stack home).
+    #[inline(always)]
     fn capture_to(&self, cx: &mut Cx<'_, Self>, victim: SideId, count: u8) -> CaptureTo {
         let capturer = cx.board().current_side();
         let v = usize::from(victim);
@@ -691,6 +762,7 @@ impl Rules for Augments {
     }
 
     /// 사냥 두 번: one more throw, only where the capture earns a bonus at all.
+    #[inline(always)]
     fn capture_bonus(&self, cx: &mut Cx<'_, Self>, info: &MoveInfo, base: u8) -> u8 {
         let side = info.side;
         match cx.state.sides.get_mut(usize::from(side)) {
@@ -716,11 +788,16 @@ impl Rules for Augments {
         let Some(mine) = cx.state.sides.get(i) else {
             return;
         };
-        // Everything needs an augment of the mover, or a mark to keep up to date.
-        if mine.owned.usable_bits() & AFTER_MOVE != 0
-            || cx.state.sides.iter().any(|s| !s.marks.is_empty())
-        {
-            Self::move_done(cx, done);
+        // Everything needs an augment of the mover that this move can set off, or a mark to
+        // keep up to date. The step bonuses and 문턱 낮추기 go by what the side owns, the
+        // rest by what it can still use.
+        let owned = mine.owned.owned_bits();
+        // What it owns, tested alone first: without augments (an empty pack, an early turn)
+        // the move is not looked at.
+        let can =
+            || mine.owned.usable_bits() | owned & (STEP_BONUSES | Augment::LowThreshold.bit());
+        if (owned & AFTER_MOVE != 0 && can() & triggers(done) != 0) || any_marks(&cx.state.sides) {
+            Self::move_done(cx, *done);
         }
     }
 
