@@ -315,11 +315,12 @@ pub trait Game: Send + Sync + 'static {
 
     /// A player's request as a host receives it at `now`: first the timeouts due at `now`
     /// (so a move is never accepted after its time ran out), then the request, checked
-    /// against `turn_seq` when given (as [`Game::apply_at`] checks it) and applied by seat
-    /// ([`Game::play_seat_into`], then [`Game::apply_seat_into`]). After a timeout the request
-    /// is usually stale; it is refused then, and the timeouts stand. A request that no
-    /// timeout could make acceptable (its player is not seated, its `turn_seq` is stale
-    /// already) is refused before anything is taken: it changes nothing.
+    /// against `turn_seq` when given (as [`Game::apply_at`] checks it) and applied by
+    /// seat ([`Game::play_seat_into`], then [`Game::apply_seat_into`]). After a timeout
+    /// the request is usually stale; it is refused then, and the timeouts stand. A
+    /// request that no timeout could make acceptable (its player is not seated, its
+    /// `turn_seq` is stale already) is refused before anything is taken: it changes
+    /// nothing.
     ///
     /// ```
     /// use game_core::{Game, rps::{Hand, Rps, RpsAction, RpsOptions}};
