@@ -105,26 +105,16 @@ pub fn is_busy(state: &YutState) -> bool {
     own.len() >= 2 && GAME.legal_moves(state).len() >= BUSY_MOVES
 }
 
-/// Who acts next in a standard game, straight from the board: `Yut::to_act` builds a
-/// list, and the play-outs here allocate nothing per decision.
-///
-/// ```
-/// let state = benches::new_game(2, 1);
-/// assert_eq!(benches::next_seat(&benches::GAME, &state), Some(state.board.current_seat()));
-/// ```
-pub fn next_seat<R: yut::Rules>(_: &Yut<R>, state: &yut::YutState<R>) -> Option<usize> {
-    (state.board.phase != Phase::Finished).then(|| state.board.current_seat())
-}
-
 /// The play-out loop of every helper here: actions at [`NOW`], at most [`MAX_DECISIONS`],
-/// the seat to act taken from the board ([`next_seat`]), room for 32 events reserved.
+/// the seat to act taken from the board (`Yut`'s [`Game::first_to_act`]), room for 32
+/// events reserved.
 ///
 /// ```
 /// let p = benches::playout::<yut::Standard>();
 /// assert_eq!((p.limit, p.now), (benches::MAX_DECISIONS, benches::NOW));
 /// ```
 pub fn playout<R: yut::Rules>() -> Playout<Yut<R>> {
-    Playout::new(NOW).next_with(next_seat::<R>).reserve(32)
+    Playout::new(NOW).reserve(32)
 }
 
 /// Plays seeded random games of `n` players through a [`Match`] (so the record holds every

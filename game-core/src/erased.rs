@@ -624,7 +624,7 @@ impl<G: Game> DynMatch for Match<G> {
         let now = self.game.table(&self.state).time(0);
         let (mut legal, mut events) = std::mem::take(&mut self.scratch);
         legal.clear();
-        let seat = self.game.to_act(&self.state).first().copied();
+        let seat = self.game.first_to_act(&self.state);
         if let Some(seat) = seat {
             self.game.legal_actions_into(&self.state, seat, &mut legal);
         }
@@ -638,7 +638,7 @@ impl<G: Game> DynMatch for Match<G> {
                 .result
                 .map_err(game_err)?;
             legal.clear();
-            if let Some(&next) = self.game.to_act(&self.state).first() {
+            if let Some(next) = self.game.first_to_act(&self.state) {
                 self.game.legal_actions_into(&self.state, next, &mut legal);
             }
             Ok(legal.len())

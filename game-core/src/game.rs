@@ -171,6 +171,20 @@ pub trait Game: Send + Sync + 'static {
     /// The seats that may act now (empty once the game is over).
     fn to_act(&self, state: &Self::State) -> Vec<usize>;
 
+    /// The first of [`Game::to_act`], which loops and bots ask before every decision. A
+    /// game whose state knows the seat directly answers without building the list; it
+    /// must answer exactly as `to_act(..).first()`
+    /// ([`testing::assert_first_to_act_agrees`](crate::testing::assert_first_to_act_agrees)).
+    ///
+    /// ```
+    /// use game_core::{Game, rps::{Rps, RpsOptions}};
+    /// let state = Rps.setup(&RpsOptions::default(), &["a".into(), "b".into()], 1, 0).unwrap();
+    /// assert_eq!(Rps.first_to_act(&state), Some(0));
+    /// ```
+    fn first_to_act(&self, state: &Self::State) -> Option<usize> {
+        self.to_act(state).first().copied()
+    }
+
     /// Every action the player at `seat` could legally take now.
     fn legal_actions(&self, state: &Self::State, seat: usize) -> Vec<Self::Action>;
 

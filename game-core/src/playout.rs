@@ -165,11 +165,6 @@ impl<G: Game> Playable<G> for Match<G> {
     }
 }
 
-/// The seat to act next: the first of [`Game::to_act`].
-fn first_to_act<G: Game>(game: &G, state: &G::State) -> Option<usize> {
-    game.to_act(state).first().copied()
-}
-
 /// The play-out loop, with its settings and the events buffer it reuses from one game to
 /// the next.
 pub struct Playout<G: Game> {
@@ -184,7 +179,7 @@ pub struct Playout<G: Game> {
 
 impl<G: Game> Playout<G> {
     /// A play-out applying every action at `now`, limited to [`MAX_DECISIONS`], asking
-    /// [`Game::to_act`] who acts next.
+    /// [`Game::first_to_act`] who acts next.
     ///
     /// ```
     /// let p = game_core::playout::Playout::<game_core::rps::Rps>::new(1_000);
@@ -194,14 +189,13 @@ impl<G: Game> Playout<G> {
         Self {
             limit: MAX_DECISIONS,
             now,
-            next: first_to_act::<G>,
+            next: G::first_to_act,
             events: Vec::new(),
         }
     }
 
-    /// Asks `next` instead of [`Game::to_act`] who acts next: for a game whose `to_act`
-    /// builds a list and whose state knows the seat directly, so that a loop whose game
-    /// allocates nothing per step allocates nothing either.
+    /// Asks `next` instead of [`Game::first_to_act`] who acts next: to stop at a seat of
+    /// the caller's choosing, or to play only some seats.
     ///
     /// ```
     /// use game_core::{Game, TimeoutBot, Bot, rps::{Rps, RpsOptions}};

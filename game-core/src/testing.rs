@@ -424,22 +424,20 @@ pub fn check_frozen<G: Game>(game: &G, path: &std::path::Path, lines: &[String])
     }
 }
 
-/// Checks, over the states of seeded random games of `n` players (every decision of two
-/// games), that [`Game::times_out`] answers for every seat exactly as
-/// `timeout_action(..).is_some()` does; panics naming the first state where it does not.
-pub fn assert_times_out_agrees<G: Game>(game: &G, options: &G::Options, n: usize) {
+/// Calls `check(state, seed, decision)` on the state before every decision of two seeded
+/// random games of `n` players, and once the game is over.
+fn each_seeded_state<G: Game>(
+    game: &G,
+    options: &G::Options,
+    n: usize,
+    mut check: impl FnMut(&G::State, u64, u64),
+) {
     let ids = players(n);
     for seed in [3u64, 4] {
         let mut state = game.setup(options, &ids, seed, 0).unwrap();
         let mut bot = RandomBot::new(seed);
         for step in 0..5_000u64 {
-            for seat in 0..n {
-                assert_eq!(
-                    game.times_out(&state, seat),
-                    game.timeout_action(&state, seat).is_some(),
-                    "seed {seed}, decision {step}, seat {seat}"
-                );
-            }
+            check(&state, seed, step);
             let Some(&seat) = game.to_act(&state).first() else {
                 break;
             };
@@ -447,6 +445,34 @@ pub fn assert_times_out_agrees<G: Game>(game: &G, options: &G::Options, n: usize
             game.apply_seat(&mut state, seat, &action, step).unwrap();
         }
     }
+}
+
+/// Checks, over the states of seeded random games of `n` players (every decision of two
+/// games), that [`Game::times_out`] answers for every seat exactly as
+/// `timeout_action(..).is_some()` does; panics naming the first state where it does not.
+pub fn assert_times_out_agrees<G: Game>(game: &G, options: &G::Options, n: usize) {
+    each_seeded_state(game, options, n, |state, seed, step| {
+        for seat in 0..n {
+            assert_eq!(
+                game.times_out(state, seat),
+                game.timeout_action(state, seat).is_some(),
+                "seed {seed}, decision {step}, seat {seat}"
+            );
+        }
+    });
+}
+
+/// Checks, over the states of seeded random games of `n` players (every decision of two
+/// games, and the end), that [`Game::first_to_act`] is the first of [`Game::to_act`];
+/// panics naming the first state where it is not.
+pub fn assert_first_to_act_agrees<G: Game>(game: &G, options: &G::Options, n: usize) {
+    each_seeded_state(game, options, n, |state, seed, step| {
+        assert_eq!(
+            game.first_to_act(state),
+            game.to_act(state).first().copied(),
+            "seed {seed}, decision {step}"
+        );
+    });
 }
 
 /// The frozen-state test of one configuration: the stored states of seeded games 5 and 77

@@ -325,3 +325,10 @@ fn times_out_answers_like_the_timeout_action() {
     let game = yut::Yut::new(yut_augments::Augments);
     game_core::testing::assert_times_out_agrees(&game, &yut_augments::app_options(), 2);
 }
+
+#[test]
+fn first_to_act_is_the_first_of_to_act() {
+    // The draft's rule phase included: the seat to act chooses there.
+    let game = yut::Yut::new(yut_augments::Augments);
+    game_core::testing::assert_first_to_act_agrees(&game, &yut_augments::app_options(), 2);
+}

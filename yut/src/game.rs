@@ -287,11 +287,13 @@ impl<R: Rules> Game for Yut<R> {
     }
 
     fn to_act(&self, state: &YutState<R>) -> Vec<usize> {
-        if state.board.phase == Phase::Finished {
-            Vec::new()
-        } else {
-            vec![state.board.current_seat()]
-        }
+        self.first_to_act(state).into_iter().collect()
+    }
+
+    /// From the board, without a list: one seat acts at a time.
+    #[inline]
+    fn first_to_act(&self, state: &YutState<R>) -> Option<usize> {
+        (state.board.phase != Phase::Finished).then(|| state.board.current_seat())
     }
 
     /// Concede is always possible and is not listed: bots should not pick it at random.

@@ -202,3 +202,14 @@ fn times_out_answers_like_the_timeout_action() {
         game_core::testing::assert_times_out_agrees(&yut::Yut::standard(), &options, n);
     }
 }
+
+#[test]
+fn first_to_act_is_the_first_of_to_act() {
+    for (options, n) in [
+        (YutOptions::default(), 2),
+        (YutOptions::default(), 4),
+        (serde_json::from_str(r#"{"mode":"team"}"#).unwrap(), 4),
+    ] {
+        game_core::testing::assert_first_to_act_agrees(&yut::Yut::standard(), &options, n);
+    }
+}
