@@ -192,24 +192,26 @@ fn policy_throw_phase_throws_and_nobody_else_times_out() {
     assert_eq!(s.game.timeout_action(&s.state, 1), None);
 }
 
-#[test]
-fn times_out_answers_like_the_timeout_action() {
-    for (options, n) in [
+/// The options and player counts the shortcuts of the `Game` trait are checked under: two
+/// players, four, four in teams.
+fn shortcut_setups() -> [(YutOptions, usize); 3] {
+    [
         (YutOptions::default(), 2),
         (YutOptions::default(), 4),
         (serde_json::from_str(r#"{"mode":"team"}"#).unwrap(), 4),
-    ] {
+    ]
+}
+
+#[test]
+fn times_out_answers_like_the_timeout_action() {
+    for (options, n) in shortcut_setups() {
         game_core::testing::assert_times_out_agrees(&yut::Yut::standard(), &options, n);
     }
 }
 
 #[test]
 fn first_to_act_is_the_first_of_to_act() {
-    for (options, n) in [
-        (YutOptions::default(), 2),
-        (YutOptions::default(), 4),
-        (serde_json::from_str(r#"{"mode":"team"}"#).unwrap(), 4),
-    ] {
+    for (options, n) in shortcut_setups() {
         game_core::testing::assert_first_to_act_agrees(&yut::Yut::standard(), &options, n);
     }
 }
