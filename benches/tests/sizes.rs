@@ -67,6 +67,21 @@ fn state_and_view_sizes() {
     assert!(moves.len() >= benches::BUSY_MOVES);
 }
 
+/// Every step copies its events into the step's buffer and the recent-event log, and the
+/// log's 32 slots are allocated with each game: at 32 bytes an event copies in two moves
+/// and the slots fit the allocator's small-block cache. Measured, the step from 72 bytes
+/// to 32 took 20 instructions off a decision.
+#[test]
+fn an_event_of_the_base_game_is_at_most_32_bytes() {
+    assert!(
+        size_of::<yut::YutEvent>() <= 32,
+        "{}",
+        size_of::<yut::YutEvent>()
+    );
+    assert!(size_of::<yut::NodeList>() <= 22);
+    assert!(size_of::<yut::PackedThrows>() <= 26);
+}
+
 #[test]
 fn positions_are_deterministic_and_busy() {
     for seed in 0..20 {

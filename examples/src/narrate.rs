@@ -214,7 +214,7 @@ pub fn describe<R: Layer>(
                 style.highlight("남!")
             )),
             YutEvent::Discarded { side, throws } => {
-                let list: Vec<String> = throws.iter().map(|t| throw_label(*t)).collect();
+                let list: Vec<String> = throws.iter().map(throw_label).collect();
                 lines.push(format!(
                     "   {} 버림(discarded): {} — 쓸 곳이 없어요 (no legal move)",
                     side_tag(view, *side, style),

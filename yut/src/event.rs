@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::graph::Node;
 use crate::state::SideId;
-use crate::{NodeList, Origin, Sticks, Throw, ThrowList, To};
+use crate::{NodeList, Origin, PackedThrows, Sticks, Throw, To};
 
 /// Something that happened. Tagged by `type`; rule extensions add their own events (`X`),
 /// which appear untagged by this enum (they carry their own `type`).
@@ -88,7 +88,7 @@ pub enum YutEvent<X = NoEvent> {
         /// Whose.
         side: SideId,
         /// The dropped results.
-        throws: ThrowList,
+        throws: PackedThrows,
     },
     /// The turn passed.
     #[serde(rename_all = "camelCase")]

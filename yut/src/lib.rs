@@ -51,7 +51,7 @@ pub use state::{
     ThrowStats, To, YutState,
 };
 pub use throw::{Sticks, Throw, ThrowChance, ThrowDraw};
-pub use throw_list::ThrowList;
+pub use throw_list::{PackedThrows, ThrowList};
 pub use view::{LastThrow, PieceView, PresenceView, SideView, Turn, YutView};
 pub use words::UnknownWord;
 

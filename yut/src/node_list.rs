@@ -6,7 +6,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use crate::graph::{NODE_COUNT, Node, ROUTE_LEN};
 
 /// [`NodeList::CAP`], for the array length inside the type.
-const CAP: usize = 32;
+const CAP: usize = 21;
 
 /// A list of up to [`NodeList::CAP`] nodes stored inline, so that moving pieces never
 /// allocates. Serialized as a JSON array of node numbers.
@@ -33,8 +33,9 @@ impl Default for NodeList {
 
 impl NodeList {
     /// The most nodes a list holds. A trail is a forward path through the board's acyclic
-    /// graph (a backdo removes its last node), so it never holds more than the 29 nodes; a
-    /// path holds at most the steps of one move plus its start.
+    /// graph (a backdo removes its last node), so it never holds more than the 20 nodes of
+    /// the longest one, the outer ring from 도 to 참먹이; a path holds the start and at most
+    /// the 20 nodes of its start's route ([`crate::graph::ROUTE_LEN`]).
     pub const CAP: usize = CAP;
 
     /// An empty list.
@@ -203,7 +204,7 @@ impl<'de> Deserialize<'de> for NodeList {
         if v.len() > NodeList::CAP {
             return Err(serde::de::Error::invalid_length(
                 v.len(),
-                &"at most 32 nodes",
+                &"at most 21 nodes",
             ));
         }
         let mut list = NodeList::new();

@@ -7,8 +7,8 @@ use crate::options::{Mode, Ranking};
 use crate::rules::{CaptureTo, Cx, Emit, MoveDone, MoveInfo, OnResult, RuleOptions, TurnStart};
 use crate::state::{Board, Phase, PieceStatus, SideId};
 use crate::{
-    EventLog, NodeList, Origin, Piece, Rules, Throw, ThrowChance, ThrowDraw, To, Yut, YutEvent,
-    YutState,
+    EventLog, NodeList, Origin, PackedThrows, Piece, Rules, Throw, ThrowChance, ThrowDraw, To, Yut,
+    YutEvent, YutState,
 };
 
 /// Announces an engine event: into the action's events and the state's recent-event log
@@ -370,7 +370,7 @@ impl<R: Rules> Yut<R> {
     fn discard(&self, state: &mut YutState<R>, events: &mut Vec<YutEvent<R::Event>>) {
         state.board.throws_owed = 0;
         if !state.board.pending.is_empty() {
-            let throws = state.board.pending;
+            let throws = PackedThrows::from(&state.board.pending);
             state.board.pending.clear();
             let side = state.board.current_side();
             emit(&mut state.log, events, YutEvent::Discarded { side, throws });
