@@ -625,7 +625,8 @@ enum Actor {
 
 /// The bookkeeping after every applied step, whoever took it: the sequence number, the
 /// clock, and the seat's presence (an own action brings a player back, a timeout counts
-/// towards away), with a `presenceChanged` event when away flips.
+/// towards away), with a `presenceChanged` event when away flips. `now` is the time the
+/// step was judged at, from [`Table::time`] before the step.
 ///
 /// Inlined: it runs after every action, and is a handful of instructions unless away
 /// flips (rare; that part is out of line).
@@ -641,7 +642,8 @@ fn settle<G: Game + ?Sized>(
     let table = game.table_mut(state);
     // Wrapping: a tampered state at u64::MAX must not panic; real games never get near.
     table.turn_seq = table.turn_seq.wrapping_add(1);
-    table.clock = table.clock.max(now);
+    // `now` comes from `Table::time`, which is never earlier than the clock: no `max`.
+    table.clock = now;
     let Some(presence) = table.presence.get_mut(seat) else {
         return;
     };
