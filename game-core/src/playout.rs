@@ -165,6 +165,9 @@ impl<G: Game> Playable<G> for Match<G> {
     }
 }
 
+/// A chooser of the seat to act next (see [`Playout::next_with`]).
+type NextSeat<G> = fn(&G, &<G as Game>::State) -> Option<usize>;
+
 /// The play-out loop, with its settings and the events buffer it reuses from one game to
 /// the next.
 pub struct Playout<G: Game> {
@@ -172,8 +175,10 @@ pub struct Playout<G: Game> {
     pub limit: usize,
     /// The host time every action is applied at.
     pub now: Millis,
-    /// The seat to act next, `None` once the game is over.
-    next: fn(&G, &G::State) -> Option<usize>,
+    /// Who acts next, when not [`Game::first_to_act`] (the seat, `None` once the game is
+    /// over). `None` for the default, which the loop then calls directly: the game's answer
+    /// inlines into the loop, where a call through a pointer could not.
+    next: Option<NextSeat<G>>,
     events: Vec<G::Event>,
 }
 
@@ -189,7 +194,7 @@ impl<G: Game> Playout<G> {
         Self {
             limit: MAX_DECISIONS,
             now,
-            next: G::first_to_act,
+            next: None,
             events: Vec::new(),
         }
     }
@@ -213,7 +218,7 @@ impl<G: Game> Playout<G> {
     /// assert_eq!(summary.ended, Ended::Nothing { seat: 0 });
     /// ```
     pub fn next_with(mut self, next: fn(&G, &G::State) -> Option<usize>) -> Self {
-        self.next = next;
+        self.next = Some(next);
         self
     }
 
@@ -293,7 +298,11 @@ impl<G: Game> Playout<G> {
         let (next, limit, now) = (self.next, self.limit, self.now);
         let mut decisions = 0;
         let ended = loop {
-            let Some(seat) = next(game, table.state()) else {
+            let seat = match next {
+                None => game.first_to_act(table.state()),
+                Some(next) => next(game, table.state()),
+            };
+            let Some(seat) = seat else {
                 break Ended::Over;
             };
             if decisions >= limit {
