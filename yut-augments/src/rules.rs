@@ -669,6 +669,8 @@ impl Rules for Augments {
         owned & Augment::IronStack.bit() != 0 && Self::iron_wall(board, state)
     }
 
+    // Inline: asked for every move listed or checked while a truce or a 철벽 업기 may forbid one.
+    #[inline]
     fn allows_move(&self, board: &Board, state: &AugmentState, info: &MoveInfo, to: To) -> bool {
         let Some(node) = to.node() else {
             return true;
