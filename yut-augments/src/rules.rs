@@ -263,6 +263,12 @@ impl Augments {
             .any(|(i, (mine, side))| i != me && mine.owns(Augment::IronStack) && tall_stack(side))
     }
 
+    /// `forbids_moves` past the truce for other than two sides.
+    #[inline(never)]
+    fn any_wall(board: &Board, state: &AugmentState) -> bool {
+        state.sides.iter().any(|mine| mine.owns(Augment::IronStack)) && Self::iron_wall(board, state)
+    }
+
     /// The rest of `turn_start`, for a side that is owed something or drafts.
     fn start_turn(cx: &mut Cx<'_, Self>) -> TurnStart {
         let side = cx.board().current_side();
@@ -660,13 +666,13 @@ impl Rules for Augments {
         }
         // Two sides in most games: their bits without a loop (a fold over the slice costs
         // three times as much).
-        let owned = match state.sides.as_slice() {
-            [a, b] => a.owned.owned_bits() | b.owned.owned_bits(),
-            sides => sides
-                .iter()
-                .fold(0, |bits, mine| bits | mine.owned.owned_bits()),
-        };
-        owned & Augment::IronStack.bit() != 0 && Self::iron_wall(board, state)
+        match state.sides.as_slice() {
+            [a, b] => {
+                (a.owned.owned_bits() | b.owned.owned_bits()) & Augment::IronStack.bit() != 0
+                    && Self::iron_wall(board, state)
+            }
+            _ => Self::any_wall(board, state),
+        }
     }
 
     // Inline: asked for every move listed or checked while a truce or a 철벽 업기 may forbid one.
