@@ -269,10 +269,18 @@ impl Augments {
         state.sides.iter().any(|mine| mine.owns(Augment::IronStack)) && Self::iron_wall(board, state)
     }
 
-    /// The rest of `turn_start`, for a side that is owed something or drafts.
+    /// The rest of `turn_start`, for a side that is owed something or drafts, or with a
+    /// draft left open: one call from the hook.
     fn start_turn(cx: &mut Cx<'_, Self>) -> TurnStart {
+        if cx.state.draft.is_some() {
+            Self::close_abandoned(cx);
+        }
+        cx.state.barred = None;
         let side = cx.board().current_side();
         let i = usize::from(side);
+        if i >= cx.state.sides.len() {
+            return TurnStart::Throw;
+        }
         if std::mem::take(&mut cx.state.sides[i].truce_owed) {
             cx.state.barred = Some(side);
             fire(
@@ -529,23 +537,20 @@ impl Rules for Augments {
     /// side's 1st, 6th or 12th turn waits for `CHOOSE_AUGMENT`.
     #[inline]
     fn turn_start(&self, cx: &mut Cx<'_, Self>) -> TurnStart {
-        if cx.state.draft.is_some() {
-            Self::close_abandoned(cx);
+        let i = usize::from(cx.board().current_side());
+        // Most turns owe nothing and draft nothing (nor does a pack without augments).
+        // The two flags at once, and the pack before the board.
+        let busy = cx.state.draft.is_some()
+            || cx.state.sides.get(i).is_some_and(|mine| {
+                (mine.truce_owed | mine.payback_owed)
+                    || (!cx.config.augments.is_empty()
+                        && Slot::at_turn(cx.board().sides[i].turns).is_some())
+            });
+        if busy {
+            return Self::start_turn(cx);
         }
         cx.state.barred = None;
-        let i = usize::from(cx.board().current_side());
-        match cx.state.sides.get(i) {
-            // Most turns owe nothing and draft nothing (nor does a pack without augments).
-            // The two flags at once, and the pack before the board.
-            Some(mine)
-                if (mine.truce_owed | mine.payback_owed)
-                    || (!cx.config.augments.is_empty()
-                        && Slot::at_turn(cx.board().sides[i].turns).is_some()) =>
-            {
-                Self::start_turn(cx)
-            }
-            _ => TurnStart::Throw,
-        }
+        TurnStart::Throw
     }
 
     fn validate_action(
