@@ -715,7 +715,8 @@ impl Rules for Augments {
         }
     }
 
-    #[inline]
+    // Always inlined, like `finishes_short`: asked for every walk the engine tries.
+    #[inline(always)]
     fn extra_steps(&self, _board: &Board, state: &AugmentState, info: &MoveInfo) -> u8 {
         match state.side(info.side) {
             Some(mine) if mine.owned.owned_bits() & STEP_BONUSES != 0 => step_count(mine, info),
@@ -724,7 +725,7 @@ impl Rules for Augments {
     }
 
     /// 문턱 낮추기.
-    #[inline]
+    #[inline(always)]
     fn finishes_short(
         &self,
         _board: &Board,
