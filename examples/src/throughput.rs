@@ -48,7 +48,7 @@ use clap::Parser;
 use clap::builder::RangedU64ValueParser;
 use game_core::playout::{Choice, Ended, Playout};
 use game_core::{Game, GameRng};
-use yut::{Phase, Preset, Rules, Standard, Yut, YutAction, YutError, YutState};
+use yut::{Preset, Rules, Standard, Yut, YutAction, YutError, YutState};
 use yut_augments::Augments;
 
 /// The flags of `throughput`.
@@ -360,12 +360,8 @@ pub fn play_game_range<R: Rules>(
     range: Range<u64>,
 ) -> Result<u64, YutError> {
     let mut actions: Vec<YutAction<R::Action>> = Vec::with_capacity(64);
-    // `Yut::to_act` builds a list; the board knows the seat, and nothing is allocated.
-    let mut playout = Playout::new(0)
-        .next_with(|_, state: &YutState<R>| {
-            (state.board.phase != Phase::Finished).then(|| state.board.current_seat())
-        })
-        .reserve(64);
+    // The seat to act comes from the board (`Game::first_to_act`): nothing is allocated.
+    let mut playout = Playout::new(0).reserve(64);
     let mut decisions = 0u64;
     for g in range {
         let game_seed = seed.wrapping_add(g);
