@@ -78,7 +78,7 @@ fn an_event_of_the_base_game_is_at_most_32_bytes() {
         "{}",
         size_of::<yut::YutEvent>()
     );
-    assert!(size_of::<yut::NodeList>() <= 22);
+    assert!(size_of::<yut::NodeList>() <= 24);
     assert!(size_of::<yut::PackedThrows>() <= 26);
 }
 
