@@ -52,19 +52,26 @@ impl<'de> Deserialize<'de> for InlineList<Throw, MAX_PENDING> {
     }
 }
 
-impl JsonSchema for InlineList<Throw, MAX_PENDING> {
-    fn inline_schema() -> bool {
-        <Vec<Throw>>::inline_schema()
-    }
+/// Both lists are a `Vec<Throw>` on the wire, so their schema is its schema.
+macro_rules! schema_of_results {
+    ($list:ty) => {
+        impl JsonSchema for $list {
+            fn inline_schema() -> bool {
+                <Vec<Throw>>::inline_schema()
+            }
 
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        <Vec<Throw>>::schema_name()
-    }
+            fn schema_name() -> std::borrow::Cow<'static, str> {
+                <Vec<Throw>>::schema_name()
+            }
 
-    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        <Vec<Throw>>::json_schema(generator)
-    }
+            fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+                <Vec<Throw>>::json_schema(generator)
+            }
+        }
+    };
 }
+
+schema_of_results!(InlineList<Throw, MAX_PENDING>);
 
 /// Bytes of [`PackedThrows`]' bits: three a result, one byte to spare so that reading any
 /// result's two bytes stays in the array.
@@ -193,19 +200,7 @@ impl<'de> Deserialize<'de> for PackedThrows {
     }
 }
 
-impl JsonSchema for PackedThrows {
-    fn inline_schema() -> bool {
-        <Vec<Throw>>::inline_schema()
-    }
-
-    fn schema_name() -> std::borrow::Cow<'static, str> {
-        <Vec<Throw>>::schema_name()
-    }
-
-    fn json_schema(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
-        <Vec<Throw>>::json_schema(generator)
-    }
-}
+schema_of_results!(PackedThrows);
 
 #[cfg(test)]
 mod tests {
