@@ -7,9 +7,9 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::{InlineList, MAX_PENDING, Throw};
 
-/// Up to [`MAX_PENDING`] throw results stored inline, so that dropping the pending results
-/// into a `discarded` event allocates nothing and the event needs no drop work. Reads as a
-/// slice; serialized as a JSON array of results, exactly like a `Vec<Throw>`.
+/// Up to [`MAX_PENDING`] throw results stored inline: the pending results, which play
+/// changes without allocating (a `discarded` event takes them packed, [`PackedThrows`]).
+/// Reads as a slice; serialized as a JSON array of results, exactly like a `Vec<Throw>`.
 ///
 /// ```
 /// use yut::{Throw, ThrowList};
