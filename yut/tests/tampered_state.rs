@@ -108,3 +108,66 @@ fn hostile_json_is_refused_without_panic() {
         assert_eq!(err.code(), "CORRUPT_STATE");
     }
 }
+
+/// The inline lists of a stored state hold what a game can make and no more: a trail or a
+/// path of 24 nodes (a game's are at most 21) and a discard of 65 results (at most 64) are
+/// refused with `CORRUPT_STATE`; a discard of 64 results in the log loads.
+#[test]
+fn lists_past_what_a_game_makes_are_refused() {
+    let game = Yut::standard();
+    let original = mid_game_states().remove(0);
+    let on_board = |state: &Value| {
+        state["board"]["sides"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .enumerate()
+            .find_map(|(s, side)| {
+                side["pieces"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .position(|p| p["status"] == "board")
+                    .map(|p| (s, p))
+            })
+            .expect("a piece on the board at decision 40")
+    };
+    let refused = |tampered: &Value| {
+        let err = game.restore(&tampered.to_string()).unwrap_err();
+        assert_eq!(err.code(), "CORRUPT_STATE", "{err:?}");
+        err.to_string()
+    };
+
+    // A trail of 24 nodes ending on the piece's node.
+    let (s, p) = on_board(&original);
+    let mut tampered = original.clone();
+    let node = tampered["board"]["sides"][s]["pieces"][p]["node"].clone();
+    let mut trail = vec![Value::from(1); 23];
+    trail.push(node);
+    tampered["board"]["sides"][s]["pieces"][p]["trail"] = Value::from(trail);
+    refused(&tampered);
+
+    // A logged move with a path of 24 nodes.
+    let mut tampered = original.clone();
+    let log = tampered["log"].as_array_mut().unwrap();
+    let moved = log.iter_mut().find(|e| e["type"] == "moved").unwrap();
+    moved["path"] = Value::from(vec![1; 24]);
+    refused(&tampered);
+
+    // A logged discard of 65 results, and one of 64.
+    let discard = |n: usize| {
+        let mut tampered = original.clone();
+        tampered["log"][0] = serde_json::json!({
+            "type": "discarded",
+            "side": 0,
+            "throws": vec!["backdo"; n],
+        });
+        tampered
+    };
+    refused(&discard(65));
+    let state = game.restore(&discard(64).to_string()).unwrap();
+    let yut::YutEvent::Discarded { throws, .. } = state.log.iter().next().unwrap() else {
+        panic!("the first logged event is the discard");
+    };
+    assert_eq!(throws.to_vec(), vec![yut::Throw::Backdo; 64]);
+}
