@@ -100,7 +100,7 @@ fn step_bonuses(mine: &SideAugments, info: &MoveInfo) -> [Option<Augment>; 4] {
 
 /// How many steps the step bonuses add to a forward move: as many as [`step_bonuses`]
 /// lists, counted without listing them (asked for every walk the engine tries).
-// Inline: asked for every walk the engine tries, and a call costs as much as the count.
+// Inline: a call costs as much as the count.
 #[inline]
 fn step_count(mine: &SideAugments, info: &MoveInfo) -> u8 {
     let owned = mine.owned.owned_bits();
