@@ -182,7 +182,8 @@ pub fn mid_game_throw_match(seed: u64) -> Match<Yut> {
 
 /// Plays a whole uniform-random standard game of `n` players (game seeded with `seed`,
 /// bot seeded with `seed` too), choosing uniformly among [`Game::legal_actions`] with a
-/// [`RandomBot`]. Returns the number of decisions (throws and moves) taken.
+/// [`RandomBot`], in a quiet play-out ([`Playout::quiet`]: no one reads the events).
+/// Returns the number of decisions (throws and moves) taken.
 ///
 /// # Panics
 ///
@@ -191,6 +192,7 @@ pub fn random_game_of(n: usize, seed: u64) -> usize {
     let mut state = new_game(n, seed);
     let mut bot = RandomBot::new(seed);
     let summary = playout()
+        .quiet()
         .run(
             &GAME,
             &mut state,
@@ -217,7 +219,9 @@ pub fn random_game(seed: u64) -> usize {
 /// run it: nothing allocated per decision). Returns the number of decisions.
 ///
 /// The same loop runs every rule set, so the seam benchmarks compare rules, not harnesses.
-/// [`UniformGames`] is the same loop keeping its buffers from one game to the next.
+/// [`UniformGames`] is the same loop keeping its buffers from one game to the next. The
+/// play-out is quiet ([`Playout::quiet`]): the loop reads no events, so the engine builds
+/// none (the state's recent-event log is written all the same).
 ///
 /// ```
 /// let game = yut::Yut::standard();
@@ -254,7 +258,7 @@ pub fn uniform_game<R: yut::Rules>(
 pub struct UniformGames<R: yut::Rules> {
     players: Vec<game_core::PlayerId>,
     actions: Vec<yut::YutAction<R::Action>>,
-    playout: Playout<Yut<R>>,
+    playout: Playout<Yut<R>, true>,
 }
 
 impl<R: yut::Rules> UniformGames<R> {
@@ -264,7 +268,7 @@ impl<R: yut::Rules> UniformGames<R> {
         Self {
             players: players(n),
             actions: Vec::with_capacity(32),
-            playout: playout(),
+            playout: playout().quiet(),
         }
     }
 

@@ -361,7 +361,8 @@ pub fn play_game_range<R: Rules>(
 ) -> Result<u64, YutError> {
     let mut actions: Vec<YutAction<R::Action>> = Vec::with_capacity(64);
     // The seat to act comes from the board (`Game::first_to_act`): nothing is allocated.
-    let mut playout = Playout::new(0).reserve(64);
+    // Quiet: nothing here reads the events, so the engine need not build them.
+    let mut playout = Playout::new(0).quiet();
     let mut decisions = 0u64;
     for g in range {
         let game_seed = seed.wrapping_add(g);

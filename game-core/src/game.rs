@@ -139,6 +139,34 @@ pub trait Game: Send + Sync + 'static {
         events: &mut Vec<Self::Event>,
     );
 
+    /// [`Game::step_into`] for a caller that does not read the events: a simulation, a
+    /// bot's play-out. The game may leave out of `scratch` any event it would have written
+    /// there; the state comes out exactly as from `step_into`, byte for byte. The default
+    /// is `step_into`. A game whose play-outs are hot overrides it to skip building the
+    /// events no one reads.
+    ///
+    /// ```
+    /// use game_core::{Game, rps::{Hand, Rps, RpsAction, RpsOptions}};
+    /// let players = ["a".to_string(), "b".to_string()];
+    /// let mut quiet = Rps.setup(&RpsOptions::default(), &players, 1, 0).unwrap();
+    /// let mut loud = quiet.clone();
+    /// let rock = RpsAction::Pick { hand: Hand::Rock };
+    /// Rps.step_quiet(&mut quiet, 0, &rock, None, 10, &mut Vec::new());
+    /// Rps.step_into(&mut loud, 0, &rock, None, 10, &mut Vec::new());
+    /// assert_eq!(quiet, loud);
+    /// ```
+    fn step_quiet(
+        &self,
+        state: &mut Self::State,
+        seat: usize,
+        action: &Self::Action,
+        chance: Option<&Self::Chance>,
+        now: Millis,
+        scratch: &mut Vec<Self::Event>,
+    ) {
+        self.step_into(state, seat, action, chance, now, scratch);
+    }
+
     /// [`Game::step_into`] returning a new list of events.
     fn step(
         &self,
@@ -295,12 +323,34 @@ pub trait Game: Send + Sync + 'static {
         now: Millis,
         events: &mut Vec<Self::Event>,
     ) -> Result<(), Self::Error> {
-        clear_events(events);
-        self.validate(state, seat, action)?;
-        let now = self.table(state).time(now);
-        self.step_into(state, seat, action, None, now, events);
-        settle(self, state, seat, now, Actor::Player, events);
-        Ok(())
+        apply_checked(self, state, seat, action, now, events, Events::Kept)
+    }
+
+    /// [`Game::apply_seat_into`] for a caller that does not read the events (see
+    /// [`Game::step_quiet`]): checked, applied and settled the same way, so the state comes
+    /// out exactly the same, but the game may leave the events out. `scratch` is cleared
+    /// first; what it holds afterwards is unspecified. A rejected action changes nothing.
+    ///
+    /// ```
+    /// use game_core::{Game, rps::{Hand, Rps, RpsAction, RpsOptions}};
+    /// let players = ["a".to_string(), "b".to_string()];
+    /// let mut quiet = Rps.setup(&RpsOptions::default(), &players, 1, 0).unwrap();
+    /// let mut loud = quiet.clone();
+    /// let (rock, mut scratch) = (RpsAction::Pick { hand: Hand::Rock }, Vec::new());
+    /// Rps.apply_seat_quiet(&mut quiet, 0, &rock, 10, &mut scratch).unwrap();
+    /// Rps.apply_seat_into(&mut loud, 0, &rock, 10, &mut scratch).unwrap();
+    /// assert_eq!(quiet, loud);
+    /// assert!(Rps.apply_seat_quiet(&mut quiet, 0, &rock, 10, &mut scratch).is_err());
+    /// ```
+    fn apply_seat_quiet(
+        &self,
+        state: &mut Self::State,
+        seat: usize,
+        action: &Self::Action,
+        now: Millis,
+        scratch: &mut Vec<Self::Event>,
+    ) -> Result<(), Self::Error> {
+        apply_checked(self, state, seat, action, now, scratch, Events::Dropped)
     }
 
     /// Applies `action` with its random step forced to `chance` (one of
@@ -613,7 +663,41 @@ pub(crate) fn admit<G: Game + ?Sized>(
 /// nothing. (Measured with callgrind: about 14 instructions a decision of a Yut play-out.)
 #[inline]
 pub(crate) fn clear_events<E>(events: &mut Vec<E>) {
-    events.retain(|_| false);
+    if !events.is_empty() {
+        events.retain(|_| false);
+    }
+}
+
+/// Whether the caller of [`apply_checked`] reads the step's events.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Events {
+    /// Written into the buffer ([`Game::step_into`]).
+    Kept,
+    /// Possibly left out ([`Game::step_quiet`]).
+    Dropped,
+}
+
+/// What [`Game::apply_seat_into`] and [`Game::apply_seat_quiet`] do: clear the buffer,
+/// check the action, judge it at the table's time, step and settle.
+#[inline(always)]
+fn apply_checked<G: Game + ?Sized>(
+    game: &G,
+    state: &mut G::State,
+    seat: usize,
+    action: &G::Action,
+    now: Millis,
+    events: &mut Vec<G::Event>,
+    kept: Events,
+) -> Result<(), G::Error> {
+    clear_events(events);
+    game.validate(state, seat, action)?;
+    let now = game.table(state).time(now);
+    match kept {
+        Events::Kept => game.step_into(state, seat, action, None, now, events),
+        Events::Dropped => game.step_quiet(state, seat, action, None, now, events),
+    }
+    settle(game, state, seat, now, Actor::Player, events);
+    Ok(())
 }
 
 /// Who took a step: the player, or the engine for them (a timeout).

@@ -7,7 +7,8 @@
 //! decision limit is reached. It applies actions to a bare state through
 //! [`Game::apply_seat_into`] with one reused events buffer (nothing allocated per step
 //! beyond what the game itself allocates), or to anything else that implements [`Playable`],
-//! such as a [`Match`] that records every input.
+//! such as a [`Match`] that records every input. A play-out whose callback does not read the
+//! events asks for none ([`Playout::quiet`]), and the game then need not build them.
 //!
 //! ```
 //! use game_core::{Bot, Game, RandomBot, rps::{Rps, RpsOptions}};
@@ -66,7 +67,7 @@ pub struct Step<'a, G: Game> {
     pub seat: usize,
     /// What it did.
     pub action: &'a G::Action,
-    /// What happened, in order.
+    /// What happened, in order (none in a [`Playout::quiet`] play-out).
     pub events: &'a [G::Event],
 }
 
@@ -122,9 +123,24 @@ pub trait Playable<G: Game> {
         now: Millis,
         events: &mut Vec<G::Event>,
     ) -> Result<(), G::Error>;
+
+    /// [`Playable::act`] for a play-out that does not read the events
+    /// ([`Playout::quiet`]): the state must come out the same, the events may be left out
+    /// of `scratch`. The default is `act`.
+    fn act_quiet(
+        &mut self,
+        game: &G,
+        seat: usize,
+        action: &G::Action,
+        now: Millis,
+        scratch: &mut Vec<G::Event>,
+    ) -> Result<(), G::Error> {
+        self.act(game, seat, action, now, scratch)
+    }
 }
 
-/// A bare state, applied to through [`Game::apply_seat_into`].
+/// A bare state, applied to through [`Game::apply_seat_into`] (or
+/// [`Game::apply_seat_quiet`]).
 struct Bare<'s, G: Game>(&'s mut G::State);
 
 impl<G: Game> Playable<G> for Bare<'_, G> {
@@ -141,6 +157,17 @@ impl<G: Game> Playable<G> for Bare<'_, G> {
         events: &mut Vec<G::Event>,
     ) -> Result<(), G::Error> {
         game.apply_seat_into(self.0, seat, action, now, events)
+    }
+
+    fn act_quiet(
+        &mut self,
+        game: &G,
+        seat: usize,
+        action: &G::Action,
+        now: Millis,
+        scratch: &mut Vec<G::Event>,
+    ) -> Result<(), G::Error> {
+        game.apply_seat_quiet(self.0, seat, action, now, scratch)
     }
 }
 
@@ -169,8 +196,10 @@ impl<G: Game> Playable<G> for Match<G> {
 type NextSeat<G> = fn(&G, &<G as Game>::State) -> Option<usize>;
 
 /// The play-out loop, with its settings and the events buffer it reuses from one game to
-/// the next.
-pub struct Playout<G: Game> {
+/// the next. `QUIET` says whether the callback is shown no events ([`Playout::quiet`]): a
+/// parameter of the type rather than a flag, so that a program's loop holds only the one
+/// way of acting it uses.
+pub struct Playout<G: Game, const QUIET: bool = false> {
     /// Decisions after which the loop ends with [`Ended::Capped`].
     pub limit: usize,
     /// The host time every action is applied at.
@@ -199,6 +228,49 @@ impl<G: Game> Playout<G> {
         }
     }
 
+    /// Asks for no events: every action goes through [`Playable::act_quiet`] (for a bare
+    /// state [`Game::apply_seat_quiet`]), so a game need not build events that no one
+    /// reads, and the callback's [`Step::events`] is empty. The states and decisions are
+    /// exactly those of the same play-out with events. For simulations, reports and bots'
+    /// play-outs, whose callbacks look at the state rather than at what happened.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use game_core::{Bot, Game, RandomBot, rps::{Rps, RpsOptions}};
+    /// use game_core::playout::Playout;
+    /// let players = ["a".to_string(), "b".to_string()];
+    /// let mut quiet = Rps.setup(&RpsOptions::default(), &players, 1, 0).unwrap();
+    /// let mut loud = quiet.clone();
+    /// let (mut seen_quiet, mut seen_loud) = (0, 0);
+    /// let (mut bot_a, mut bot_b) = (RandomBot::new(5), RandomBot::new(5));
+    /// Playout::new(0)
+    ///     .quiet()
+    ///     .run(&Rps, &mut quiet, |s: &_, seat| bot_a.choose(&Rps, s, seat).into(), |_: &mut _, step| {
+    ///         seen_quiet += step.events.len();
+    ///         ControlFlow::<()>::Continue(())
+    ///     })
+    ///     .unwrap();
+    /// Playout::new(0)
+    ///     .run(&Rps, &mut loud, |s: &_, seat| bot_b.choose(&Rps, s, seat).into(), |_: &mut _, step| {
+    ///         seen_loud += step.events.len();
+    ///         ControlFlow::<()>::Continue(())
+    ///     })
+    ///     .unwrap();
+    /// assert_eq!(seen_quiet, 0);
+    /// assert!(seen_loud > 0);
+    /// assert_eq!(quiet, loud);
+    /// ```
+    pub fn quiet(self) -> Playout<G, true> {
+        Playout {
+            limit: self.limit,
+            now: self.now,
+            next: self.next,
+            events: self.events,
+        }
+    }
+}
+
+impl<G: Game, const QUIET: bool> Playout<G, QUIET> {
     /// Asks `next` instead of [`Game::first_to_act`] who acts next: to stop at a seat of
     /// the caller's choosing, or to play only some seats.
     ///
@@ -317,7 +389,12 @@ impl<G: Game> Playout<G> {
                 Choice::Nothing => break Ended::Nothing { seat },
                 Choice::Stop(b) => break Ended::Stopped(b),
             };
-            if let Err(error) = table.act(game, seat, &action, now, &mut self.events) {
+            let acted = if QUIET {
+                table.act_quiet(game, seat, &action, now, &mut self.events)
+            } else {
+                table.act(game, seat, &action, now, &mut self.events)
+            };
+            if let Err(error) = acted {
                 return Err(Refused {
                     seat,
                     action,
@@ -325,7 +402,7 @@ impl<G: Game> Playout<G> {
                 });
             }
             decisions += 1;
-            let events = &self.events;
+            let events: &[G::Event] = if QUIET { &[] } else { &self.events };
             if let ControlFlow::Break(b) = step(
                 table,
                 Step {
@@ -341,11 +418,12 @@ impl<G: Game> Playout<G> {
     }
 }
 
-impl<G: Game> std::fmt::Debug for Playout<G> {
+impl<G: Game, const QUIET: bool> std::fmt::Debug for Playout<G, QUIET> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Playout")
             .field("limit", &self.limit)
             .field("now", &self.now)
+            .field("quiet", &QUIET)
             .finish_non_exhaustive()
     }
 }

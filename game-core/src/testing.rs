@@ -475,6 +475,72 @@ pub fn assert_first_to_act_agrees<G: Game>(game: &G, options: &G::Options, n: us
     });
 }
 
+/// Checks, over seeded random games of `n` players (seeds `seeds`, every decision), that
+/// [`Game::apply_seat_quiet`] leaves the state exactly as [`Game::apply_seat_into`] does
+/// (equal, and equal as stored JSON), and refuses what it refuses with the same error
+/// (the action played for a seat not to act, where there is one); panics naming the
+/// first decision where they differ.
+///
+/// ```
+/// use game_core::rps::{Rps, RpsOptions};
+/// game_core::testing::assert_quiet_agrees(&Rps, &RpsOptions::default(), 2, 0..3);
+/// ```
+pub fn assert_quiet_agrees<G: Game>(
+    game: &G,
+    options: &G::Options,
+    n: usize,
+    seeds: std::ops::Range<u64>,
+) {
+    let ids = players(n);
+    let (mut events, mut scratch) = (Vec::new(), Vec::new());
+    for seed in seeds {
+        let mut quiet = game.setup(options, &ids, seed, 0).unwrap();
+        let mut bot = RandomBot::new(seed);
+        for step in 0..5_000u64 {
+            let Some(seat) = game.first_to_act(&quiet) else {
+                break;
+            };
+            let action = bot.choose(game, &quiet, seat).unwrap();
+            let at = format!("seed {seed}, decision {step}");
+            if n > 1 {
+                // Another seat's try, on copies: refused alike (or, in a game of
+                // simultaneous moves, accepted alike).
+                let other = (seat + 1) % n;
+                let (mut loud, mut still) = (quiet.clone(), quiet.clone());
+                let refused = game.apply_seat_into(&mut loud, other, &action, step, &mut events);
+                let quietly = game.apply_seat_quiet(&mut still, other, &action, step, &mut scratch);
+                match (&refused, &quietly) {
+                    (Err(a), Err(b)) => {
+                        assert_eq!(a.code(), b.code(), "{at}: refused differently");
+                        assert!(
+                            still == quiet,
+                            "{at}: a refused quiet action changed the state"
+                        );
+                    }
+                    _ => assert_eq!(
+                        refused.is_ok(),
+                        quietly.is_ok(),
+                        "{at}: accepted differently"
+                    ),
+                }
+                assert!(loud == still, "{at}: seat {other}'s action");
+            }
+            let mut loud = quiet.clone();
+            game.apply_seat_into(&mut loud, seat, &action, step, &mut events)
+                .unwrap();
+            game.apply_seat_quiet(&mut quiet, seat, &action, step, &mut scratch)
+                .unwrap();
+            assert!(loud == quiet, "{at}: the states differ");
+            assert_eq!(
+                serde_json::to_string(&loud).unwrap(),
+                serde_json::to_string(&quiet).unwrap(),
+                "{at}: the stored states differ"
+            );
+        }
+        assert!(game.is_over(&quiet), "seed {seed}: no end");
+    }
+}
+
 /// The frozen-state test of one configuration: the stored states of seeded games 5 and 77
 /// ([`stored_states`], every `every`-th decision) checked against, or with
 /// `RECORD_FROZEN=1` recorded into, `DIR/tests/data/frozen_states/NAME.jsonl`, where `DIR`

@@ -48,3 +48,16 @@ fn app_games_run_to_the_end_and_every_augment_takes_effect() {
         assert!(seen.contains(&Source::House(h)), "{h:?} never took effect");
     }
 }
+
+/// Quiet steps (what `Playout::quiet` play-outs use) leave app games exactly as steps with
+/// events do: the rule events go to the log all the same.
+#[test]
+fn quiet_app_games_are_the_same_games() {
+    let game = Yut::new(Augments);
+    for n in 2..=4 {
+        game_core::testing::assert_quiet_agrees(&game, &app_options(), n, 0..15);
+    }
+    let mut team = app_options();
+    team.base.mode = yut::Mode::Team;
+    game_core::testing::assert_quiet_agrees(&game, &team, 4, 0..10);
+}

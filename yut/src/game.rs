@@ -7,6 +7,7 @@ use crate::graph::Node;
 use crate::options::Mode;
 use crate::rules::{RuleOptions, TurnStart};
 use crate::state::{Board, Phase, Side, ThrowStats};
+use crate::turn::{Quiet, Sink};
 use crate::{
     EventLog, Origin, Rules, Standard, ThrowChance, ThrowList, YutAction, YutError, YutEvent,
     YutResult, YutState, YutView,
@@ -46,7 +47,7 @@ impl<R: Rules> Yut<R> {
         action: &YutAction<R::Action>,
         chance: Option<&ThrowChance>,
         now: Millis,
-        events: &mut Vec<YutEvent<R::Event>>,
+        events: &mut impl Sink<YutEvent<R::Event>>,
     ) {
         match action {
             YutAction::Throw => self.throw(state, chance.copied(), events),
@@ -146,8 +147,8 @@ impl<R: Rules> Game for Yut<R> {
             rules,
             log: EventLog::new(),
         };
-        let mut events = Vec::new();
-        self.start_turn(&mut state, &mut events);
+        // The first turn's events (rule events of its start) go to the log only.
+        self.start_turn(&mut state, &mut Quiet);
         self.after_action(&mut state, now);
         Ok(state)
     }
@@ -239,6 +240,19 @@ impl<R: Rules> Game for Yut<R> {
         events: &mut Vec<Self::Event>,
     ) {
         self.run(state, seat, action, chance, now, events);
+    }
+
+    /// The same step with the log written and the events left out.
+    fn step_quiet(
+        &self,
+        state: &mut YutState<R>,
+        seat: usize,
+        action: &Self::Action,
+        chance: Option<&ThrowChance>,
+        now: Millis,
+        _scratch: &mut Vec<Self::Event>,
+    ) {
+        self.run(state, seat, action, chance, now, &mut Quiet);
     }
 
     fn view(&self, state: &YutState<R>, viewer: Viewer<'_>) -> Self::View {

@@ -11,28 +11,54 @@ use crate::{
     YutEvent, YutState,
 };
 
+/// Where a step's events go besides the log: the caller's list ([`Game::step_into`]), or
+/// nowhere in a quiet step ([`Game::step_quiet`]), which writes the log alone. A type
+/// rather than a flag, so that the quiet step's code has no trace of the list.
+///
+/// [`Game::step_into`]: game_core::Game::step_into
+/// [`Game::step_quiet`]: game_core::Game::step_quiet
+pub(crate) trait Sink<E> {
+    /// Takes a copy of `event`.
+    fn take(&mut self, event: &E);
+}
+
+impl<E: Clone> Sink<E> for Vec<E> {
+    #[inline(always)]
+    fn take(&mut self, event: &E) {
+        self.push(event.clone());
+    }
+}
+
+/// The sink of a quiet step: the events go to the log only.
+pub(crate) struct Quiet;
+
+impl<E> Sink<E> for Quiet {
+    #[inline(always)]
+    fn take(&mut self, _: &E) {}
+}
+
 /// Announces an engine event: into the action's events and the state's recent-event log
 /// at once, each built in place (copying every event into the log after the step costs
 /// a second pass over them).
 #[inline(always)]
 fn emit<X: Clone>(
     log: &mut EventLog<YutEvent<X>>,
-    events: &mut Vec<YutEvent<X>>,
+    events: &mut impl Sink<YutEvent<X>>,
     event: YutEvent<X>,
 ) {
     // The copy to the events first and the event itself into the log: measured, the
     // other way round costs a few instructions more (the log's write is the larger).
-    events.push(event.clone());
+    events.take(&event);
     log.put(event);
 }
 
 /// Where the hooks' events go: the action's events and the log, as [`emit`] puts them.
-struct Logged<'a, X> {
-    events: &'a mut Vec<YutEvent<X>>,
+struct Logged<'a, X, S> {
+    events: &'a mut S,
     log: &'a mut EventLog<YutEvent<X>>,
 }
 
-impl<X: Clone> Emit<X> for Logged<'_, X> {
+impl<X: Clone, S: Sink<YutEvent<X>>> Emit<X> for Logged<'_, X, S> {
     fn emit(&mut self, event: X) {
         emit(self.log, self.events, YutEvent::Rule(event));
     }
@@ -90,7 +116,7 @@ impl<R: Rules> Yut<R> {
     #[inline(always)]
     pub(crate) fn hook<T>(
         state: &mut YutState<R>,
-        events: &mut Vec<YutEvent<R::Event>>,
+        events: &mut impl Sink<YutEvent<R::Event>>,
         f: impl FnOnce(&mut Cx<'_, R>) -> T,
     ) -> T {
         let YutState {
@@ -114,7 +140,7 @@ impl<R: Rules> Yut<R> {
         &self,
         state: &mut YutState<R>,
         forced: Option<ThrowChance>,
-        events: &mut Vec<YutEvent<R::Event>>,
+        events: &mut impl Sink<YutEvent<R::Event>>,
     ) {
         let board = &mut state.board;
         board.throws_owed = board.throws_owed.saturating_sub(1);
@@ -172,7 +198,7 @@ impl<R: Rules> Yut<R> {
         state: &mut YutState<R>,
         throw_index: usize,
         from: Origin,
-        events: &mut Vec<YutEvent<R::Event>>,
+        events: &mut impl Sink<YutEvent<R::Event>>,
     ) {
         let side = state.board.current_side();
         let Some(&result) = state.board.pending.get(throw_index) else {
@@ -298,7 +324,7 @@ impl<R: Rules> Yut<R> {
     fn capture(
         &self,
         state: &mut YutState<R>,
-        events: &mut Vec<YutEvent<R::Event>>,
+        events: &mut impl Sink<YutEvent<R::Event>>,
         side: SideId,
         victim: SideId,
         node: Node,
@@ -355,7 +381,7 @@ impl<R: Rules> Yut<R> {
 
     /// After the throws are done: move if any result can be used, otherwise drop them all
     /// and pass the turn (RULES.md, Turns, step 4). Re-run after every move.
-    fn settle(&self, state: &mut YutState<R>, events: &mut Vec<YutEvent<R::Event>>) {
+    fn settle(&self, state: &mut YutState<R>, events: &mut impl Sink<YutEvent<R::Event>>) {
         if state.board.pending.is_empty() {
             self.end_turn(state, events);
         } else if self.any_legal_move(state) {
@@ -367,7 +393,7 @@ impl<R: Rules> Yut<R> {
     }
 
     /// Drops every pending result (and owed throw) with a `discarded` event.
-    fn discard(&self, state: &mut YutState<R>, events: &mut Vec<YutEvent<R::Event>>) {
+    fn discard(&self, state: &mut YutState<R>, events: &mut impl Sink<YutEvent<R::Event>>) {
         state.board.throws_owed = 0;
         if !state.board.pending.is_empty() {
             let throws = PackedThrows::from(&state.board.pending);
@@ -382,7 +408,7 @@ impl<R: Rules> Yut<R> {
         &self,
         state: &mut YutState<R>,
         side: SideId,
-        events: &mut Vec<YutEvent<R::Event>>,
+        events: &mut impl Sink<YutEvent<R::Event>>,
     ) {
         let board = &mut state.board;
         let rank = board
@@ -409,7 +435,11 @@ impl<R: Rules> Yut<R> {
     }
 
     /// Ends the game: no more actions, no deadline.
-    pub(crate) fn game_over(&self, state: &mut YutState<R>, events: &mut Vec<YutEvent<R::Event>>) {
+    pub(crate) fn game_over(
+        &self,
+        state: &mut YutState<R>,
+        events: &mut impl Sink<YutEvent<R::Event>>,
+    ) {
         let board = &mut state.board;
         board.phase = Phase::Finished;
         board.throws_owed = 0;
@@ -421,7 +451,11 @@ impl<R: Rules> Yut<R> {
 
     /// Passes the turn to the next seat still playing and starts its turn.
     #[inline(always)]
-    pub(crate) fn end_turn(&self, state: &mut YutState<R>, events: &mut Vec<YutEvent<R::Event>>) {
+    pub(crate) fn end_turn(
+        &self,
+        state: &mut YutState<R>,
+        events: &mut impl Sink<YutEvent<R::Event>>,
+    ) {
         let board = &mut state.board;
         board.pending.clear();
         board.throws_owed = 0;
@@ -466,7 +500,11 @@ impl<R: Rules> Yut<R> {
 
     /// Starts the turn of the current seat: one throw owed, then the rules' turn start.
     #[inline(always)]
-    pub(crate) fn start_turn(&self, state: &mut YutState<R>, events: &mut Vec<YutEvent<R::Event>>) {
+    pub(crate) fn start_turn(
+        &self,
+        state: &mut YutState<R>,
+        events: &mut impl Sink<YutEvent<R::Event>>,
+    ) {
         let board = &mut state.board;
         let side = usize::from(board.current_side());
         board.sides[side].turns = board.sides[side].turns.saturating_add(1);
@@ -483,7 +521,7 @@ impl<R: Rules> Yut<R> {
         &self,
         state: &mut YutState<R>,
         seat: usize,
-        events: &mut Vec<YutEvent<R::Event>>,
+        events: &mut impl Sink<YutEvent<R::Event>>,
     ) {
         let board = &mut state.board;
         board.seat_conceded[seat] = true;

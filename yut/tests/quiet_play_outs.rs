@@ -1,0 +1,71 @@
+//! A quiet step (`Game::apply_seat_quiet`, what `Playout::quiet` play-outs use) leaves the
+//! state exactly as the step with events does, recent-event log included, under every kind
+//! of option set; and it builds no events at all.
+
+use game_core::Game;
+use game_core::testing::assert_quiet_agrees;
+use yut::{BackdoFromDo, FinishRule, Mode, Yut, YutOptions};
+
+#[test]
+fn quiet_steps_leave_the_state_as_steps_with_events_do() {
+    let game = Yut::standard();
+    let base = YutOptions::default();
+    let configs = [
+        (base.clone(), 2),
+        (base.clone(), 3),
+        (base.clone(), 4),
+        (
+            YutOptions {
+                mode: Mode::Team,
+                ..base.clone()
+            },
+            4,
+        ),
+        (
+            YutOptions {
+                finish_rule: FinishRule::Reach,
+                backdo_from_do: BackdoFromDo::Home,
+                nak_percent: 10,
+                pieces: 2,
+                ..base.clone()
+            },
+            2,
+        ),
+        (
+            YutOptions {
+                backdo_from_do: BackdoFromDo::Finish,
+                backdo_capture_bonus: true,
+                pieces: 5,
+                ..base.clone()
+            },
+            3,
+        ),
+    ];
+    for (options, n) in configs {
+        assert_quiet_agrees(&game, &options, n, 0..12);
+    }
+}
+
+#[test]
+fn a_quiet_step_builds_no_events() {
+    let game = Yut::standard();
+    let players = yut::testing::players(3);
+    let mut scratch = Vec::new();
+    for seed in 0..20 {
+        let mut state = game
+            .setup(&YutOptions::default(), &players, seed, 0)
+            .unwrap();
+        let mut k = seed;
+        while let Some(seat) = game.first_to_act(&state) {
+            let legal = game.legal_actions(&state, seat);
+            k = k.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            let action = legal[(k >> 33) as usize % legal.len()];
+            game.apply_seat_quiet(&mut state, seat, &action, 0, &mut scratch)
+                .unwrap();
+            assert!(scratch.is_empty(), "seed {seed}: {scratch:?}");
+        }
+        // The log was written all the same: the game's end is in it.
+        let last = state.log.iter().last().unwrap();
+        assert!(matches!(last, yut::YutEvent::GameOver { .. }), "{last:?}");
+    }
+}
