@@ -215,13 +215,15 @@ pub fn random_game(seed: u64) -> usize {
 
 /// Plays a whole game of `game` with `options` and `n` players from `seed`, choosing
 /// uniformly among the legal actions at every decision (draft choices included), through
-/// the `Game` trait with reused events and actions buffers (as a host or bot loop would
-/// run it: nothing allocated per decision). Returns the number of decisions.
+/// the `Game` trait as a simulation would run it: the index drawn among
+/// [`Game::legal_action_count`] actions and that action played ([`Choice::Legal`]), in a
+/// quiet play-out ([`Playout::quiet`]: the loop reads no events, so the engine builds none;
+/// the state's recent-event log is written all the same). Nothing is allocated per
+/// decision. The same draws and the same game as listing the legal actions and playing
+/// the drawn one. Returns the number of decisions.
 ///
 /// The same loop runs every rule set, so the seam benchmarks compare rules, not harnesses.
-/// [`UniformGames`] is the same loop keeping its buffers from one game to the next. The
-/// play-out is quiet ([`Playout::quiet`]): the loop reads no events, so the engine builds
-/// none (the state's recent-event log is written all the same).
+/// [`UniformGames`] is the same loop keeping its buffers from one game to the next.
 ///
 /// ```
 /// let game = yut::Yut::standard();
@@ -241,9 +243,8 @@ pub fn uniform_game<R: yut::Rules>(
     UniformGames::new(n).play(game, options, seed)
 }
 
-/// The loop of [`uniform_game`] for a series of games: the player ids, the legal-actions
-/// buffer and the play-out loop (with its events buffer) are made once and kept from one
-/// game to the next. Every game is still set up from scratch with [`Game::setup`] and
+/// The loop of [`uniform_game`] for a series of games: the player ids and the play-out
+/// loop (with its events buffer) are made once and kept from one game to the next. Every game is still set up from scratch with [`Game::setup`] and
 /// plays exactly what [`uniform_game`] plays from its seed; only the per-game set-up of
 /// the harness itself (ids, buffers) is saved, as a host or simulation running many games
 /// would save it.
@@ -257,17 +258,14 @@ pub fn uniform_game<R: yut::Rules>(
 /// ```
 pub struct UniformGames<R: yut::Rules> {
     players: Vec<game_core::PlayerId>,
-    actions: Vec<yut::YutAction<R::Action>>,
     playout: Playout<Yut<R>, true>,
 }
 
 impl<R: yut::Rules> UniformGames<R> {
-    /// The loop for games of `n` players ([`players`]`(n)`), with room for 32 legal
-    /// actions and 32 events.
+    /// The loop for games of `n` players ([`players`]`(n)`), with room for 32 events.
     pub fn new(n: usize) -> Self {
         Self {
             players: players(n),
-            actions: Vec::with_capacity(32),
             playout: playout().quiet(),
         }
     }
@@ -284,16 +282,14 @@ impl<R: yut::Rules> UniformGames<R> {
             .setup(options, &self.players, seed, 0)
             .expect("options accept the players");
         let mut rng = game_core::GameRng::from_seed(seed ^ 0x5eed);
-        let actions = &mut self.actions;
         let summary = self
             .playout
             .run(
                 game,
                 &mut state,
                 |state: &yut::YutState<R>, seat| {
-                    game.legal_actions_into(state, seat, actions);
-                    let pick = rng.below(actions.len() as u32) as usize;
-                    Choice::<_, ()>::Act(actions.swap_remove(pick))
+                    let n = game.legal_action_count(state, seat);
+                    Choice::<_, ()>::Legal(rng.below(n as u32) as usize)
                 },
                 |_: &mut yut::YutState<R>, _| ControlFlow::Continue(()),
             )

@@ -48,7 +48,7 @@ use clap::Parser;
 use clap::builder::RangedU64ValueParser;
 use game_core::playout::{Choice, Ended, Playout};
 use game_core::{Game, GameRng};
-use yut::{Preset, Rules, Standard, Yut, YutAction, YutError, YutState};
+use yut::{Preset, Rules, Standard, Yut, YutError, YutState};
 use yut_augments::Augments;
 
 /// The flags of `throughput`.
@@ -359,7 +359,6 @@ pub fn play_game_range<R: Rules>(
     seed: u64,
     range: Range<u64>,
 ) -> Result<u64, YutError> {
-    let mut actions: Vec<YutAction<R::Action>> = Vec::with_capacity(64);
     // The seat to act comes from the board (`Game::first_to_act`): nothing is allocated.
     // Quiet: nothing here reads the events, so the engine need not build them.
     let mut playout = Playout::new(0).quiet();
@@ -373,12 +372,12 @@ pub fn play_game_range<R: Rules>(
                 game,
                 &mut state,
                 |state: &YutState<R>, seat| {
-                    game.legal_actions_into(state, seat, &mut actions);
-                    // A forced decision draws nothing.
-                    match actions.len() {
+                    // A forced decision draws nothing. The drawn index is played without
+                    // listing the actions: the same game as picking from the list.
+                    match game.legal_action_count(state, seat) {
                         0 => Choice::Nothing,
-                        1 => Choice::Act(actions.swap_remove(0)),
-                        n => Choice::Act(actions.swap_remove(rng.below(n as u32) as usize)),
+                        1 => Choice::Legal(0),
+                        n => Choice::Legal(rng.below(n as u32) as usize),
                     }
                 },
                 |_: &mut YutState<R>, _| ControlFlow::<()>::Continue(()),

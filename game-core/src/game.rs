@@ -223,6 +223,34 @@ pub trait Game: Send + Sync + 'static {
         out.extend(self.legal_actions(state, seat));
     }
 
+    /// How many actions [`Game::legal_actions`] lists for `seat`, without listing them: with
+    /// [`Game::legal_action`], what a random play-out draws from. Games whose legal list is
+    /// hot override both to allocate nothing.
+    ///
+    /// ```
+    /// use game_core::{Game, rps::{Rps, RpsOptions}};
+    /// let state = Rps.setup(&RpsOptions::default(), &["a".into(), "b".into()], 1, 0).unwrap();
+    /// assert_eq!(Rps.legal_action_count(&state, 0), Rps.legal_actions(&state, 0).len());
+    /// ```
+    fn legal_action_count(&self, state: &Self::State, seat: usize) -> usize {
+        self.legal_actions(state, seat).len()
+    }
+
+    /// The `index`-th action of [`Game::legal_actions`] for `seat`, in the list's order,
+    /// without listing the others; `None` past the end. It must answer exactly as the list
+    /// does ([`testing::assert_legal_index_agrees`](crate::testing::assert_legal_index_agrees)).
+    ///
+    /// ```
+    /// use game_core::{Game, rps::{Rps, RpsOptions}};
+    /// let state = Rps.setup(&RpsOptions::default(), &["a".into(), "b".into()], 1, 0).unwrap();
+    /// let all = Rps.legal_actions(&state, 0);
+    /// assert_eq!(Rps.legal_action(&state, 0, 1).as_ref(), all.get(1));
+    /// assert_eq!(Rps.legal_action(&state, 0, all.len()), None);
+    /// ```
+    fn legal_action(&self, state: &Self::State, seat: usize, index: usize) -> Option<Self::Action> {
+        self.legal_actions(state, seat).into_iter().nth(index)
+    }
+
     /// The result, once the game is over.
     fn outcome(&self, state: &Self::State) -> Option<Self::Outcome>;
 
@@ -670,7 +698,7 @@ pub(crate) fn clear_events<E>(events: &mut Vec<E>) {
 
 /// Whether the caller of [`apply_checked`] reads the step's events.
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Events {
+pub(crate) enum Events {
     /// Written into the buffer ([`Game::step_into`]).
     Kept,
     /// Possibly left out ([`Game::step_quiet`]).
@@ -691,13 +719,34 @@ fn apply_checked<G: Game + ?Sized>(
 ) -> Result<(), G::Error> {
     clear_events(events);
     game.validate(state, seat, action)?;
+    apply_valid(game, state, seat, action, now, events, kept);
+    Ok(())
+}
+
+/// [`apply_checked`] after the check, for an action known to be valid: one the game itself
+/// picked from its legal actions for this very state ([`Game::legal_action`]), which the
+/// play-out loop applies without asking [`Game::validate`] again (debug builds still ask).
+/// The events are appended: the caller clears the buffer first.
+#[inline(always)]
+pub(crate) fn apply_valid<G: Game + ?Sized>(
+    game: &G,
+    state: &mut G::State,
+    seat: usize,
+    action: &G::Action,
+    now: Millis,
+    events: &mut Vec<G::Event>,
+    kept: Events,
+) {
+    debug_assert!(
+        game.validate(state, seat, action).is_ok(),
+        "a listed legal action is refused: {action:?}"
+    );
     let now = game.table(state).time(now);
     match kept {
         Events::Kept => game.step_into(state, seat, action, None, now, events),
         Events::Dropped => game.step_quiet(state, seat, action, None, now, events),
     }
     settle(game, state, seat, now, Actor::Player, events);
-    Ok(())
 }
 
 /// Who took a step: the player, or the engine for them (a timeout).

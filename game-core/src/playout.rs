@@ -34,6 +34,7 @@
 
 use std::ops::ControlFlow;
 
+use crate::game::{Events, apply_valid, clear_events};
 use crate::{Game, Match, Millis};
 
 /// Decisions after which a play-out gives up: far more than any real game takes (a few
@@ -45,6 +46,13 @@ pub const MAX_DECISIONS: usize = 100_000;
 pub enum Choice<A, B = ()> {
     /// Take this action for the seat.
     Act(A),
+    /// Take the seat's legal action of this index, in the order of
+    /// [`Game::legal_actions`] ([`Game::legal_action`]): what a random play-out draws,
+    /// with [`Game::legal_action_count`], without listing the actions. The loop applies it
+    /// without validating it again, since the game picked it from its own legal actions.
+    /// Past the end of the list the seat has nothing of that index to play: the loop ends
+    /// with [`Ended::Nothing`], nothing applied.
+    Legal(usize),
     /// The chooser moved the game on itself (for example it let the clock run out and the
     /// engine acted); it counts as a decision, and the loop asks again who is to act.
     Pass,
@@ -78,7 +86,8 @@ pub enum Ended<B = ()> {
     Over,
     /// The decision limit was reached with the game still going.
     Capped,
-    /// The chooser had nothing to play for `seat`.
+    /// The chooser had nothing to play for `seat` (or named a legal action past the end
+    /// of the seat's list).
     Nothing {
         /// The seat to act.
         seat: usize,
@@ -137,6 +146,37 @@ pub trait Playable<G: Game> {
     ) -> Result<(), G::Error> {
         self.act(game, seat, action, now, scratch)
     }
+
+    /// Applies the `index`-th legal action of `seat` ([`Choice::Legal`]) and returns it,
+    /// or `Ok(None)` with nothing applied when there is no such action. `quiet` as for
+    /// [`Playable::act_quiet`]. The default looks the action up with
+    /// [`Game::legal_action`] and applies it through [`Playable::act`] (or `act_quiet`).
+    fn act_legal(
+        &mut self,
+        game: &G,
+        seat: usize,
+        index: usize,
+        now: Millis,
+        events: &mut Vec<G::Event>,
+        quiet: bool,
+    ) -> Result<Option<G::Action>, Refused<G>> {
+        let Some(action) = game.legal_action(self.state(), seat, index) else {
+            return Ok(None);
+        };
+        let acted = if quiet {
+            self.act_quiet(game, seat, &action, now, events)
+        } else {
+            self.act(game, seat, &action, now, events)
+        };
+        match acted {
+            Ok(()) => Ok(Some(action)),
+            Err(error) => Err(Refused {
+                seat,
+                action,
+                error,
+            }),
+        }
+    }
 }
 
 /// A bare state, applied to through [`Game::apply_seat_into`] (or
@@ -168,6 +208,26 @@ impl<G: Game> Playable<G> for Bare<'_, G> {
         scratch: &mut Vec<G::Event>,
     ) -> Result<(), G::Error> {
         game.apply_seat_quiet(self.0, seat, action, now, scratch)
+    }
+
+    /// Without validating again: the game picked the action from its own legal list for
+    /// this very state.
+    fn act_legal(
+        &mut self,
+        game: &G,
+        seat: usize,
+        index: usize,
+        now: Millis,
+        events: &mut Vec<G::Event>,
+        quiet: bool,
+    ) -> Result<Option<G::Action>, Refused<G>> {
+        clear_events(events);
+        let Some(action) = game.legal_action(self.0, seat, index) else {
+            return Ok(None);
+        };
+        let kept = if quiet { Events::Dropped } else { Events::Kept };
+        apply_valid(game, self.0, seat, &action, now, events, kept);
+        Ok(Some(action))
     }
 }
 
@@ -381,7 +441,28 @@ impl<G: Game, const QUIET: bool> Playout<G, QUIET> {
                 break Ended::Capped;
             }
             let action = match choose(table, seat) {
-                Choice::Act(action) => action,
+                Choice::Act(action) => {
+                    let acted = if QUIET {
+                        table.act_quiet(game, seat, &action, now, &mut self.events)
+                    } else {
+                        table.act(game, seat, &action, now, &mut self.events)
+                    };
+                    if let Err(error) = acted {
+                        return Err(Refused {
+                            seat,
+                            action,
+                            error,
+                        });
+                    }
+                    action
+                }
+                Choice::Legal(index) => {
+                    match table.act_legal(game, seat, index, now, &mut self.events, QUIET) {
+                        Ok(Some(action)) => action,
+                        Ok(None) => break Ended::Nothing { seat },
+                        Err(refused) => return Err(refused),
+                    }
+                }
                 Choice::Pass => {
                     decisions += 1;
                     continue;
@@ -389,18 +470,6 @@ impl<G: Game, const QUIET: bool> Playout<G, QUIET> {
                 Choice::Nothing => break Ended::Nothing { seat },
                 Choice::Stop(b) => break Ended::Stopped(b),
             };
-            let acted = if QUIET {
-                table.act_quiet(game, seat, &action, now, &mut self.events)
-            } else {
-                table.act(game, seat, &action, now, &mut self.events)
-            };
-            if let Err(error) = acted {
-                return Err(Refused {
-                    seat,
-                    action,
-                    error,
-                });
-            }
             decisions += 1;
             let events: &[G::Event] = if QUIET { &[] } else { &self.events };
             if let ControlFlow::Break(b) = step(

@@ -475,6 +475,81 @@ pub fn assert_first_to_act_agrees<G: Game>(game: &G, options: &G::Options, n: us
     });
 }
 
+/// Checks, over the states of seeded random games of `n` players (every decision of two
+/// games, and the end), that [`Game::legal_action_count`] and [`Game::legal_action`]
+/// answer for every seat exactly as [`Game::legal_actions`] lists (the count, each index,
+/// nothing past the end), and that a play-out drawing indices ([`Choice::Legal`]) plays
+/// the same game as one picking from the list; panics naming the first state where not.
+///
+/// [`Choice::Legal`]: crate::playout::Choice::Legal
+///
+/// ```
+/// use game_core::rps::{Rps, RpsOptions};
+/// game_core::testing::assert_legal_index_agrees(&Rps, &RpsOptions::default(), 2);
+/// ```
+pub fn assert_legal_index_agrees<G: Game>(game: &G, options: &G::Options, n: usize) {
+    each_seeded_state(game, options, n, |state, seed, step| {
+        for seat in 0..n {
+            let at = format!("seed {seed}, decision {step}, seat {seat}");
+            let listed = game.legal_actions(state, seat);
+            assert_eq!(game.legal_action_count(state, seat), listed.len(), "{at}");
+            for (i, action) in listed.iter().enumerate() {
+                assert_eq!(
+                    game.legal_action(state, seat, i).as_ref(),
+                    Some(action),
+                    "{at}, index {i}"
+                );
+            }
+            assert_eq!(
+                game.legal_action(state, seat, listed.len()),
+                None,
+                "{at}, past the end"
+            );
+        }
+    });
+    // The same seeded draws through both choosers: the same games, to the byte.
+    let ids = players(n);
+    for seed in [3u64, 4] {
+        let mut by_index = game.setup(options, &ids, seed, 0).unwrap();
+        let mut by_list = by_index.clone();
+        let (mut a, mut b) = (
+            crate::GameRng::from_seed(seed),
+            crate::GameRng::from_seed(seed),
+        );
+        let indexed = crate::playout::Playout::new(0)
+            .run(
+                game,
+                &mut by_index,
+                |s: &G::State, seat| {
+                    let n = game.legal_action_count(s, seat);
+                    crate::playout::Choice::<_, ()>::Legal(a.below(n as u32) as usize)
+                },
+                |_: &mut _, _| std::ops::ControlFlow::Continue(()),
+            )
+            .unwrap_or_else(|r| panic!("seed {seed}: refused {:?}", r.error));
+        let listed = crate::playout::Playout::new(0)
+            .run(
+                game,
+                &mut by_list,
+                |s: &G::State, seat| {
+                    let mut all = game.legal_actions(s, seat);
+                    if all.is_empty() {
+                        return crate::playout::Choice::Nothing;
+                    }
+                    let i = b.below(all.len() as u32) as usize;
+                    crate::playout::Choice::<_, ()>::Act(all.swap_remove(i))
+                },
+                |_: &mut _, _| std::ops::ControlFlow::Continue(()),
+            )
+            .unwrap_or_else(|r| panic!("seed {seed}: refused {:?}", r.error));
+        assert_eq!(
+            indexed, listed,
+            "seed {seed}: the play-outs ended differently"
+        );
+        assert!(by_index == by_list, "seed {seed}: the games differ");
+    }
+}
+
 /// Checks, over seeded random games of `n` players (seeds `seeds`, every decision), that
 /// [`Game::apply_seat_quiet`] leaves the state exactly as [`Game::apply_seat_into`] does
 /// (equal, and equal as stored JSON), and refuses what it refuses with the same error

@@ -61,3 +61,13 @@ fn quiet_app_games_are_the_same_games() {
     team.base.mode = yut::Mode::Team;
     game_core::testing::assert_quiet_agrees(&game, &team, 4, 0..10);
 }
+
+/// The legal actions by index (what `Choice::Legal` plays) are those of the list in app
+/// games too: draft choices, and moves that a truce or 철벽 업기 forbids.
+#[test]
+fn app_legal_actions_by_index_are_those_of_the_list() {
+    let game = Yut::new(Augments);
+    for n in 2..=4 {
+        game_core::testing::assert_legal_index_agrees(&game, &app_options(), n);
+    }
+}

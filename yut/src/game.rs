@@ -368,6 +368,98 @@ impl<R: Rules> Game for Yut<R> {
         }
     }
 
+    /// Counted as [`Game::legal_actions_into`] lists them: from the side's bit set of held
+    /// nodes unless the rules may forbid moves.
+    #[inline]
+    fn legal_action_count(&self, state: &YutState<R>, seat: usize) -> usize {
+        let board = &state.board;
+        if board.phase == Phase::Finished || board.current_seat() != seat {
+            return 0;
+        }
+        match board.phase {
+            Phase::Throw => 1,
+            Phase::Move if !self.rules.forbids_moves(board, &state.rules) => {
+                let side = &board.sides[usize::from(board.current_side())];
+                let stacks = side.held().count_ones() as usize;
+                let home = side.at_home() > 0;
+                board
+                    .pending
+                    .iter()
+                    .map(|r| stacks + usize::from(home && !r.is_backdo()))
+                    .sum()
+            }
+            Phase::Move => {
+                let mut n = 0;
+                self.find_legal(state, |_, _| {
+                    n += 1;
+                    false
+                });
+                n
+            }
+            Phase::Rule => self.rules.legal_actions(board, &state.rules, seat).len(),
+            Phase::Finished => 0,
+        }
+    }
+
+    /// Found as [`Game::legal_actions_into`] lists them, without the list: a move from the
+    /// result's share of the count (its stacks in node order, then home).
+    #[inline]
+    fn legal_action(&self, state: &YutState<R>, seat: usize, index: usize) -> Option<Self::Action> {
+        let board = &state.board;
+        if board.phase == Phase::Finished || board.current_seat() != seat {
+            return None;
+        }
+        match board.phase {
+            Phase::Throw => (index == 0).then_some(YutAction::Throw),
+            Phase::Move if !self.rules.forbids_moves(board, &state.rules) => {
+                let side = &board.sides[usize::from(board.current_side())];
+                let held = side.held();
+                let stacks = held.count_ones() as usize;
+                let home = side.at_home() > 0;
+                let mut k = index;
+                for (i, result) in board.pending.iter().enumerate() {
+                    let throw_index = i as u32;
+                    if k < stacks {
+                        let mut nodes = held;
+                        for _ in 0..k {
+                            nodes &= nodes - 1;
+                        }
+                        let from = Origin::Node(nodes.trailing_zeros() as Node);
+                        return Some(YutAction::Move { throw_index, from });
+                    }
+                    k -= stacks;
+                    if home && !result.is_backdo() {
+                        if k == 0 {
+                            let from = Origin::HOME;
+                            return Some(YutAction::Move { throw_index, from });
+                        }
+                        k -= 1;
+                    }
+                }
+                None
+            }
+            Phase::Move => {
+                let (mut k, mut found) = (index, None);
+                self.find_legal(state, |throw_index, from| {
+                    if k == 0 {
+                        found = Some(YutAction::Move { throw_index, from });
+                        return true;
+                    }
+                    k -= 1;
+                    false
+                });
+                found
+            }
+            Phase::Rule => self
+                .rules
+                .legal_actions(board, &state.rules, seat)
+                .into_iter()
+                .nth(index)
+                .map(YutAction::Rule),
+            Phase::Finished => None,
+        }
+    }
+
     fn outcome(&self, state: &YutState<R>) -> Option<YutResult> {
         (state.board.phase == Phase::Finished).then(|| crate::outcome::result(&state.board))
     }

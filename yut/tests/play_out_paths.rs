@@ -1,14 +1,16 @@
-//! A quiet step (`Game::apply_seat_quiet`, what `Playout::quiet` play-outs use) leaves the
-//! state exactly as the step with events does, recent-event log included, under every kind
-//! of option set; and it builds no events at all.
+//! The paths a play-out takes besides the checked step with events: a quiet step
+//! (`Game::apply_seat_quiet`, what `Playout::quiet` play-outs use) leaves the state exactly as
+//! the step with events does, recent-event log included, and builds no events at all; and the
+//! legal actions by index (`Game::legal_action_count`, `Game::legal_action`, what
+//! `Choice::Legal` plays) are exactly those the list holds. Under every kind of option set.
 
 use game_core::Game;
-use game_core::testing::assert_quiet_agrees;
+use game_core::testing::{assert_legal_index_agrees, assert_quiet_agrees};
 use yut::{BackdoFromDo, FinishRule, Mode, Yut, YutOptions};
 
-#[test]
-fn quiet_steps_leave_the_state_as_steps_with_events_do() {
-    let game = Yut::standard();
+/// Option sets and player counts that take every path of the rules: 2 to 4 sides, teams,
+/// the finish and backdo variants, nak, 2 and 5 pieces.
+fn configs() -> Vec<(YutOptions, usize)> {
     let base = YutOptions::default();
     let configs = [
         (base.clone(), 2),
@@ -41,8 +43,20 @@ fn quiet_steps_leave_the_state_as_steps_with_events_do() {
             3,
         ),
     ];
-    for (options, n) in configs {
-        assert_quiet_agrees(&game, &options, n, 0..12);
+    configs.to_vec()
+}
+
+#[test]
+fn quiet_steps_leave_the_state_as_steps_with_events_do() {
+    for (options, n) in configs() {
+        assert_quiet_agrees(&Yut::standard(), &options, n, 0..12);
+    }
+}
+
+#[test]
+fn legal_actions_by_index_are_those_of_the_list() {
+    for (options, n) in configs() {
+        assert_legal_index_agrees(&Yut::standard(), &options, n);
     }
 }
 
