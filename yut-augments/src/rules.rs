@@ -619,6 +619,25 @@ impl Rules for Augments {
         })
     }
 
+    /// One choice a candidate, without the list.
+    fn legal_action_count(&self, _board: &Board, state: &AugmentState, _seat: usize) -> usize {
+        state.draft.as_ref().map_or(0, |d| d.candidates.len())
+    }
+
+    fn legal_action(
+        &self,
+        _board: &Board,
+        state: &AugmentState,
+        _seat: usize,
+        index: usize,
+    ) -> Option<AugmentAction> {
+        let d = state.draft.as_ref()?;
+        let index = u32::try_from(index)
+            .ok()
+            .filter(|&i| (i as usize) < d.candidates.len())?;
+        Some(AugmentAction::ChooseAugment { index })
+    }
+
     /// The first candidate (the crate README, The draft).
     fn timeout_action(
         &self,

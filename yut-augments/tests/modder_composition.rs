@@ -129,3 +129,23 @@ fn the_modders_rules_alone_leave_the_layer_out() {
     let s = Script::setup(Yut::new((Augments, LuckySeven)), &options, 2, 0).unwrap();
     assert_eq!(s.phase(), Phase::Throw, "the empty pack drafts nothing");
 }
+
+/// A composed rule set answers the legal actions by index as its list (the draft's choices
+/// come through the pair as `Either::Left`), and plays quietly the same games.
+#[test]
+fn a_composed_rule_set_indexes_its_legal_actions_as_it_lists_them() {
+    let game = Yut::new((Augments, LuckySeven));
+    let mut app = yut_augments::app_options();
+    app.base.stick_model = yut::StickModel::Fair;
+    let options = WithRules {
+        base: app.base.clone(),
+        rules: yut::rules::Both {
+            first: app.rules,
+            second: LuckyConfig { lucky_seven: true },
+        },
+    };
+    for n in 2..=3 {
+        game_core::testing::assert_legal_index_agrees(&game, &options, n);
+        game_core::testing::assert_quiet_agrees(&game, &options, n, 0..5);
+    }
+}

@@ -396,7 +396,7 @@ impl<R: Rules> Game for Yut<R> {
                 });
                 n
             }
-            Phase::Rule => self.rules.legal_actions(board, &state.rules, seat).len(),
+            Phase::Rule => self.rules.legal_action_count(board, &state.rules, seat),
             Phase::Finished => 0,
         }
     }
@@ -452,9 +452,7 @@ impl<R: Rules> Game for Yut<R> {
             }
             Phase::Rule => self
                 .rules
-                .legal_actions(board, &state.rules, seat)
-                .into_iter()
-                .nth(index)
+                .legal_action(board, &state.rules, seat, index)
                 .map(YutAction::Rule),
             Phase::Finished => None,
         }

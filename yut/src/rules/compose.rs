@@ -277,6 +277,30 @@ impl<A: Rules, B: Rules> Rules for (A, B) {
         }
     }
 
+    fn legal_action_count(&self, board: &Board, state: &Self::State, seat: usize) -> usize {
+        if self.0.waiting(board, &state.0) {
+            self.0.legal_action_count(board, &state.0, seat)
+        } else {
+            self.1.legal_action_count(board, &state.1, seat)
+        }
+    }
+
+    fn legal_action(
+        &self,
+        board: &Board,
+        state: &Self::State,
+        seat: usize,
+        index: usize,
+    ) -> Option<Self::Action> {
+        if self.0.waiting(board, &state.0) {
+            let action = self.0.legal_action(board, &state.0, seat, index);
+            action.map(Either::Left)
+        } else {
+            let action = self.1.legal_action(board, &state.1, seat, index);
+            action.map(Either::Right)
+        }
+    }
+
     fn timeout_action(
         &self,
         board: &Board,

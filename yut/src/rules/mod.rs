@@ -327,6 +327,28 @@ pub trait Rules: Clone + Debug + Default + PartialEq + Send + Sync + 'static {
         Vec::new()
     }
 
+    /// How many actions [`Rules::legal_actions`] lists, without listing them (what
+    /// [`Game::legal_action_count`](game_core::Game::legal_action_count) asks in
+    /// [`Phase::Rule`]). The default lists them; rules with a cheap count override it and
+    /// [`Rules::legal_action`] together.
+    fn legal_action_count(&self, board: &Board, state: &Self::State, seat: usize) -> usize {
+        self.legal_actions(board, state, seat).len()
+    }
+
+    /// The `index`-th action of [`Rules::legal_actions`], in the list's order, without
+    /// listing the others; `None` past the end. The default lists them.
+    fn legal_action(
+        &self,
+        board: &Board,
+        state: &Self::State,
+        seat: usize,
+        index: usize,
+    ) -> Option<Self::Action> {
+        self.legal_actions(board, state, seat)
+            .into_iter()
+            .nth(index)
+    }
+
     /// The rule action taken when the deadline passes in [`Phase::Rule`].
     fn timeout_action(
         &self,

@@ -120,6 +120,20 @@ impl<R: Rules, N: RuleName> Rules for Named<R, N> {
         self.rules.legal_actions(board, state, seat)
     }
 
+    fn legal_action_count(&self, board: &Board, state: &R::State, seat: usize) -> usize {
+        self.rules.legal_action_count(board, state, seat)
+    }
+
+    fn legal_action(
+        &self,
+        board: &Board,
+        state: &R::State,
+        seat: usize,
+        index: usize,
+    ) -> Option<R::Action> {
+        self.rules.legal_action(board, state, seat, index)
+    }
+
     fn timeout_action(&self, board: &Board, state: &R::State, seat: usize) -> Option<R::Action> {
         self.rules.timeout_action(board, state, seat)
     }
