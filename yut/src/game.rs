@@ -380,7 +380,7 @@ impl<R: Rules> Game for Yut<R> {
             Phase::Throw => 1,
             Phase::Move if !self.rules.forbids_moves(board, &state.rules) => {
                 let side = &board.sides[usize::from(board.current_side())];
-                let stacks = side.held().count_ones() as usize;
+                let stacks = side.stacks();
                 let home = side.at_home() > 0;
                 board
                     .pending
@@ -414,7 +414,7 @@ impl<R: Rules> Game for Yut<R> {
             Phase::Move if !self.rules.forbids_moves(board, &state.rules) => {
                 let side = &board.sides[usize::from(board.current_side())];
                 let held = side.held();
-                let stacks = held.count_ones() as usize;
+                let stacks = side.stacks();
                 let home = side.at_home() > 0;
                 let mut k = index;
                 for (i, result) in board.pending.iter().enumerate() {
