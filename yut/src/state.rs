@@ -217,29 +217,43 @@ impl Side {
         }
     }
 
-    /// Moves up to `limit` of the side's pieces at `from` (a node, or home), in id order,
-    /// to become `landed`; returns how many moved. The index is updated for just these
-    /// pieces rather than rebuilt: a move is one stack, and rebuilding from every piece
-    /// costs more than the move.
+    /// The side's pieces at `from` (a node, or home) as a bit set of piece ids (bit `i`
+    /// for piece `i`), found in one pass, so that a move scans the pieces once.
     #[inline(always)]
-    pub(crate) fn move_stack(&mut self, from: crate::Origin, limit: u8, landed: Piece) -> u8 {
-        let mut moved = 0u8;
-        let mut left_behind = false;
-        for p in self.pieces[..usize::from(self.count)].iter_mut() {
+    pub(crate) fn pieces_at(&self, from: crate::Origin) -> u8 {
+        let mut set = 0u8;
+        for (i, p) in self.pieces().iter().enumerate() {
             let here = match from {
                 crate::Origin::Home(_) => p.status == PieceStatus::Home,
                 crate::Origin::Node(n) => p.is_on(n),
             };
-            if !here {
-                continue;
-            }
-            if moved < limit {
-                *p = landed;
-                moved += 1;
-            } else {
-                left_behind = true;
-            }
+            set |= u8::from(here) << i;
         }
+        set
+    }
+
+    /// Moves up to `limit` of the pieces of the set `at` (the side's pieces at `from`, a
+    /// node or home, from [`Side::pieces_at`]), in id order, to become `landed`; returns how
+    /// many moved. The index is updated for just these pieces rather than rebuilt: a move
+    /// is one stack, and rebuilding from every piece costs more than the move.
+    #[inline(always)]
+    pub(crate) fn move_stack(
+        &mut self,
+        at: u8,
+        from: crate::Origin,
+        limit: u8,
+        landed: Piece,
+    ) -> u8 {
+        let mut moved = 0u8;
+        let mut left = at;
+        while left != 0 && moved < limit {
+            if let Some(p) = self.pieces.get_mut(left.trailing_zeros() as usize) {
+                *p = landed;
+            }
+            moved += 1;
+            left &= left - 1;
+        }
+        let left_behind = left != 0;
         match from {
             crate::Origin::Home(_) => self.home -= moved,
             crate::Origin::Node(n) => {

@@ -204,8 +204,21 @@ impl<R: Rules> Yut<R> {
         let Some(&result) = state.board.pending.get(throw_index) else {
             return;
         };
-        let Some(stack) = movement::stack_at(&state.board, side, from) else {
+        let Some(mover) = state.board.sides.get(usize::from(side)) else {
             return;
+        };
+        let at = mover.pieces_at(from);
+        if at == 0 {
+            return;
+        }
+        // The stack's size and its trail, that of its last piece (a stack shares one).
+        let stack = match from {
+            Origin::Home(_) => (1, NodeList::new()),
+            Origin::Node(_) => {
+                let last = usize::from(7 - (at.leading_zeros() as u8));
+                let trail = mover.pieces().get(last).map(|p| p.trail);
+                (at.count_ones() as u8, trail.unwrap_or_default())
+            }
         };
         let Some((walk, info)) = self.walk(state, side, from, stack, result) else {
             return;
@@ -241,7 +254,7 @@ impl<R: Rules> Yut<R> {
             }
         };
         // Land first: where a captured stack may go is judged with the mover in place.
-        let count = state.board.sides[usize::from(side)].move_stack(from, info.count, landed);
+        let count = state.board.sides[usize::from(side)].move_stack(at, from, info.count, landed);
         emit(
             &mut state.log,
             events,
