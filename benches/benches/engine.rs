@@ -203,9 +203,10 @@ fn erased(c: &mut Criterion) {
     });
 }
 
-/// A whole uniform-random game of a typical seed, as a host or bot loop plays it
-/// ([`benches::uniform_game`]: set-up, then `legal_actions_into` and `apply_seat_into`
-/// with reused buffers at every decision). Throughput is in decisions.
+/// A whole uniform-random game of a typical seed, as a simulation plays it
+/// ([`benches::uniform_game`]: set-up, then at every decision an index drawn among
+/// `legal_action_count` actions and that action played in a quiet play-out). Throughput
+/// is in decisions.
 fn games(c: &mut Criterion) {
     let mut group = c.benchmark_group("game");
     for players in [2, 4] {

@@ -194,7 +194,9 @@ impl<R: Rules> Yut<R> {
     }
 
     /// Whether the player to act has any legal move with the pending results.
-    #[inline]
+    // Always: under the augment layer the compiler kept it out of line (measured: 4 to 5
+    // instructions a decision of the empty and `app` packs, none for the standard rules).
+    #[inline(always)]
     pub(crate) fn any_legal_move(&self, state: &YutState<R>) -> bool {
         let board = &state.board;
         if board.pending.is_empty() {
