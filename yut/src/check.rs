@@ -200,7 +200,7 @@ impl<R: Rules> Yut<R> {
 
 #[cfg(test)]
 mod tests {
-    use game_core::Game;
+    use game_core::{Game, GameError};
 
     use crate::{Yut, YutOptions};
 
@@ -220,5 +220,29 @@ mod tests {
         let seat = board.turn_order[usize::from(board.turn_index)];
         assert_eq!(board.current_seat(), usize::from(seat));
         assert_eq!(board.current_side(), board.side_of[usize::from(seat)]);
+    }
+
+    /// A stored log of [`LOG_LEN`](crate::LOG_LEN) events loads; one of more is refused
+    /// with `CORRUPT_STATE`, though the ring holds no more than it loads.
+    #[test]
+    fn a_stored_log_longer_than_its_cap_is_refused() {
+        let game = Yut::standard();
+        let players = ["a".to_string(), "b".to_string()];
+        let state = game.setup(&YutOptions::default(), &players, 1, 0).unwrap();
+        let mut json = serde_json::to_value(&state).unwrap();
+        for n in [crate::LOG_LEN, crate::LOG_LEN + 1, 4 * crate::LOG_LEN] {
+            json["log"] = serde_json::json!(vec![serde_json::json!({"type": "nak", "side": 0}); n]);
+            let restored = game.restore(&json.to_string());
+            if n <= crate::LOG_LEN {
+                assert_eq!(restored.unwrap().log.len(), n);
+            } else {
+                let err = restored.unwrap_err();
+                assert_eq!(err.code(), "CORRUPT_STATE");
+                assert!(
+                    format!("{err:?}").contains("event log is longer"),
+                    "{err:?}"
+                );
+            }
+        }
     }
 }
