@@ -544,12 +544,14 @@ impl<G: Game> Match<G> {
         if self.game.is_over(&self.state) {
             return Err(game_err(G::Error::from(Rejection::GameOver)));
         }
-        let mut legal = self.legal(player)?;
-        let count = legal.len();
-        match usize::try_from(index) {
-            Ok(i) if i < count => Ok(legal.swap_remove(i)),
-            _ => Err(HostError::UnknownActionIndex { index, count }),
-        }
+        // The action of the index without the list; the count only for the refusal.
+        let action = usize::try_from(index)
+            .ok()
+            .and_then(|i| self.game.legal_action(&self.state, seat, i));
+        action.ok_or_else(|| HostError::UnknownActionIndex {
+            index,
+            count: self.game.legal_action_count(&self.state, seat),
+        })
     }
 }
 
@@ -622,28 +624,27 @@ impl<G: Game> DynMatch for Match<G> {
             return Err(game_err(G::Error::from(Rejection::GameOver)));
         }
         let now = self.game.table(&self.state).time(0);
-        let (mut legal, mut events) = std::mem::take(&mut self.scratch);
-        legal.clear();
+        let mut events = std::mem::take(&mut self.scratch);
+        // The action of the index and the next count, without listing the actions.
         let seat = self.game.first_to_act(&self.state);
-        if let Some(seat) = seat {
-            self.game.legal_actions_into(&self.state, seat, &mut legal);
-        }
-        let count = legal.len();
-        let chosen = match (seat, usize::try_from(index)) {
-            (Some(seat), Ok(i)) if i < count => Ok((seat, legal.swap_remove(i))),
-            _ => Err(HostError::UnknownActionIndex { index, count }),
-        };
+        let chosen = seat.and_then(|seat| {
+            let action = self
+                .game
+                .legal_action(&self.state, seat, usize::try_from(index).ok()?);
+            Some((seat, action?))
+        });
+        let chosen = chosen.ok_or_else(|| HostError::UnknownActionIndex {
+            index,
+            count: seat.map_or(0, |seat| self.game.legal_action_count(&self.state, seat)),
+        });
         let answer = chosen.and_then(|(seat, action)| {
             self.play_seat_into(seat, &action, None, now, &mut events)
                 .result
                 .map_err(game_err)?;
-            legal.clear();
-            if let Some(next) = self.game.first_to_act(&self.state) {
-                self.game.legal_actions_into(&self.state, next, &mut legal);
-            }
-            Ok(legal.len())
+            let next = self.game.first_to_act(&self.state);
+            Ok(next.map_or(0, |next| self.game.legal_action_count(&self.state, next)))
         });
-        self.scratch = (legal, events);
+        self.scratch = events;
         answer
     }
 
@@ -683,7 +684,8 @@ impl<G: Game> DynMatch for Match<G> {
     }
 
     fn legal_count(&self, player: &str) -> Result<usize, HostError> {
-        Ok(self.legal(player)?.len())
+        let seat = self.game.seat(&self.state, player).map_err(game_err)?;
+        Ok(self.game.legal_action_count(&self.state, seat))
     }
 
     fn deadline(&self) -> Option<Millis> {

@@ -159,9 +159,9 @@ pub struct Match<G: Game> {
     unwritten: Vec<(Millis, usize, G::Action)>,
     // The options of a new match, until `record` writes them into `record.options`.
     unwritten_options: Option<G::Options>,
-    // Buffers the erased layer reuses from one call to the next (legal actions, events),
-    // so that a call allocates nothing it does not give away.
-    pub(crate) scratch: (Vec<G::Action>, Vec<G::Event>),
+    // The events buffer the erased layer reuses from one call to the next, so that a call
+    // allocates nothing it does not give away (it finds legal actions by index, unlisted).
+    pub(crate) scratch: Vec<G::Event>,
 }
 
 impl<G: Game> Match<G> {
@@ -245,7 +245,7 @@ impl<G: Game> Match<G> {
             record,
             unwritten: Vec::new(),
             unwritten_options: Some(options),
-            scratch: (Vec::new(), Vec::new()),
+            scratch: Vec::new(),
         })
     }
 
@@ -282,7 +282,7 @@ impl<G: Game> Match<G> {
             record,
             unwritten: Vec::new(),
             unwritten_options: None,
-            scratch: (Vec::new(), Vec::new()),
+            scratch: Vec::new(),
         })
     }
 
