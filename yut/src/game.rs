@@ -96,6 +96,9 @@ impl<R: Rules> Game for Yut<R> {
         self.rules.format_version()
     }
 
+    // Out of line: one call a game, kept out of the loops that play many games (inlined
+    // there, it costs their every step more than the call costs; measured).
+    #[inline(never)]
     fn setup(
         &self,
         options: &R::Options,
@@ -103,50 +106,56 @@ impl<R: Rules> Game for Yut<R> {
         seed: u64,
         now: Millis,
     ) -> Result<YutState<R>, YutError> {
-        let base = options.base().clone();
+        let base = options.base();
         base.validate(players.len())?;
-        self.rules.validate_config(options.config(), &base)?;
-        let sides = base.sides(players.len());
-        let side_of: Vec<u8> = (0..players.len())
-            .map(|seat| match base.mode {
-                Mode::Individual => seat as u8,
-                Mode::Team => (seat % 2) as u8,
-            })
-            .collect();
-        let mut board = Board {
-            sides: (0..sides)
-                .map(|s| {
-                    let members = (0..players.len() as u8)
-                        .filter(|&m| usize::from(side_of[usize::from(m)]) == s)
-                        .collect();
-                    Side::new(members, base.pieces)
-                })
-                .collect(),
-            side_of,
-            seat_conceded: vec![false; players.len()],
-            turn_order: Vec::new(),
-            turn_index: 0,
-            phase: Phase::Throw,
-            throws_owed: 1,
-            pending: ThrowList::new(),
-            last_throw: None,
-            stats: ThrowStats::default(),
-            concedes: 0,
-            options: base,
-            // Built in place rather than moved in (the table holds the RNG's buffer); the
-            // steps above cannot fail, so its errors come in the same order.
-            table: Table::new(players, seed, now)?,
-            seat_to_act: 0,
-            side_to_act: 0,
-        };
-        self.first_turn(&mut board);
-        let rules = self.rules.setup(options.config(), &board);
+        self.rules.validate_config(options.config(), base)?;
+        let seats = players.len();
+        let team = base.mode == Mode::Team;
+        // The board last, built in place: a field after it would make it a temporary,
+        // copied into the state (600 bytes, the table's RNG most of them).
         let mut state = YutState {
-            board,
-            options: options.clone(),
-            rules,
             log: EventLog::new(),
+            options: options.clone(),
+            // Replaced below, once the board is set up: the rules' setup reads it.
+            rules: R::State::default(),
+            board: Board {
+                options: base.clone(),
+                side_of: (0..seats)
+                    .map(|seat| match base.mode {
+                        Mode::Individual => seat as u8,
+                        Mode::Team => (seat % 2) as u8,
+                    })
+                    .collect(),
+                sides: (0..base.sides(seats))
+                    .map(|s| {
+                        // The seats of side `s` by the rule of `side_of`, without a search.
+                        let members = if team {
+                            (s..seats).step_by(2).map(|m| m as u8).collect()
+                        } else {
+                            vec![s as u8]
+                        };
+                        Side::new(members, base.pieces)
+                    })
+                    .collect(),
+                seat_conceded: vec![false; seats],
+                // The table's checks come after the options' (the order of the errors), its
+                // allocations after the seat lists' (measured: the other order costs the
+                // allocator more).
+                table: Table::new(players, seed, now)?,
+                turn_order: Vec::new(),
+                turn_index: 0,
+                phase: Phase::Throw,
+                throws_owed: 1,
+                pending: ThrowList::new(),
+                last_throw: None,
+                stats: ThrowStats::default(),
+                concedes: 0,
+                seat_to_act: 0,
+                side_to_act: 0,
+            },
         };
+        self.first_turn(&mut state.board);
+        state.rules = self.rules.setup(options.config(), &state.board);
         // The first turn's events (rule events of its start) go to the log only.
         self.start_turn(&mut state, &mut Quiet);
         self.after_action(&mut state, now);

@@ -110,6 +110,26 @@ pub fn ranking(board: &Board) -> Vec<Place> {
 pub fn winners(board: &Board) -> Vec<String> {
     // The places ranked first are the sides with the least key, in side order (the
     // ranking's sort is stable); found without building the ranking.
+    let name = |m: u8| board.table.players[usize::from(m)].clone();
+    // A finished side's key is below every other: once one has finished (how every game
+    // ends but by concedes), the least finishing rank decides, and no distance is summed.
+    if let Some(rank) = board.sides.iter().filter_map(|s| s.finished_rank).min() {
+        let firsts = || {
+            board
+                .sides
+                .iter()
+                .filter(move |s| s.finished_rank == Some(rank))
+        };
+        let count: usize = firsts().map(|s| s.members.len()).sum();
+        // Room for four at least, as `collect` reserves: a smaller list would join the ids
+        // and seat lists in the allocator's smallest size class, whose cache they already
+        // fill (measured: every game then pays for a slower allocation).
+        let mut players = Vec::with_capacity(count.max(4));
+        for side in firsts() {
+            players.extend(side.members.iter().map(|&m| name(m)));
+        }
+        return players;
+    }
     let sides = 0..board.sides.len() as SideId;
     let Some(best) = sides.clone().map(|s| key(board, s)).min() else {
         return Vec::new();
@@ -117,7 +137,7 @@ pub fn winners(board: &Board) -> Vec<String> {
     sides
         .filter(|&s| key(board, s) == best)
         .flat_map(|s| &board.sides[usize::from(s)].members)
-        .map(|&m| board.table.players[usize::from(m)].clone())
+        .map(|&m| name(m))
         .collect()
 }
 
@@ -151,5 +171,80 @@ pub fn result(board: &Board) -> YutResult {
                 .map(|(i, s)| (i as SideId, u32::from(s.captures)))
                 .collect(),
         },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use game_core::{Game, GameRng};
+
+    use crate::{Mode, Ranking, Yut, YutAction, YutEvent, YutOptions};
+
+    /// The winners (`winners` and the `gameOver` event's) are the players of the ranking's
+    /// first places, in order, however the game ends: random games of 2 to 4 sides and of
+    /// teams, under both rankings, with random concedes (by seats whose turn it is or not).
+    #[test]
+    fn winners_are_the_ranking_s_first_places() {
+        let game = Yut::standard();
+        let mut events = Vec::new();
+        let (mut concedes, mut unfinished) = (0, 0);
+        for seed in 0..400u64 {
+            let team = seed % 4 == 3;
+            let players = if team {
+                4 + 2 * (seed / 4 % 3)
+            } else {
+                2 + seed % 3
+            };
+            let options = YutOptions {
+                mode: if team { Mode::Team } else { Mode::Individual },
+                ranking: if seed % 2 == 0 {
+                    Ranking::All
+                } else {
+                    Ranking::First
+                },
+                pieces: 2 + (seed % 4) as u8,
+                ..YutOptions::default()
+            };
+            let ids: Vec<String> = (0..players).map(|i| format!("p{i}")).collect();
+            let mut state = game.setup(&options, &ids, seed, 0).unwrap();
+            let mut rng = GameRng::from_seed(seed);
+            let mut over = None;
+            while !state.board.is_over() {
+                let mut seat = state.board.current_seat();
+                let action = if rng.below(100) == 0 {
+                    let playing: Vec<usize> = (0..ids.len())
+                        .filter(|&s| !state.board.seat_conceded[s])
+                        .collect();
+                    seat = playing[rng.below(playing.len() as u32) as usize];
+                    concedes += 1;
+                    YutAction::Concede
+                } else {
+                    let actions = game.legal_actions(&state, seat);
+                    actions[rng.below(actions.len() as u32) as usize]
+                };
+                events.clear();
+                game.apply_seat_into(&mut state, seat, &action, 0, &mut events)
+                    .unwrap();
+                over = events.iter().find_map(|e| match e {
+                    YutEvent::GameOver { winners } => Some(winners.clone()),
+                    _ => None,
+                });
+            }
+            let first: Vec<String> = super::ranking(&state.board)
+                .into_iter()
+                .take_while(|p| p.rank == 1)
+                .flat_map(|p| p.players)
+                .collect();
+            assert_eq!(super::winners(&state.board), first, "seed {seed}");
+            assert_eq!(over, Some(first), "seed {seed}");
+            let sides = &state.board.sides;
+            unfinished += usize::from(sides.iter().all(|s| s.finished_rank.is_none()));
+        }
+        // Both ways of finding the first places are taken.
+        assert!(concedes > 200, "concedes are played: {concedes}");
+        assert!(
+            unfinished > 50,
+            "games end with no side finished: {unfinished}"
+        );
     }
 }

@@ -448,6 +448,9 @@ impl<R: Rules> Yut<R> {
     }
 
     /// Ends the game: no more actions, no deadline.
+    // Out of line: once a game, and inlined into the step it would cost every step more
+    // than the call costs (measured).
+    #[inline(never)]
     pub(crate) fn game_over(
         &self,
         state: &mut YutState<R>,
@@ -576,7 +579,8 @@ impl<R: Rules> Yut<R> {
         let sides = board.sides.len();
         let first = board.table.rng.below(sides as u32) as usize;
         board.turn_order = match board.options.mode {
-            Mode::Individual => (0..seats).map(|i| ((first + i) % seats) as u8).collect(),
+            // From the first seat round the table, without a division a seat.
+            Mode::Individual => (first..seats).chain(0..first).map(|s| s as u8).collect(),
             Mode::Team => {
                 let per_team = seats / 2;
                 (0..seats)
