@@ -4,9 +4,10 @@
 //!
 //! The rule sets are those of the `seam` benchmarks: the standard rules, the standard
 //! rules composed with themselves (every hook called twice, all no-ops), the augment layer
-//! with an empty pack, and the full `app` pack. Every game is set up from scratch with
-//! `Game::setup`; the harness's player ids and buffers (`benches::UniformGames`) are kept
-//! from one game to the next, as a loop over many games would keep them. Under
+//! with an empty pack, and the full `app` pack. The harness (`benches::UniformGames`)
+//! keeps its player ids, buffers and game state from one game to the next, as a loop over
+//! many games would keep them: the first game is set up with `Game::setup`, every later one
+//! started in place with `Game::reset` (the same game, in the last one's buffers). Under
 //! `valgrind --tool=callgrind` the instruction counts are repeatable to the instruction,
 //! which the shared machine's wall clock is not; `scripts/count-instructions` runs them
 //! all and prints the instructions a decision:
@@ -33,7 +34,8 @@ fn main() {
         mode,
         ..YutOptions::default()
     };
-    // One harness for all the games (ids and buffers kept), each game set up from scratch.
+    // One harness for all the games (ids, buffers and state kept), each game after the
+    // first reset in place.
     let decisions = match rules.as_str() {
         "standard" => games(&Yut::standard(), &base, players, n),
         "twice" => {

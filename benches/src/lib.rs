@@ -243,11 +243,13 @@ pub fn uniform_game<R: yut::Rules>(
     UniformGames::new(n).play(game, options, seed)
 }
 
-/// The loop of [`uniform_game`] for a series of games: the player ids and the play-out
-/// loop (with its events buffer) are made once and kept from one game to the next. Every game is still set up from scratch with [`Game::setup`] and
-/// plays exactly what [`uniform_game`] plays from its seed; only the per-game set-up of
-/// the harness itself (ids, buffers) is saved, as a host or simulation running many games
-/// would save it.
+/// The loop of [`uniform_game`] for a series of games: the player ids, the play-out loop
+/// (with its events buffer) and the game state are made once and kept from one game to
+/// the next. The first game is set up with [`Game::setup`]; every later one is started in
+/// place in the last one's state with [`Game::reset`], which reuses its buffers (it
+/// allocates nothing: `tests/no_alloc.rs`) and makes the same state as `setup`, so each
+/// game plays exactly what [`uniform_game`] plays from its seed. As a host or simulation
+/// running many games would run them.
 ///
 /// ```
 /// let (game, options) = (yut::Yut::standard(), yut::YutOptions::default());
@@ -259,6 +261,8 @@ pub fn uniform_game<R: yut::Rules>(
 pub struct UniformGames<R: yut::Rules> {
     players: Vec<game_core::PlayerId>,
     playout: Playout<Yut<R>, true>,
+    /// The last game's state, reset for the next (none before the first game).
+    state: Option<yut::YutState<R>>,
 }
 
 impl<R: yut::Rules> UniformGames<R> {
@@ -267,6 +271,7 @@ impl<R: yut::Rules> UniformGames<R> {
         Self {
             players: players(n),
             playout: playout().quiet(),
+            state: None,
         }
     }
 
@@ -278,15 +283,22 @@ impl<R: yut::Rules> UniformGames<R> {
     /// If the options refuse the players, or the game does not end within
     /// [`MAX_DECISIONS`].
     pub fn play(&mut self, game: &Yut<R>, options: &R::Options, seed: u64) -> usize {
-        let mut state = game
-            .setup(options, &self.players, seed, 0)
-            .expect("options accept the players");
+        let state = if let Some(state) = self.state.as_mut() {
+            game.reset(state, options, &self.players, seed, 0)
+                .expect("options accept the players");
+            state
+        } else {
+            let state = game
+                .setup(options, &self.players, seed, 0)
+                .expect("options accept the players");
+            self.state.insert(state)
+        };
         let mut rng = game_core::GameRng::from_seed(seed ^ 0x5eed);
         let summary = self
             .playout
             .run(
                 game,
-                &mut state,
+                state,
                 |state: &yut::YutState<R>, seat| {
                     let n = game.legal_action_count(state, seat);
                     Choice::<_, ()>::Legal(rng.below(n as u32) as usize)

@@ -7,6 +7,10 @@
 //!     event lists the dropped results) and the game's end (winners and result) allocate,
 //!     measured and bounded. The loop itself, between decisions, allocates nothing.
 //!
+//! (c) `Game::reset` of a finished game into the next, as `benches::UniformGames` and the
+//!     `throughput` example start every game after the first: none (the standard rules
+//!     and the full augment pack, 2 and 4 players).
+//!
 //! Run with `cargo test -p benches --test no_alloc -- --nocapture` to see the figures.
 //!
 //! Everything is in one `#[test]`: counting is switched on per thread, but the counter is
@@ -26,7 +30,7 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
 use game_core::playout::{Choice, Ended, Step};
-use game_core::{Bot, Game, GameRng, TimeoutBot};
+use game_core::{Bot, Game, GameRng, RandomBot, TimeoutBot};
 use yut::{
     LegalMove, MAX_PENDING, Phase, Standard, ThrowDraw, Yut, YutAction, YutEvent, YutOptions,
     YutState,
@@ -390,6 +394,68 @@ fn steady_state_playout_allocations() {
         "mean {} > {MEAN_MAX}",
         report.apply_all.mean()
     );
+
+    // (c): a finished game reset into the next allocates nothing, under either rule set.
+    let mut app_team = yut_augments::app_options();
+    app_team.base.mode = yut::Mode::Team;
+    let resets = [
+        (
+            "(c) reset, standard, 2 players",
+            reset_allocations(&GAME, &options(), 2),
+        ),
+        (
+            "    reset, standard, 4 players",
+            reset_allocations(&GAME, &options(), 4),
+        ),
+        (
+            "    reset, app pack, 2 players",
+            reset_allocations(&augmented(), &yut_augments::app_options(), 2),
+        ),
+        (
+            "    reset, app pack, 4 players in teams",
+            reset_allocations(&augmented(), &app_team, 4),
+        ),
+    ];
+    for (name, tally) in &resets {
+        println!("{}", tally.line(name));
+    }
+    for (name, tally) in resets {
+        assert!(tally.calls >= 20, "{name}: {} resets", tally.calls);
+        assert_eq!(tally.allocs, 0, "{name}: a reset allocated");
+    }
+}
+
+/// The standard options.
+fn options() -> YutOptions {
+    YutOptions::default()
+}
+
+/// The game with the augment layer.
+fn augmented() -> Yut<yut_augments::Augments> {
+    Yut::new(yut_augments::Augments)
+}
+
+/// Plays seeded random games of `n` players one after the other in one state, as
+/// `benches::UniformGames` does, counting the allocations of each `Game::reset` of a
+/// finished game into the next (the first game, set up, is not counted).
+fn reset_allocations<R: yut::Rules>(game: &Yut<R>, options: &R::Options, n: usize) -> Tally {
+    let ids = benches::players(n);
+    let mut tally = Tally::default();
+    let mut state = game
+        .setup(options, &ids, 0, 0)
+        .expect("options accept the players");
+    for seed in 1..=20 {
+        let mut bot = RandomBot::new(seed);
+        while let Some(seat) = game.first_to_act(&state) {
+            let action = bot.choose(game, &state, seat).expect("a legal action");
+            game.apply_seat(&mut state, seat, &action, 0)
+                .expect("a legal action is accepted");
+        }
+        let (reset, allocs) = counted(|| game.reset(&mut state, options, &ids, seed, 0));
+        reset.expect("options accept the players");
+        tally.add(allocs);
+    }
+    tally
 }
 
 /// Measured: allocations of an ordinary `apply_seat_into` with a reused buffer.

@@ -21,8 +21,10 @@
 //! - **No allocation per action.** Actions go through [`Game::apply_seat_into`] with one
 //!   reused events buffer, and the legal list through [`Game::legal_actions_into`] with
 //!   another (only a draft, three times per side and game at most, builds its list).
-//!   Setting up a game allocates its state.
-//! - **Timing.** [`std::time::Instant`] around the games only (setup of each game
+//!   Each thread keeps one game state: its first game is set up with [`Game::setup`],
+//!   every later one started in that state with [`Game::reset`] (the same game as a
+//!   setup, in the buffers of the last one).
+//! - **Timing.** [`std::time::Instant`] around the games only (starting each game
 //!   included, argument parsing not): for the whole run from before the threads start to
 //!   after the last one ends, and for each thread around its own games. The engine itself
 //!   never reads a clock.
@@ -342,7 +344,9 @@ pub fn play_games<R: Rules>(
 
 /// Plays the games `range` of a run from `seed` on this thread (game `g` set up from seed
 /// `seed + g`, its choices from its own [`GameRng`] seeded from that too) and returns the
-/// decisions applied. A game plays the same in any range that holds it.
+/// decisions applied. A game plays the same in any range that holds it: the first is set
+/// up with [`Game::setup`], each later one reset in the same state ([`Game::reset`]),
+/// which makes the state a setup makes.
 ///
 /// ```
 /// use examples::throughput::{play_game_range, play_games};
@@ -363,14 +367,21 @@ pub fn play_game_range<R: Rules>(
     // Quiet: nothing here reads the events, so the engine need not build them.
     let mut playout = Playout::new(0).quiet();
     let mut decisions = 0u64;
+    // One state for all the games: each after the first starts in the last one's buffers.
+    let mut kept: Option<YutState<R>> = None;
     for g in range {
         let game_seed = seed.wrapping_add(g);
-        let mut state = game.setup(options, players, game_seed, 0)?;
+        let state = if let Some(state) = kept.as_mut() {
+            game.reset(state, options, players, game_seed, 0)?;
+            state
+        } else {
+            kept.insert(game.setup(options, players, game_seed, 0)?)
+        };
         let mut rng = GameRng::from_seed(game_seed ^ CHOICE_SEED);
         let summary = playout
             .run(
                 game,
-                &mut state,
+                state,
                 |state: &YutState<R>, seat| {
                     // A forced decision draws nothing. The drawn index is played without
                     // listing the actions: the same game as picking from the list.

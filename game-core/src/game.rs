@@ -109,6 +109,41 @@ pub trait Game: Send + Sync + 'static {
         now: Millis,
     ) -> Result<Self::State, Self::Error>;
 
+    /// Starts a new game in `state`, as `*state = self.setup(options, players, seed, now)?`
+    /// does, but reusing what `state` already holds (its buffers): for loops that play many
+    /// games. The state afterwards equals the new game's exactly. A refused setup returns the
+    /// error and leaves `state` unchanged.
+    ///
+    /// The default is that assignment. A game whose loops play many short games overrides
+    /// it to rebuild the state in place, so that starting a game allocates nothing and
+    /// frees only what the last game's state owned beyond its buffers
+    /// ([`testing::assert_reset_agrees`](crate::testing::assert_reset_agrees) checks an
+    /// override against [`Game::setup`]).
+    ///
+    /// ```
+    /// use game_core::{Game, rps::{Hand, Rps, RpsAction, RpsOptions}};
+    /// let (options, players) = (RpsOptions::default(), ["a".to_string(), "b".to_string()]);
+    /// let mut state = Rps.setup(&options, &players, 1, 0).unwrap();
+    /// Rps.apply_seat(&mut state, 0, &RpsAction::Pick { hand: Hand::Rock }, 10).unwrap();
+    /// Rps.reset(&mut state, &options, &players, 2, 20).unwrap();
+    /// assert_eq!(state, Rps.setup(&options, &players, 2, 20).unwrap());
+    /// // Refused like `setup` (one player), and nothing changed.
+    /// let before = state.clone();
+    /// assert!(Rps.reset(&mut state, &options, &players[..1], 3, 30).is_err());
+    /// assert_eq!(state, before);
+    /// ```
+    fn reset(
+        &self,
+        state: &mut Self::State,
+        options: &Self::Options,
+        players: &[PlayerId],
+        seed: u64,
+        now: Millis,
+    ) -> Result<(), Self::Error> {
+        *state = self.setup(options, players, seed, now)?;
+        Ok(())
+    }
+
     /// The framework's part of the state.
     fn table<'s>(&self, state: &'s Self::State) -> &'s Table;
 

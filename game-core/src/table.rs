@@ -55,6 +55,45 @@ impl Table {
         })
     }
 
+    /// Seats `players` anew in this table, as `*self = Table::new(players, seed, now)?` does
+    /// but keeping its buffers (the id list, the ids' own bytes and the presence list), for
+    /// a state reused from one game to the next ([`Game::reset`](crate::Game::reset)).
+    /// The same checks as [`Table::new`]; a refusal changes nothing.
+    ///
+    /// ```
+    /// let mut t = game_core::Table::new(&["a".into(), "b".into()], 1, 0).unwrap();
+    /// t.ask(5_000, Some(30));
+    /// t.reset(&["c".into()], 2, 7_000).unwrap();
+    /// assert_eq!(t, game_core::Table::new(&["c".into()], 2, 7_000).unwrap());
+    /// assert!(t.reset(&["a".into(), "a".into()], 1, 0).is_err());
+    /// assert_eq!(t.players, ["c"]);
+    /// ```
+    pub fn reset(&mut self, players: &[PlayerId], seed: u64, now: Millis) -> Result<(), Rejection> {
+        Self::check_players(players)?;
+        // Every field by name, so that a field added to the table cannot be left over
+        // from the last game.
+        let Self {
+            players: seated,
+            rng,
+            turn_seq,
+            decision_since,
+            deadline_at,
+            presence,
+            clock,
+        } = self;
+        // `clone_into` clones each id into the `String` already in its seat: no
+        // allocation while the new id fits the old one's buffer.
+        players.clone_into(seated);
+        *rng = GameRng::from_seed(seed);
+        *turn_seq = 0;
+        *decision_since = now;
+        *deadline_at = None;
+        presence.clear();
+        presence.resize(players.len(), Presence::default());
+        *clock = now;
+        Ok(())
+    }
+
     /// The checks of [`Table::new`] on the player ids, without seating them.
     fn check_players(players: &[PlayerId]) -> Result<(), Rejection> {
         if players.is_empty() {

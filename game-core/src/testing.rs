@@ -637,3 +637,191 @@ pub fn check_frozen_games<G: Game>(
         .join(format!("{name}.jsonl"));
     check_frozen(game, &path, &lines);
 }
+
+/// Checks [`Game::reset`] against [`Game::setup`] for each case `(options, n)` of `cases`
+/// (options and a player count they accept). Seeded random games of each case are played
+/// by a [`RandomBot`] (the player to act now and then disconnected and timed out, so that
+/// presence and deadlines vary too), and one ended by concessions where the game allows it
+/// ([`conceded`]). From the start, the middle and the end of each, the state is reset into
+/// every case (with two seeds, times and id lists) and must be what `setup` makes of the
+/// same arguments: equal, and equal as stored JSON. Each reset game is then played on to
+/// its end beside the set-up one, and the two must stay equal. A refused reset (a player
+/// count the options refuse, an id seated twice, an empty or oversized id) must return
+/// `setup`'s error and leave the state unchanged. Panics naming the first difference.
+///
+/// ```
+/// use game_core::rps::{Rps, RpsOptions};
+/// let quick = RpsOptions { wins_needed: 1, turn_seconds: None };
+/// game_core::testing::assert_reset_agrees(&Rps, &[(RpsOptions::default(), 2), (quick, 2)]);
+/// ```
+pub fn assert_reset_agrees<G: Game>(game: &G, cases: &[(G::Options, usize)]) {
+    let mut starts: Vec<(String, G::State)> = Vec::new();
+    for (c, (options, n)) in cases.iter().enumerate() {
+        for seed in [1u64, 2] {
+            let states = played_with_timeouts(game, options, *n, seed);
+            let last = states.len() - 1;
+            for (at, i) in [("start", 0), ("middle", last / 2), ("end", last)] {
+                let from = format!("case {c} seed {seed} at its {at} (decision {i})");
+                starts.push((from, states[i].clone()));
+            }
+        }
+        let mut state = game.setup(options, &players(*n), 3, 0).unwrap();
+        if conceded(game, &mut state) {
+            starts.push((format!("case {c} ended by concessions"), state));
+        }
+    }
+    for (from, start) in &starts {
+        for (c, (options, n)) in cases.iter().enumerate() {
+            for k in 0..2u64 {
+                // Other ids than the last game's, longer and shorter: the buffers kept must
+                // not show through.
+                let ids: Vec<PlayerId> = if k == 0 {
+                    players(*n)
+                } else {
+                    (0..*n)
+                        .map(|i| format!("guest-{i}-{}", "x".repeat(i)))
+                        .collect()
+                };
+                let (seed, now) = (100 + 10 * c as u64 + k, 7 + 5_000 * k);
+                let at = format!("{from}, reset into case {c} ({k})");
+                let mut state = start.clone();
+                if let Err(e) = game.reset(&mut state, options, &ids, seed, now) {
+                    panic!("{at}: refused: {}", e.code());
+                }
+                let fresh = game.setup(options, &ids, seed, now).unwrap();
+                assert_same_state(&state, &fresh, &at);
+                play_on_alike(game, state, fresh, seed, now, &at);
+            }
+            assert_refused_resets_agree(game, start, options, *n, &format!("{from}, case {c}"));
+        }
+    }
+}
+
+/// The states of a seeded random game of `n` players, from its setup to its end, one a
+/// decision: every 11th decision the player to act disconnects and the clock runs to
+/// [`Game::next_tick_at`], and only every other time do they come back.
+fn played_with_timeouts<G: Game>(
+    game: &G,
+    options: &G::Options,
+    n: usize,
+    seed: u64,
+) -> Vec<G::State> {
+    let ids = players(n);
+    let mut state = game.setup(options, &ids, seed, 0).unwrap();
+    let mut bot = RandomBot::new(seed);
+    let mut out = vec![state.clone()];
+    let mut now = 0;
+    for step in 0..5_000u64 {
+        let Some(seat) = game.first_to_act(&state) else {
+            break;
+        };
+        now += 1_000;
+        if step % 11 == 10 {
+            game.set_connected(&mut state, &ids[seat], false, now)
+                .unwrap();
+            if let Some(at) = game.next_tick_at(&state) {
+                now = now.max(at);
+                game.tick(&mut state, now);
+            }
+            if step % 22 == 10 {
+                game.set_connected(&mut state, &ids[seat], true, now)
+                    .unwrap();
+            }
+        } else {
+            let action = bot.choose(game, &state, seat).unwrap();
+            game.apply_seat(&mut state, seat, &action, now).unwrap();
+        }
+        out.push(state.clone());
+    }
+    out
+}
+
+/// Panics unless `a` and `b` are equal, and equal as stored JSON.
+#[track_caller]
+fn assert_same_state<S: PartialEq + serde::Serialize>(a: &S, b: &S, at: &str) {
+    assert!(a == b, "{at}: the states differ");
+    assert_eq!(
+        serde_json::to_string(a).unwrap(),
+        serde_json::to_string(b).unwrap(),
+        "{at}: the stored states differ"
+    );
+}
+
+/// Plays `a` and `b` on to their end with the same seeded [`RandomBot`] draws, and panics
+/// unless they take the same actions, with the same events, into equal states.
+fn play_on_alike<G: Game>(
+    game: &G,
+    mut a: G::State,
+    mut b: G::State,
+    seed: u64,
+    now: crate::Millis,
+    at: &str,
+) {
+    let (mut bot_a, mut bot_b) = (RandomBot::new(seed), RandomBot::new(seed));
+    for step in 0..5_000u64 {
+        let seat = game.first_to_act(&a);
+        assert_eq!(
+            seat,
+            game.first_to_act(&b),
+            "{at}: decision {step}: who acts"
+        );
+        let Some(seat) = seat else {
+            break;
+        };
+        let action = bot_a.choose(game, &a, seat).unwrap();
+        let other = bot_b.choose(game, &b, seat).unwrap();
+        assert_eq!(action, other, "{at}: decision {step}: the actions differ");
+        let t = now + 1_000 * step;
+        let events = game.apply_seat(&mut a, seat, &action, t).unwrap();
+        let others = game.apply_seat(&mut b, seat, &other, t).unwrap();
+        assert_eq!(events, others, "{at}: decision {step}: the events differ");
+        assert!(a == b, "{at}: decision {step}: the states differ");
+    }
+    assert!(game.is_over(&a), "{at}: the game does not end");
+    assert_same_state(&a, &b, &format!("{at}, at the end"));
+}
+
+/// Resets that `setup` refuses from the same arguments (player counts that `options` may
+/// refuse, an id seated twice, an empty id, an oversized one), tried on a copy of `start`:
+/// each must be refused with `setup`'s error and change nothing. (A count the options
+/// accept must be accepted alike.)
+fn assert_refused_resets_agree<G: Game>(
+    game: &G,
+    start: &G::State,
+    options: &G::Options,
+    n: usize,
+    at: &str,
+) {
+    let mut tries: Vec<Vec<PlayerId>> = [0, 1, 3, 5, 7, 9, 64].map(players).into();
+    let mut twice = players(n);
+    if let [first, .., last] = twice.as_mut_slice() {
+        last.clone_from(first);
+        tries.push(twice);
+    }
+    for bad in [String::new(), "x".repeat(129)] {
+        let mut ids = players(n);
+        if let Some(id) = ids.last_mut() {
+            *id = bad;
+        }
+        tries.push(ids);
+    }
+    for ids in tries {
+        let at = format!("{at}, reset to {} ids {:?}", ids.len(), ids.first());
+        let mut state = start.clone();
+        match (
+            game.setup(options, &ids, 9, 9),
+            game.reset(&mut state, options, &ids, 9, 9),
+        ) {
+            (Err(refused), Err(e)) => {
+                assert_eq!(e.body(), refused.body(), "{at}: refused differently");
+                assert_same_state(&state, start, &format!("{at}: refused but changed"));
+            }
+            (Ok(fresh), Ok(())) => assert_same_state(&state, &fresh, &at),
+            (setup, reset) => panic!(
+                "{at}: setup {} but reset {}",
+                if setup.is_ok() { "accepts" } else { "refuses" },
+                if reset.is_ok() { "accepts" } else { "refuses" },
+            ),
+        }
+    }
+}

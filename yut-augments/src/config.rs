@@ -28,7 +28,7 @@ use crate::{Augment, Slot};
 /// assert!(serde_json::from_str::<AugmentOptions>(r#"{"augments":["wings"]}"#).is_err());
 /// assert!(serde_json::from_str::<AugmentOptions>(r#"{"cushions":true}"#).is_err());
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[derive(Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase", default, deny_unknown_fields)]
 pub struct AugmentConfig {
     /// The augments that can be offered in the draft, by id. `[]` switches the draft off.
@@ -39,6 +39,29 @@ pub struct AugmentConfig {
     pub cushion: bool,
     /// The truce (쉼 약속).
     pub truce: bool,
+}
+
+// By hand, for `clone_from`: a state reset for a new game (`Game::reset`) copies the
+// options into the last game's, and the pack's list then keeps its buffer.
+impl Clone for AugmentConfig {
+    fn clone(&self) -> Self {
+        Self {
+            augments: self.augments.clone(),
+            cushion: self.cushion,
+            truce: self.truce,
+        }
+    }
+
+    fn clone_from(&mut self, source: &Self) {
+        let Self {
+            augments,
+            cushion,
+            truce,
+        } = source;
+        self.augments.clone_from(augments);
+        self.cushion = *cushion;
+        self.truce = *truce;
+    }
 }
 
 impl Default for AugmentConfig {

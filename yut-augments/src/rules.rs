@@ -493,6 +493,17 @@ impl Augments {
     }
 }
 
+/// A side's part of the layer in a new game: nothing owned, the house rules' cushion and
+/// truce as configured.
+#[inline(always)]
+fn new_side(config: &AugmentConfig) -> SideAugments {
+    SideAugments {
+        cushion: config.cushion,
+        truce: config.truce,
+        ..SideAugments::default()
+    }
+}
+
 impl Rules for Augments {
     type Config = AugmentConfig;
     type Options = AugmentOptions;
@@ -511,18 +522,24 @@ impl Rules for Augments {
 
     fn setup(&self, config: &AugmentConfig, board: &Board) -> AugmentState {
         AugmentState {
-            sides: board
-                .sides
-                .iter()
-                .map(|_| SideAugments {
-                    cushion: config.cushion,
-                    truce: config.truce,
-                    ..SideAugments::default()
-                })
-                .collect(),
+            sides: board.sides.iter().map(|_| new_side(config)).collect(),
             draft: None,
             barred: None,
         }
+    }
+
+    /// The same state, its per-side list refilled in its buffer.
+    fn setup_into(&self, config: &AugmentConfig, board: &Board, state: &mut AugmentState) {
+        // Every field by name: one added to the state must be set here too.
+        let AugmentState {
+            sides,
+            draft,
+            barred,
+        } = state;
+        sides.clear();
+        sides.extend(board.sides.iter().map(|_| new_side(config)));
+        *draft = None;
+        *barred = None;
     }
 
     fn check_state(

@@ -131,7 +131,9 @@ fn the_modders_rules_alone_leave_the_layer_out() {
 }
 
 /// A composed rule set answers the legal actions by index as its list (the draft's choices
-/// come through the pair as `Either::Left`), and plays quietly the same games.
+/// come through the pair as `Either::Left`), plays quietly the same games, and starts a
+/// new game in a used state (`Game::reset`) as setup starts it, both parts' states
+/// included.
 #[test]
 fn a_composed_rule_set_indexes_its_legal_actions_as_it_lists_them() {
     let game = Yut::new((Augments, LuckySeven));
@@ -148,4 +150,5 @@ fn a_composed_rule_set_indexes_its_legal_actions_as_it_lists_them() {
         game_core::testing::assert_legal_index_agrees(&game, &options, n);
         game_core::testing::assert_quiet_agrees(&game, &options, n, 0..5);
     }
+    game_core::testing::assert_reset_agrees(&game, &[(options.clone(), 2), (options, 3)]);
 }

@@ -6,11 +6,11 @@ use game_core::{Game, Millis, PlayerId, Rejection, Table, Viewer};
 use crate::graph::Node;
 use crate::options::Mode;
 use crate::rules::{RuleOptions, TurnStart};
-use crate::state::{Board, Phase, Side, ThrowStats};
+use crate::state::{Board, Lists, Phase, Side, SideId, ThrowStats};
 use crate::turn::{Quiet, Sink};
 use crate::{
     EventLog, Origin, Rules, Standard, ThrowChance, ThrowList, YutAction, YutError, YutEvent,
-    YutResult, YutState, YutView,
+    YutOptions, YutResult, YutState, YutView,
 };
 
 /// Yut Nori under the rules `R` (the standard rules by default).
@@ -65,6 +65,38 @@ impl<R: Rules> Yut<R> {
         self.after_action(state, now);
     }
 
+    /// The checks of a new game's options against its seat count, in the order `setup`
+    /// makes them (the table's checks of the ids come after these): returns the base
+    /// options.
+    #[inline(always)]
+    fn check_options<'o>(
+        &self,
+        options: &'o R::Options,
+        seats: usize,
+    ) -> Result<&'o YutOptions, YutError> {
+        let base = options.base();
+        base.validate(seats)?;
+        self.rules.validate_config(options.config(), base)?;
+        Ok(base)
+    }
+
+    /// A new game's start once its board is seated, shared by `setup` and `reset`: the
+    /// first turn drawn, the rules' state set up from the board, the first turn started
+    /// and its decision asked.
+    #[inline(always)]
+    fn begin(&self, state: &mut YutState<R>, options: &R::Options, now: Millis, lists: Lists) {
+        self.first_turn(&mut state.board, lists);
+        match lists {
+            Lists::New => state.rules = self.rules.setup(options.config(), &state.board),
+            Lists::Kept => self
+                .rules
+                .setup_into(options.config(), &state.board, &mut state.rules),
+        }
+        // The first turn's events (rule events of its start) go to the log only.
+        self.start_turn(state, &mut Quiet);
+        self.after_action(state, now);
+    }
+
     /// Sets the next deadline (the events are in the log already: they go there as they
     /// happen).
     #[inline(always)]
@@ -76,6 +108,49 @@ impl<R: Rules> Yut<R> {
             board.table.ask(now, board.options.turn_seconds);
         }
     }
+}
+
+/// A board's seat lists: `side_of`, `sides`, `seat_conceded`.
+type SeatLists<'b> = (&'b mut Vec<SideId>, &'b mut Vec<Side>, &'b mut Vec<bool>);
+
+/// Fills a board's seat lists for a new game of `seats` seats under `base` (checked against
+/// it): each seat's side (the seat itself in individual play, its parity in team play),
+/// each side with its members and all its pieces waiting, no one conceded. Kept lists keep
+/// their buffers, as each kept side keeps its `members`.
+#[inline(always)]
+fn seat_lists(
+    base: &YutOptions,
+    seats: usize,
+    (side_of, sides, seat_conceded): SeatLists<'_>,
+    lists: Lists,
+) {
+    lists.refill(
+        side_of,
+        (0..seats).map(|seat| match base.mode {
+            Mode::Individual => seat as SideId,
+            Mode::Team => (seat % 2) as SideId,
+        }),
+    );
+    // The seats of side `s` by the rule of `side_of`, without a search.
+    let new_side = |s: usize, mut members: Vec<u8>, lists: Lists| {
+        match base.mode {
+            Mode::Individual => lists.refill(&mut members, std::iter::once(s as u8)),
+            Mode::Team => lists.refill(&mut members, (s..seats).step_by(2).map(|m| m as u8)),
+        }
+        Side::new(members, base.pieces)
+    };
+    let count = base.sides(seats);
+    sides.truncate(count);
+    for (s, side) in sides.iter_mut().enumerate() {
+        *side = new_side(s, std::mem::take(&mut side.members), lists);
+    }
+    // A side past the last game's sides is new, members and all.
+    let made = sides.len();
+    lists.append(
+        sides,
+        (made..count).map(|s| new_side(s, Vec::new(), Lists::New)),
+    );
+    lists.refill(seat_conceded, std::iter::repeat_n(false, seats));
 }
 
 impl<R: Rules> Game for Yut<R> {
@@ -106,42 +181,27 @@ impl<R: Rules> Game for Yut<R> {
         seed: u64,
         now: Millis,
     ) -> Result<YutState<R>, YutError> {
-        let base = options.base();
-        base.validate(players.len())?;
-        self.rules.validate_config(options.config(), base)?;
-        let seats = players.len();
-        let team = base.mode == Mode::Team;
+        let base = self.check_options(options, players.len())?;
+        // The seat lists before the table: its checks come after the options' (the order
+        // of the errors), its allocations after the seat lists' (measured: the other order
+        // costs the allocator more).
+        let (mut side_of, mut sides, mut seat_conceded) = (Vec::new(), Vec::new(), Vec::new());
+        let new_lists = (&mut side_of, &mut sides, &mut seat_conceded);
+        seat_lists(base, players.len(), new_lists, Lists::New);
         // The board last, built in place: a field after it would make it a temporary,
         // copied into the state (600 bytes, the table's RNG most of them).
         let mut state = YutState {
             log: EventLog::new(),
             options: options.clone(),
-            // Replaced below, once the board is set up: the rules' setup reads it.
+            // Replaced by `begin`, once the board is set up: the rules' setup reads it.
             rules: R::State::default(),
             board: Board {
                 options: base.clone(),
-                side_of: (0..seats)
-                    .map(|seat| match base.mode {
-                        Mode::Individual => seat as u8,
-                        Mode::Team => (seat % 2) as u8,
-                    })
-                    .collect(),
-                sides: (0..base.sides(seats))
-                    .map(|s| {
-                        // The seats of side `s` by the rule of `side_of`, without a search.
-                        let members = if team {
-                            (s..seats).step_by(2).map(|m| m as u8).collect()
-                        } else {
-                            vec![s as u8]
-                        };
-                        Side::new(members, base.pieces)
-                    })
-                    .collect(),
-                seat_conceded: vec![false; seats],
-                // The table's checks come after the options' (the order of the errors), its
-                // allocations after the seat lists' (measured: the other order costs the
-                // allocator more).
+                side_of,
+                sides,
+                seat_conceded,
                 table: Table::new(players, seed, now)?,
+                // Drawn by `begin`.
                 turn_order: Vec::new(),
                 turn_index: 0,
                 phase: Phase::Throw,
@@ -154,12 +214,70 @@ impl<R: Rules> Game for Yut<R> {
                 side_to_act: 0,
             },
         };
-        self.first_turn(&mut state.board);
-        state.rules = self.rules.setup(options.config(), &state.board);
-        // The first turn's events (rule events of its start) go to the log only.
-        self.start_turn(&mut state, &mut Quiet);
-        self.after_action(&mut state, now);
+        self.begin(&mut state, options, now, Lists::New);
         Ok(state)
+    }
+
+    /// Every field rebuilt where it is, as `setup` builds it: the lists cleared and refilled
+    /// (the ids into their old `String`s, each side into its old `members`), the log
+    /// emptied into its old slots. Out of line, as `setup` is.
+    #[inline(never)]
+    fn reset(
+        &self,
+        state: &mut YutState<R>,
+        options: &R::Options,
+        players: &[PlayerId],
+        seed: u64,
+        now: Millis,
+    ) -> Result<(), YutError> {
+        // The checks of `setup` in its order, before anything changes.
+        let base = self.check_options(options, players.len())?;
+        state.board.table.reset(players, seed, now)?;
+        // Every field by name (no `..`): a field added to the state or the board must be
+        // reset here too, or this does not compile.
+        let YutState {
+            board,
+            options: kept_options,
+            rules: _, // Set by `begin`, from the new board.
+            log,
+        } = state;
+        log.clear();
+        kept_options.clone_from(options);
+        let Board {
+            options: board_options,
+            table: _, // Reset above, with its checks.
+            side_of,
+            sides,
+            turn_order: _, // Drawn by `begin`, in place.
+            turn_index,
+            seat_conceded,
+            phase,
+            throws_owed,
+            pending,
+            last_throw,
+            stats,
+            concedes,
+            seat_to_act,
+            side_to_act,
+        } = board;
+        board_options.clone_from(base);
+        seat_lists(
+            base,
+            players.len(),
+            (side_of, sides, seat_conceded),
+            Lists::Kept,
+        );
+        *turn_index = 0;
+        *phase = Phase::Throw;
+        *throws_owed = 1;
+        *pending = ThrowList::new();
+        *last_throw = None;
+        *stats = ThrowStats::default();
+        *concedes = 0;
+        *seat_to_act = 0;
+        *side_to_act = 0;
+        self.begin(state, options, now, Lists::Kept);
+        Ok(())
     }
 
     fn table<'s>(&self, state: &'s YutState<R>) -> &'s Table {

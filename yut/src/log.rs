@@ -77,6 +77,18 @@ impl<E> EventLog<E> {
         }
     }
 
+    /// Empties the log, dropping the events it holds, and keeps its slots: afterwards it
+    /// equals [`EventLog::new`], with nothing allocated (a state reused for a new game).
+    pub(crate) fn clear(&mut self) {
+        // Only the filled slots: the others are `None` already (slots fill from 0).
+        let held = self.written.min(LOG_LEN);
+        for slot in &mut self.slots[..held] {
+            *slot = None;
+        }
+        self.written = 0;
+        self.dropped = 0;
+    }
+
     /// A log of `events`, oldest first; only the newest [`LOG_LEN`] are kept.
     ///
     /// ```

@@ -634,6 +634,41 @@ impl Board {
     }
 }
 
+/// Whose lists a new game fills: new ones (`Game::setup`) or the last game's, kept with
+/// their buffers (`Game::reset`). Either way a list ends the same, so the choice is only
+/// how: it is a constant in each caller, so each fills its lists without a test.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Lists {
+    /// Collected: one allocation of the exact size (extending an unallocated list goes
+    /// through the out-of-line reserve, which costs more: measured).
+    New,
+    /// Cleared and extended in the buffer they have, growing only if they must.
+    Kept,
+}
+
+impl Lists {
+    /// Replaces the contents of `list` with `items`.
+    #[inline(always)]
+    pub(crate) fn refill<T>(self, list: &mut Vec<T>, items: impl Iterator<Item = T>) {
+        match self {
+            Lists::New => *list = items.collect(),
+            Lists::Kept => {
+                list.clear();
+                list.extend(items);
+            }
+        }
+    }
+
+    /// Appends `items` to `list` (collected only into an empty one: what it holds stays).
+    #[inline(always)]
+    pub(crate) fn append<T>(self, list: &mut Vec<T>, items: impl Iterator<Item = T>) {
+        match self {
+            Lists::New if list.is_empty() => *list = items.collect(),
+            _ => list.extend(items),
+        }
+    }
+}
+
 /// The whole state: the base [`Board`], the rule extension's own state, and the recent
 /// events. It serializes (RNG included) for storage; never send it to players.
 ///

@@ -5,7 +5,7 @@ use crate::graph::Node;
 use crate::movement::{self, Walk};
 use crate::options::{Mode, Ranking};
 use crate::rules::{CaptureTo, Cx, Emit, MoveDone, MoveInfo, OnResult, RuleOptions, TurnStart};
-use crate::state::{Board, Phase, PieceStatus, SideId};
+use crate::state::{Board, Lists, Phase, PieceStatus, SideId};
 use crate::{
     EventLog, NodeList, Origin, PackedThrows, Piece, Rules, Throw, ThrowChance, ThrowDraw, To, Yut,
     YutEvent, YutState,
@@ -573,25 +573,32 @@ impl<R: Rules> Yut<R> {
     }
 
     /// Seats the players, picks the first side with the RNG and starts its turn
-    /// (RULES.md, Setting up).
-    pub(crate) fn first_turn(&self, board: &mut Board) {
+    /// (RULES.md, Setting up). `lists` says whether the board's turn order is a new list or
+    /// the last game's, refilled in its buffer.
+    #[inline(always)]
+    pub(crate) fn first_turn(&self, board: &mut Board, lists: Lists) {
         let seats = board.side_of.len();
         let sides = board.sides.len();
         let first = board.table.rng.below(sides as u32) as usize;
-        board.turn_order = match board.options.mode {
+        let order = &mut board.turn_order;
+        match board.options.mode {
             // From the first seat round the table, without a division a seat.
-            Mode::Individual => (first..seats).chain(0..first).map(|s| s as u8).collect(),
+            Mode::Individual => {
+                lists.refill(order, (first..seats).chain(0..first).map(|s| s as u8))
+            }
             Mode::Team => {
                 let per_team = seats / 2;
-                (0..seats)
-                    .map(|i| {
+                let sides = &board.sides;
+                lists.refill(
+                    order,
+                    (0..seats).map(|i| {
                         let team = (first + i) % 2;
                         let member = i / 2;
-                        board.sides[team].members[member.min(per_team - 1)]
-                    })
-                    .collect()
+                        sides[team].members[member.min(per_team - 1)]
+                    }),
+                );
             }
-        };
+        }
         board.turn_index = 0;
         board.sync_turn();
     }

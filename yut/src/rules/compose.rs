@@ -83,7 +83,7 @@ where
 /// assert_eq!(o.base.pieces, 3);
 /// assert!(serde_json::from_str::<WithRules<NoConfig>>(r#"{"wings":3}"#).is_err());
 /// ```
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, JsonSchema)]
+#[derive(Debug, Default, PartialEq, Eq, Serialize, JsonSchema)]
 pub struct WithRules<C> {
     /// The base options.
     #[serde(flatten)]
@@ -91,6 +91,25 @@ pub struct WithRules<C> {
     /// The rules' configuration.
     #[serde(flatten)]
     pub rules: C,
+}
+
+// By hand, for `clone_from`: the derived one makes a whole new copy and drops the old, and a
+// state reset for a new game (`Game::reset`) copies its options into the last game's with
+// it.
+impl<C: Clone> Clone for WithRules<C> {
+    fn clone(&self) -> Self {
+        Self {
+            base: self.base.clone(),
+            rules: self.rules.clone(),
+        }
+    }
+
+    /// Field by field, so that a configuration's buffers are kept.
+    fn clone_from(&mut self, source: &Self) {
+        let Self { base, rules } = source;
+        self.base.clone_from(base);
+        self.rules.clone_from(rules);
+    }
 }
 
 impl<'de, C: DeserializeOwned> Deserialize<'de> for WithRules<C> {
@@ -216,6 +235,11 @@ impl<A: Rules, B: Rules> Rules for (A, B) {
             self.0.setup(&config.first, board),
             self.1.setup(&config.second, board),
         )
+    }
+
+    fn setup_into(&self, config: &Self::Config, board: &Board, state: &mut Self::State) {
+        self.0.setup_into(&config.first, board, &mut state.0);
+        self.1.setup_into(&config.second, board, &mut state.1);
     }
 
     fn check_state(

@@ -273,6 +273,14 @@ pub trait Rules: Clone + Debug + Default + PartialEq + Send + Sync + 'static {
         Self::State::default()
     }
 
+    /// [`Rules::setup`] written into `state`, the rules' state of the last game, for
+    /// `Game::reset` (a new game started in a used state): `state` must end exactly as
+    /// `setup` returns it. The default assigns that; rules whose state holds buffers
+    /// override it to keep them.
+    fn setup_into(&self, config: &Self::Config, board: &Board, state: &mut Self::State) {
+        *state = self.setup(config, board);
+    }
+
     /// Checks the rules' state of a restored game against the game's configuration and
     /// board (for example: nothing outside the configured pack, no bookkeeping of a rule
     /// switched off).

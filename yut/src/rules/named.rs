@@ -85,6 +85,10 @@ impl<R: Rules, N: RuleName> Rules for Named<R, N> {
         self.rules.setup(config, board)
     }
 
+    fn setup_into(&self, config: &R::Config, board: &Board, state: &mut R::State) {
+        self.rules.setup_into(config, board, state);
+    }
+
     fn check_state(
         &self,
         config: &R::Config,

@@ -1,0 +1,27 @@
+//! `Game::reset` under the augment layer: a used state of any pack, player count and mode
+//! starts a new game exactly as `Game::setup` does, the layer's own state (per-side
+//! augments, drafts, truce) included, and plays on the same.
+
+use game_core::testing::assert_reset_agrees;
+use yut::{Mode, Yut};
+use yut_augments::{AugmentConfig, AugmentOptions, Augments, app_options};
+
+#[test]
+fn a_reset_state_is_the_state_setup_makes() {
+    let app = app_options();
+    let empty = AugmentOptions {
+        base: app.base.clone(),
+        rules: AugmentConfig::none(),
+    };
+    let mut team = app.clone();
+    team.base.mode = Mode::Team;
+    let cases = [
+        (app.clone(), 2),
+        (app.clone(), 3),
+        (app, 4),
+        (empty.clone(), 2),
+        (empty, 3),
+        (team, 4),
+    ];
+    assert_reset_agrees(&Yut::new(Augments), &cases);
+}

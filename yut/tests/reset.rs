@@ -1,0 +1,82 @@
+//! `Game::reset` starts a new game in a used state exactly as `Game::setup` starts one:
+//! from a new game, one in progress, a finished one and one ended by concessions, of any
+//! player count, mode and piece count, into any other, the state is the one `setup`
+//! makes (equal, and equal as stored JSON) and plays on the same; a refused reset is
+//! refused as `setup` refuses it and changes nothing.
+
+use game_core::Game;
+use game_core::testing::{assert_reset_agrees, players};
+use yut::{BackdoFromDo, FinishRule, Mode, Yut, YutOptions};
+
+/// 2 to 4 sides, teams of 2 and 3, 2 and 5 pieces, and the variants of the finish,
+/// backdo, nak and time limit.
+fn cases() -> Vec<(YutOptions, usize)> {
+    let base = YutOptions::default();
+    let team = YutOptions {
+        mode: Mode::Team,
+        ..base.clone()
+    };
+    vec![
+        (base.clone(), 2),
+        (base.clone(), 3),
+        (base.clone(), 4),
+        (team.clone(), 4),
+        (team, 6),
+        (
+            YutOptions {
+                finish_rule: FinishRule::Reach,
+                backdo_from_do: BackdoFromDo::Home,
+                nak_percent: 10,
+                turn_seconds: None,
+                pieces: 2,
+                ..base.clone()
+            },
+            2,
+        ),
+        (
+            YutOptions {
+                backdo_from_do: BackdoFromDo::Finish,
+                backdo_capture_bonus: true,
+                pieces: 5,
+                ..base
+            },
+            3,
+        ),
+    ]
+}
+
+#[test]
+fn a_reset_state_is_the_state_setup_makes() {
+    assert_reset_agrees(&Yut::standard(), &cases());
+}
+
+/// The seat lists are rebuilt in place: a reset into fewer sides drops the extra ones, a
+/// reset into more makes them, and each side's members are the new game's.
+#[test]
+fn a_reset_rebuilds_the_sides_and_members() {
+    let game = Yut::standard();
+    let team = YutOptions {
+        mode: Mode::Team,
+        ..YutOptions::default()
+    };
+    let mut state = game.setup(&team, &players(6), 1, 0).unwrap();
+    game.reset(&mut state, &YutOptions::default(), &players(3), 2, 0)
+        .unwrap();
+    let members: Vec<&[u8]> = state.board.sides.iter().map(|s| &s.members[..]).collect();
+    assert_eq!(members, [&[0u8][..], &[1], &[2]]);
+    game.reset(&mut state, &team, &players(8), 3, 0).unwrap();
+    let members: Vec<&[u8]> = state.board.sides.iter().map(|s| &s.members[..]).collect();
+    assert_eq!(members, [&[0u8, 2, 4, 6][..], &[1, 3, 5, 7]]);
+    assert_eq!(state, game.setup(&team, &players(8), 3, 0).unwrap());
+}
+
+/// A composition resets both parts' states (`Rules::setup_into` of each).
+#[test]
+fn a_composed_rule_set_resets_as_it_sets_up() {
+    let options = yut::rules::WithRules {
+        base: YutOptions::default(),
+        rules: yut::rules::Both::default(),
+    };
+    let game = Yut::new((yut::Standard, yut::Standard));
+    assert_reset_agrees(&game, &[(options.clone(), 2), (options, 4)]);
+}
