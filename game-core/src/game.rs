@@ -784,6 +784,27 @@ pub(crate) fn apply_valid<G: Game + ?Sized>(
     settle(game, state, seat, now, Actor::Player, events);
 }
 
+/// [`Game::apply_chance`] for the search, which reads no events: checked and applied the
+/// same way, the state the same, the events possibly left out of `scratch` (cleared
+/// first). `chance` is one the search took from [`Game::chances`] with a probability above
+/// zero, so the list is not asked for again.
+pub(crate) fn apply_chance_quiet<G: Game + ?Sized>(
+    game: &G,
+    state: &mut G::State,
+    seat: usize,
+    action: &G::Action,
+    chance: &G::Chance,
+    now: Millis,
+    scratch: &mut Vec<G::Event>,
+) -> Result<(), G::Error> {
+    clear_events(scratch);
+    game.validate(state, seat, action)?;
+    let now = game.table(state).time(now);
+    game.step_quiet(state, seat, action, Some(chance), now, scratch);
+    settle(game, state, seat, now, Actor::Player, scratch);
+    Ok(())
+}
+
 /// Who took a step: the player, or the engine for them (a timeout).
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Actor {

@@ -177,6 +177,7 @@ impl<G: Game, M: Model<G>> Bot<G> for Expectimax<M> {
             limits: self.limits,
             nodes: 0,
             memo: HashMap::new(),
+            scratch: Vec::new(),
         };
         let policy = self.model.policy(&moves);
         // The policy's move is tried first, so that it wins ties.
@@ -216,6 +217,8 @@ struct Search<'a, G: Game, M: Model<G>> {
     nodes: u32,
     /// Values of positions where the reply turn begins, by key.
     memo: HashMap<M::Key, f64>,
+    /// The buffer of the quiet steps: the search reads positions, never events.
+    scratch: Vec<G::Event>,
 }
 
 /// The host time passed to the game while searching (deadlines do not matter there).
@@ -226,7 +229,10 @@ impl<G: Game, M: Model<G>> Search<'_, G, M> {
     fn after(&mut self, state: &G::State, seat: usize, action: &G::Action) -> Option<f64> {
         let mut child = state.clone();
         self.nodes += 1;
-        self.game.apply_seat(&mut child, seat, action, NOW).ok()?;
+        let scratch = &mut self.scratch;
+        self.game
+            .apply_seat_quiet(&mut child, seat, action, NOW, scratch)
+            .ok()?;
         Some(self.value(
             &child,
             Stage::Own {
@@ -298,11 +304,19 @@ impl<G: Game, M: Model<G>> Search<'_, G, M> {
                 for (chance, p) in chances {
                     let mut child = state.clone();
                     self.nodes += 1;
-                    if self
-                        .game
-                        .apply_chance(&mut child, seat, &action, &chance, NOW)
-                        .is_ok()
-                    {
+                    // An outcome of no chance is refused, as `Game::apply_chance` refuses it.
+                    let applied = p > 0.0
+                        && crate::game::apply_chance_quiet(
+                            self.game,
+                            &mut child,
+                            seat,
+                            &action,
+                            &chance,
+                            NOW,
+                            &mut self.scratch,
+                        )
+                        .is_ok();
+                    if applied {
                         total += p * self.value(&child, next);
                         weight += p;
                     }
