@@ -205,7 +205,8 @@ fn erased(c: &mut Criterion) {
 
 /// A whole uniform-random game of a typical seed, as a simulation plays it
 /// ([`benches::uniform_game`]: set-up, then at every decision an index drawn among
-/// `legal_action_count` actions and that action played in a quiet play-out). Throughput
+/// `legal_action_count` actions and that action played in a quiet play-out), alone and
+/// in a series ([`benches::UniformGames`], the state reset from game to game). Throughput
 /// is in decisions.
 fn games(c: &mut Criterion) {
     let mut group = c.benchmark_group("game");
@@ -216,6 +217,12 @@ fn games(c: &mut Criterion) {
             b.iter(|| {
                 benches::uniform_game(&GAME, &YutOptions::default(), players, black_box(seed))
             })
+        });
+        // The same game in a series, as a simulation plays many: the state of the last
+        // game reset into the new one (`Game::reset`) rather than set up afresh.
+        let mut series = benches::UniformGames::new(players);
+        group.bench_function(format!("random {players}-player game, in a series"), |b| {
+            b.iter(|| series.play(&GAME, &YutOptions::default(), black_box(seed)))
         });
     }
     group.finish();
