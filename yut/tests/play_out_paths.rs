@@ -4,58 +4,22 @@
 //! legal actions by index (`Game::legal_action_count`, `Game::legal_action`, what
 //! `Choice::Legal` plays) are exactly those the list holds. Under every kind of option set.
 
+mod common;
+
 use game_core::Game;
 use game_core::testing::{assert_legal_index_agrees, assert_quiet_agrees};
-use yut::{BackdoFromDo, FinishRule, Mode, Yut, YutOptions};
-
-/// Option sets and player counts that take every path of the rules: 2 to 4 sides, teams,
-/// the finish and backdo variants, nak, 2 and 5 pieces.
-fn configs() -> Vec<(YutOptions, usize)> {
-    let base = YutOptions::default();
-    let configs = [
-        (base.clone(), 2),
-        (base.clone(), 3),
-        (base.clone(), 4),
-        (
-            YutOptions {
-                mode: Mode::Team,
-                ..base.clone()
-            },
-            4,
-        ),
-        (
-            YutOptions {
-                finish_rule: FinishRule::Reach,
-                backdo_from_do: BackdoFromDo::Home,
-                nak_percent: 10,
-                pieces: 2,
-                ..base.clone()
-            },
-            2,
-        ),
-        (
-            YutOptions {
-                backdo_from_do: BackdoFromDo::Finish,
-                backdo_capture_bonus: true,
-                pieces: 5,
-                ..base.clone()
-            },
-            3,
-        ),
-    ];
-    configs.to_vec()
-}
+use yut::{Yut, YutOptions};
 
 #[test]
 fn quiet_steps_leave_the_state_as_steps_with_events_do() {
-    for (options, n) in configs() {
+    for (options, n) in common::option_sets() {
         assert_quiet_agrees(&Yut::standard(), &options, n, 0..12);
     }
 }
 
 #[test]
 fn legal_actions_by_index_are_those_of_the_list() {
-    for (options, n) in configs() {
+    for (options, n) in common::option_sets() {
         assert_legal_index_agrees(&Yut::standard(), &options, n);
     }
 }

@@ -4,50 +4,15 @@
 //! makes (equal, and equal as stored JSON) and plays on the same; a refused reset is
 //! refused as `setup` refuses it and changes nothing.
 
+mod common;
+
 use game_core::Game;
 use game_core::testing::{assert_reset_agrees, players};
-use yut::{BackdoFromDo, FinishRule, Mode, Yut, YutOptions};
-
-/// 2 to 4 sides, teams of 2 and 3, 2 and 5 pieces, and the variants of the finish,
-/// backdo, nak and time limit.
-fn cases() -> Vec<(YutOptions, usize)> {
-    let base = YutOptions::default();
-    let team = YutOptions {
-        mode: Mode::Team,
-        ..base.clone()
-    };
-    vec![
-        (base.clone(), 2),
-        (base.clone(), 3),
-        (base.clone(), 4),
-        (team.clone(), 4),
-        (team, 6),
-        (
-            YutOptions {
-                finish_rule: FinishRule::Reach,
-                backdo_from_do: BackdoFromDo::Home,
-                nak_percent: 10,
-                turn_seconds: None,
-                pieces: 2,
-                ..base.clone()
-            },
-            2,
-        ),
-        (
-            YutOptions {
-                backdo_from_do: BackdoFromDo::Finish,
-                backdo_capture_bonus: true,
-                pieces: 5,
-                ..base
-            },
-            3,
-        ),
-    ]
-}
+use yut::{Mode, Yut, YutOptions};
 
 #[test]
 fn a_reset_state_is_the_state_setup_makes() {
-    assert_reset_agrees(&Yut::standard(), &cases());
+    assert_reset_agrees(&Yut::standard(), &common::option_sets());
 }
 
 /// The seat lists are rebuilt in place: a reset into fewer sides drops the extra ones, a

@@ -3,7 +3,9 @@
 
 use game_core::GameError;
 use yut::graph::Node;
-use yut::{Origin, SideId, Throw, To, YutError, YutEvent, YutOptions};
+use yut::{
+    BackdoFromDo, FinishRule, Mode, Origin, SideId, Throw, To, YutError, YutEvent, YutOptions,
+};
 
 /// The events of the standard rules.
 pub type Event = YutEvent;
@@ -95,3 +97,40 @@ pub const fn at(node: Node) -> Origin {
 
 /// Home as an origin.
 pub const HOME: Origin = Origin::HOME;
+
+/// Option sets and player counts that take every path of the rules: 2 to 4 sides, teams
+/// of 2 and 3, 2 and 5 pieces, and the variants of the finish, backdo, nak and time limit.
+pub fn option_sets() -> Vec<(YutOptions, usize)> {
+    let base = YutOptions::default();
+    let team = YutOptions {
+        mode: Mode::Team,
+        ..base.clone()
+    };
+    vec![
+        (base.clone(), 2),
+        (base.clone(), 3),
+        (base.clone(), 4),
+        (team.clone(), 4),
+        (team, 6),
+        (
+            YutOptions {
+                finish_rule: FinishRule::Reach,
+                backdo_from_do: BackdoFromDo::Home,
+                nak_percent: 10,
+                turn_seconds: None,
+                pieces: 2,
+                ..base.clone()
+            },
+            2,
+        ),
+        (
+            YutOptions {
+                backdo_from_do: BackdoFromDo::Finish,
+                backdo_capture_bonus: true,
+                pieces: 5,
+                ..base
+            },
+            3,
+        ),
+    ]
+}
