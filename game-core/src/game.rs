@@ -117,8 +117,8 @@ pub trait Game: Send + Sync + 'static {
     /// The default is that assignment. A game whose loops play many short games overrides
     /// it to rebuild the state in place, so that starting a game allocates nothing and
     /// frees only what the last game's state owned beyond its buffers
-    /// ([`testing::assert_reset_agrees`](crate::testing::assert_reset_agrees) checks an
-    /// override against [`Game::setup`]).
+    /// (`testing::assert_reset_agrees`, with the `testing` feature, checks an override
+    /// against [`Game::setup`]).
     ///
     /// ```
     /// use game_core::{Game, rps::{Hand, Rps, RpsAction, RpsOptions}};
@@ -237,7 +237,7 @@ pub trait Game: Send + Sync + 'static {
     /// The first of [`Game::to_act`], which loops and bots ask before every decision. A
     /// game whose state knows the seat directly answers without building the list; it
     /// must answer exactly as `to_act(..).first()`
-    /// ([`testing::assert_first_to_act_agrees`](crate::testing::assert_first_to_act_agrees)).
+    /// (`testing::assert_first_to_act_agrees`, with the `testing` feature).
     ///
     /// ```
     /// use game_core::{Game, rps::{Rps, RpsOptions}};
@@ -273,7 +273,7 @@ pub trait Game: Send + Sync + 'static {
 
     /// The `index`-th action of [`Game::legal_actions`] for `seat`, in the list's order,
     /// without listing the others; `None` past the end. It must answer exactly as the list
-    /// does ([`testing::assert_legal_index_agrees`](crate::testing::assert_legal_index_agrees)).
+    /// does (`testing::assert_legal_index_agrees`, with the `testing` feature).
     ///
     /// ```
     /// use game_core::{Game, rps::{Rps, RpsOptions}};
