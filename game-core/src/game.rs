@@ -433,10 +433,18 @@ pub trait Game: Send + Sync + 'static {
         if !possible {
             return Err(Rejection::ImpossibleOutcome.into());
         }
-        let now = self.table(state).time(now);
         let mut events = Vec::new();
-        self.step_into(state, seat, action, Some(chance), now, &mut events);
-        settle(self, state, seat, now, Actor::Player, &mut events);
+        let kept = Events::Kept;
+        apply_valid(
+            self,
+            state,
+            seat,
+            action,
+            Some(chance),
+            now,
+            &mut events,
+            kept,
+        );
         Ok(events)
     }
 
@@ -754,32 +762,36 @@ fn apply_checked<G: Game + ?Sized>(
 ) -> Result<(), G::Error> {
     clear_events(events);
     game.validate(state, seat, action)?;
-    apply_valid(game, state, seat, action, now, events, kept);
+    apply_valid(game, state, seat, action, None, now, events, kept);
     Ok(())
 }
 
-/// [`apply_checked`] after the check, for an action known to be valid: one the game itself
-/// picked from its legal actions for this very state ([`Game::legal_action`]), which the
-/// play-out loop applies without asking [`Game::validate`] again (debug builds still ask).
-/// The events are appended: the caller clears the buffer first.
+/// Every applied step of a player after its check, whoever checked it: judged at the
+/// table's time, stepped (its random step forced to `chance` if given) and settled. The
+/// action is known to be valid: checked by the caller, or one the game itself picked from
+/// its legal actions for this very state ([`Game::legal_action`]), which the play-out loop
+/// applies without asking [`Game::validate`] again (debug builds still ask). The events
+/// are appended: the caller clears the buffer first.
 #[inline(always)]
+#[allow(clippy::too_many_arguments)] // The step's own arguments, and how to step.
 pub(crate) fn apply_valid<G: Game + ?Sized>(
     game: &G,
     state: &mut G::State,
     seat: usize,
     action: &G::Action,
+    chance: Option<&G::Chance>,
     now: Millis,
     events: &mut Vec<G::Event>,
     kept: Events,
 ) {
     debug_assert!(
         game.validate(state, seat, action).is_ok(),
-        "a listed legal action is refused: {action:?}"
+        "a valid action is refused: {action:?}"
     );
     let now = game.table(state).time(now);
     match kept {
-        Events::Kept => game.step_into(state, seat, action, None, now, events),
-        Events::Dropped => game.step_quiet(state, seat, action, None, now, events),
+        Events::Kept => game.step_into(state, seat, action, chance, now, events),
+        Events::Dropped => game.step_quiet(state, seat, action, chance, now, events),
     }
     settle(game, state, seat, now, Actor::Player, events);
 }
@@ -799,9 +811,8 @@ pub(crate) fn apply_chance_quiet<G: Game + ?Sized>(
 ) -> Result<(), G::Error> {
     clear_events(scratch);
     game.validate(state, seat, action)?;
-    let now = game.table(state).time(now);
-    game.step_quiet(state, seat, action, Some(chance), now, scratch);
-    settle(game, state, seat, now, Actor::Player, scratch);
+    let kept = Events::Dropped;
+    apply_valid(game, state, seat, action, Some(chance), now, scratch, kept);
     Ok(())
 }
 

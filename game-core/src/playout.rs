@@ -226,7 +226,7 @@ impl<G: Game> Playable<G> for Bare<'_, G> {
             return Ok(None);
         };
         let kept = if quiet { Events::Dropped } else { Events::Kept };
-        apply_valid(game, self.0, seat, &action, now, events, kept);
+        apply_valid(game, self.0, seat, &action, None, now, events, kept);
         Ok(Some(action))
     }
 }
