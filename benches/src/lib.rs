@@ -22,7 +22,7 @@ use std::ops::ControlFlow;
 
 use game_core::playout::{Choice, Ended, Playout};
 use game_core::{Bot, Game, Match, Millis, RandomBot};
-use yut::{Phase, PieceStatus, Standard, Yut, YutOptions};
+use yut::{Phase, Standard, Yut, YutOptions};
 
 /// The game under test: Yut Nori with the standard rules.
 pub const GAME: Yut = Yut::standard();
@@ -67,22 +67,7 @@ pub fn new_game(n: usize, seed: u64) -> YutState {
 /// assert_eq!(benches::board_stacks(&benches::new_game(2, 1)), 0);
 /// ```
 pub fn board_stacks(state: &YutState) -> usize {
-    state
-        .board
-        .sides
-        .iter()
-        .map(|side| {
-            let mut nodes: Vec<u8> = side
-                .pieces()
-                .iter()
-                .filter(|p| p.status == PieceStatus::Board)
-                .filter_map(|p| p.node)
-                .collect();
-            nodes.sort_unstable();
-            nodes.dedup();
-            nodes.len()
-        })
-        .sum()
+    state.board.sides.iter().map(|side| side.stacks()).sum()
 }
 
 /// Whether `state` is a busy move position: the move phase, at least [`BUSY_STACKS`]
@@ -94,15 +79,7 @@ pub fn is_busy(state: &YutState) -> bool {
         return false;
     }
     let side = &board.sides[usize::from(board.current_side())];
-    let mut own: Vec<u8> = side
-        .pieces()
-        .iter()
-        .filter(|p| p.status == PieceStatus::Board)
-        .filter_map(|p| p.node)
-        .collect();
-    own.sort_unstable();
-    own.dedup();
-    own.len() >= 2 && GAME.legal_moves(state).len() >= BUSY_MOVES
+    side.stacks() >= 2 && GAME.legal_moves(state).len() >= BUSY_MOVES
 }
 
 /// The play-out loop of every helper here: actions at [`NOW`], at most [`MAX_DECISIONS`],

@@ -68,33 +68,22 @@ impl<R: Rules> Yut<R> {
                     b.options.pieces
                 ));
             }
-            for (k, p) in side.pieces().iter().enumerate() {
-                match (p.status, p.node) {
-                    (PieceStatus::Board, Some(n)) if usize::from(n) < NODE_COUNT => {
-                        if p.trail.last() != Some(n) {
-                            return Err(format!(
-                                "side {i} piece {k}: trail does not end on node {n}"
-                            ));
-                        }
-                        match owner[usize::from(n)] {
-                            Some(o) if o != i => {
-                                return Err(format!("node {n} holds pieces of sides {o} and {i}"));
-                            }
-                            _ => owner[usize::from(n)] = Some(i),
-                        }
-                    }
-                    (PieceStatus::Board, _) => {
+            // What a piece's place can be (a node of the board only on it, no trail off
+            // it, one trail a stack) is checked as a stored side is read: a side holds
+            // nothing else.
+            for (k, p) in side.pieces().enumerate() {
+                if let (PieceStatus::Board, Some(n)) = (p.status, p.node) {
+                    if p.trail.last() != Some(n) {
                         return Err(format!(
-                            "side {i} piece {k}: on the board without a valid node"
+                            "side {i} piece {k}: trail does not end on node {n}"
                         ));
                     }
-                    (_, Some(_)) => {
-                        return Err(format!("side {i} piece {k}: off the board with a node"));
+                    match owner[usize::from(n)] {
+                        Some(o) if o != i => {
+                            return Err(format!("node {n} holds pieces of sides {o} and {i}"));
+                        }
+                        _ => owner[usize::from(n)] = Some(i),
                     }
-                    (_, None) if !p.trail.is_empty() => {
-                        return Err(format!("side {i} piece {k}: off the board with a trail"));
-                    }
-                    _ => {}
                 }
             }
             let all_done = side.finished() == side.pieces().len();

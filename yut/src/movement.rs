@@ -5,7 +5,7 @@
 
 use crate::graph::{self, CHAMMEOGI, FIRST, Node};
 use crate::options::{BackdoFromDo, FinishRule, YutOptions};
-use crate::state::{Board, PieceStatus, SideId};
+use crate::state::{Board, SideId};
 use crate::{NodeList, Origin, To};
 
 /// Whether a stack standing on `node` is one step short of finishing under the finish rule:
@@ -108,24 +108,11 @@ impl Walk {
 /// trail), or `None` if the side has nothing there.
 #[inline]
 pub fn stack_at(board: &Board, side: SideId, from: Origin) -> Option<(u8, NodeList)> {
-    let pieces = &board.sides.get(usize::from(side))?.pieces();
+    let side = board.sides.get(usize::from(side))?;
+    let at = side.pieces_at(from);
     match from {
-        Origin::Home(_) => pieces
-            .iter()
-            .any(|p| p.status == PieceStatus::Home)
-            .then_some((1, NodeList::new())),
-        Origin::Node(node) => {
-            // The trail of the stack's last piece (a stack shares one), copied once.
-            let mut count = 0u8;
-            let mut last = 0;
-            for (i, p) in pieces.iter().enumerate() {
-                if p.is_on(node) {
-                    count += 1;
-                    last = i;
-                }
-            }
-            (count > 0).then(|| (count, pieces[last].trail))
-        }
+        Origin::Home(_) => (at != 0).then_some((1, NodeList::new())),
+        Origin::Node(_) => (at != 0).then(|| side.stack_of(at)),
     }
 }
 

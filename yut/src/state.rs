@@ -130,29 +130,85 @@ impl Piece {
 /// largest stack.
 pub const MAX_PIECES: usize = 5;
 
+/// Where a side's pieces can be: the board's nodes, then home, then the goal. A side keeps
+/// the set of its pieces in each place ([`Side`]).
+const PLACES: usize = 32;
+/// The place of the waiting pieces.
+const HOME: usize = crate::graph::NODE_COUNT;
+/// The place of the finished pieces.
+const DONE: usize = crate::graph::NODE_COUNT + 1;
+const _: () = assert!(DONE < PLACES && MAX_PIECES <= 8);
+
+/// The size of each set of piece ids (a side has at most five pieces, so a set is below
+/// 32): a table, since the baseline x86-64 target has no popcount instruction.
+const SIZE: [u8; 32] = {
+    let mut sizes = [0u8; 32];
+    let mut set = 0;
+    while set < 32 {
+        sizes[set] = (set as u32).count_ones() as u8;
+        set += 1;
+    }
+    sizes
+};
+
+/// The size of a set of piece ids.
+#[inline(always)]
+fn size(set: u8) -> u8 {
+    SIZE[usize::from(set & 31)]
+}
+
+/// The place of a node (out of range: the last, which is never a node's, home's or the
+/// goal's, so that nothing panics before a restored state's checks run).
+#[inline(always)]
+fn place(node: Node) -> usize {
+    usize::from(node).min(PLACES - 1)
+}
+
+/// The place a move starts from.
+#[inline(always)]
+fn origin_place(from: crate::Origin) -> usize {
+    match from {
+        crate::Origin::Home(_) => HOME,
+        crate::Origin::Node(n) => place(n),
+    }
+}
+
+/// Where a moving stack ends ([`Side::move_stack`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Landing {
+    /// On a node, with the stack's trail (the pieces of the side already there join it and
+    /// take the trail).
+    Node(Node, crate::NodeList),
+    /// Home: waiting again.
+    Home,
+    /// The goal: finished.
+    Done,
+}
+
 /// A side: one player in individual play, a team in team play.
 ///
-/// Its pieces are kept in a fixed array together with an index of where they stand (the
-/// nodes the side holds as a bit set, the waiting and finished counts), so that the
-/// questions every decision asks ("is there a stack on this node?", "does a piece wait?")
-/// are answered without scanning. The pieces change only through the engine, which keeps
-/// the index; read them with [`Side::pieces`].
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Its pieces are kept by place rather than one by one: for every node, home and the goal,
+/// the set of its pieces there (piece ids as bits, so a stack is one set), and the trail
+/// of each stack once, at the stack's lowest piece. The questions every decision asks ("is
+/// there a stack on this node, how big, with which trail?", "does a piece wait?") are one
+/// look-up each, and a move changes two sets whatever the stack's size. The pieces one by
+/// one, as the stored state and the views show them, are read with [`Side::pieces`].
+#[derive(Clone)]
 pub struct Side {
     /// Seats of the members, in seat order.
     pub members: Vec<u8>,
-    /// The pieces; the first `count` are the side's.
-    pieces: [Piece; MAX_PIECES],
+    /// The side's pieces in each place: bit `i` of `at[p]` for piece `i` in place `p`.
+    at: [u8; PLACES],
+    /// The trail of each stack, kept at its lowest piece id (the other slots are unused
+    /// and may hold old trails: nothing reads them, and equality ignores them).
+    trails: [NodeList; MAX_PIECES],
+    /// How many pieces the side has.
     count: u8,
     /// Bit `n` set: the side has a stack on node `n`.
     held: u32,
     /// The nodes in `held`: the side's stacks (counted as the set changes, since the
     /// baseline x86-64 target has no popcount instruction).
     stacks: u8,
-    /// Pieces waiting at home.
-    home: u8,
-    /// Pieces finished.
-    done: u8,
     /// The place it finished in (1 = first), once all its pieces are done.
     pub finished_rank: Option<u8>,
     /// When the side conceded (counting concedes from 1), if it did.
@@ -172,6 +228,12 @@ fn bit(node: Node) -> u32 {
     1u32.checked_shl(u32::from(node)).unwrap_or(0)
 }
 
+/// The lowest piece id of a non-empty set (the slot of the stack's trail).
+#[inline(always)]
+fn leader(set: u8) -> usize {
+    (set.trailing_zeros() as usize).min(MAX_PIECES - 1)
+}
+
 impl Side {
     /// A side of `members` with `pieces` pieces, all waiting (at most [`MAX_PIECES`]).
     ///
@@ -182,14 +244,15 @@ impl Side {
     /// ```
     pub fn new(members: Vec<u8>, pieces: u8) -> Self {
         let count = pieces.min(MAX_PIECES as u8);
+        let mut at = [0u8; PLACES];
+        at[HOME] = ((1u16 << count) - 1) as u8;
         Self {
             members,
-            pieces: [Piece::HOME; MAX_PIECES],
+            at,
+            trails: [NodeList::new(); MAX_PIECES],
             count,
             held: 0,
             stacks: 0,
-            home: count,
-            done: 0,
             finished_rank: None,
             conceded: None,
             turns: 0,
@@ -198,105 +261,194 @@ impl Side {
         }
     }
 
-    /// The side's pieces, in id order.
+    /// How many pieces the side has.
+    ///
+    /// ```
+    /// assert_eq!(yut::Side::new(vec![0], 4).piece_count(), 4);
+    /// ```
     #[inline]
-    pub fn pieces(&self) -> &[Piece] {
-        &self.pieces[..usize::from(self.count)]
+    pub fn piece_count(&self) -> usize {
+        usize::from(self.count)
     }
 
-    /// The pieces to change; the index is rebuilt when the guard goes.
-    #[inline]
-    pub(crate) fn pieces_mut(&mut self) -> PiecesMut<'_> {
-        PiecesMut(self)
-    }
-
-    /// Sets the trail of every piece on `node` (a stack shares one trail); the index does
-    /// not change.
-    #[inline]
-    pub(crate) fn set_trail_on(&mut self, node: Node, trail: crate::NodeList) {
-        for p in self.pieces[..usize::from(self.count)].iter_mut() {
-            if p.is_on(node) {
-                p.trail = trail;
-            }
+    /// Piece `id` (counting from 0), or `None` past the side's pieces.
+    ///
+    /// ```
+    /// let side = yut::Side::new(vec![0], 2);
+    /// assert_eq!(side.piece(1), Some(yut::Piece::HOME));
+    /// assert_eq!(side.piece(2), None);
+    /// ```
+    pub fn piece(&self, id: usize) -> Option<Piece> {
+        if id >= self.piece_count() {
+            return None;
         }
+        let mine = 1u8 << id;
+        let at = self.at.iter().position(|&set| set & mine != 0)?;
+        Some(match at {
+            HOME => Piece::HOME,
+            DONE => Piece {
+                status: PieceStatus::Done,
+                node: None,
+                trail: NodeList::new(),
+            },
+            n => Piece {
+                status: PieceStatus::Board,
+                node: Some(n as Node),
+                trail: self.trails[leader(self.at[n])],
+            },
+        })
     }
 
-    /// The side's pieces at `from` (a node, or home) as a bit set of piece ids (bit `i`
-    /// for piece `i`), found in one pass, so that a move scans the pieces once.
+    /// The side's pieces, in id order (built from the places: a stack's pieces share its
+    /// trail).
+    ///
+    /// ```
+    /// let side = yut::Side::new(vec![0], 3);
+    /// assert_eq!(side.pieces().len(), 3);
+    /// assert!(side.pieces().all(|p| p == yut::Piece::HOME));
+    /// ```
+    pub fn pieces(&self) -> impl ExactSizeIterator<Item = Piece> + Clone + '_ {
+        (0..self.piece_count()).map(|id| self.piece(id).unwrap_or(Piece::HOME))
+    }
+
+    /// Replaces the pieces with `pieces` (at most [`MAX_PIECES`]), or says why they cannot
+    /// be a side's: a piece on the board without a node of the board or off it with one, a
+    /// piece off the board with a trail, or pieces of one stack with different trails.
+    /// Nothing changes when they are refused.
+    pub(crate) fn set_pieces(&mut self, pieces: &[Piece]) -> Result<(), String> {
+        if pieces.len() > MAX_PIECES {
+            return Err(format!("{} pieces, at most {MAX_PIECES}", pieces.len()));
+        }
+        let mut at = [0u8; PLACES];
+        let mut trails = [NodeList::new(); MAX_PIECES];
+        for (k, p) in pieces.iter().enumerate() {
+            let slot = match (p.status, p.node) {
+                (PieceStatus::Board, Some(n)) if usize::from(n) < crate::graph::NODE_COUNT => {
+                    let n = usize::from(n);
+                    if at[n] == 0 {
+                        trails[k] = p.trail;
+                    } else if trails[leader(at[n])] != p.trail {
+                        return Err(format!(
+                            "piece {k}: its trail is not that of the stack it stands in"
+                        ));
+                    }
+                    n
+                }
+                (PieceStatus::Board, _) => {
+                    return Err(format!("piece {k}: on the board without a valid node"));
+                }
+                (_, Some(_)) => return Err(format!("piece {k}: off the board with a node")),
+                (_, None) if !p.trail.is_empty() => {
+                    return Err(format!("piece {k}: off the board with a trail"));
+                }
+                (PieceStatus::Home, None) => HOME,
+                (PieceStatus::Done, None) => DONE,
+            };
+            at[slot] |= 1 << k;
+        }
+        let held = (0..crate::graph::NODE_COUNT)
+            .filter(|&n| at[n] != 0)
+            .fold(0u32, |held, n| held | 1 << n);
+        self.at = at;
+        self.trails = trails;
+        self.count = pieces.len() as u8;
+        self.held = held;
+        self.stacks = held.count_ones() as u8;
+        Ok(())
+    }
+
+    /// Changes the pieces one by one with `f` (for test scripts), then sets them as
+    /// [`Side::set_pieces`] does; nothing changes if it refuses them.
+    #[cfg(feature = "testing")]
+    pub(crate) fn edit_pieces(&mut self, f: impl FnOnce(&mut [Piece])) -> Result<(), String> {
+        let mut pieces = [Piece::HOME; MAX_PIECES];
+        let count = self.piece_count();
+        for (slot, p) in pieces.iter_mut().zip(self.pieces()) {
+            *slot = p;
+        }
+        f(&mut pieces[..count]);
+        self.set_pieces(&pieces[..count])
+    }
+
+    /// The trail of the side's stack on `node`, if it has one there.
+    ///
+    /// ```
+    /// assert_eq!(yut::Side::new(vec![0], 4).trail_on(3), None);
+    /// ```
+    #[inline]
+    pub fn trail_on(&self, node: Node) -> Option<&NodeList> {
+        let set = self.at[place(node)];
+        (set != 0 && self.holds(node)).then(|| &self.trails[leader(set)])
+    }
+
+    /// The side's pieces at `from` (a node, or home) as a set of piece ids (bit `i` for
+    /// piece `i`).
     #[inline(always)]
     pub(crate) fn pieces_at(&self, from: crate::Origin) -> u8 {
-        let mut set = 0u8;
-        for (i, p) in self.pieces().iter().enumerate() {
-            let here = match from {
-                crate::Origin::Home(_) => p.status == PieceStatus::Home,
-                crate::Origin::Node(n) => p.is_on(n),
-            };
-            set |= u8::from(here) << i;
-        }
-        set
+        self.at[origin_place(from)]
+    }
+
+    /// The size and trail of the stack of the set `at` ([`Side::pieces_at`] of a node).
+    #[inline(always)]
+    pub(crate) fn stack_of(&self, at: u8) -> (u8, NodeList) {
+        (size(at), self.trails[leader(at)])
     }
 
     /// Moves up to `limit` of the pieces of the set `at` (the side's pieces at `from`, a
-    /// node or home, from [`Side::pieces_at`]), in id order, to become `landed`; returns how
-    /// many moved. The index is updated for just these pieces rather than rebuilt: a move
-    /// is one stack, and rebuilding from every piece costs more than the move.
+    /// node or home, from [`Side::pieces_at`]), the lowest ids first, to `to`; returns how
+    /// many moved. Landing on a node where the side stands already, they join its stack,
+    /// which takes the trail they bring.
     #[inline(always)]
-    pub(crate) fn move_stack(
-        &mut self,
-        at: u8,
-        from: crate::Origin,
-        limit: u8,
-        landed: Piece,
-    ) -> u8 {
-        let mut moved = 0u8;
-        let mut left = at;
-        while left != 0 && moved < limit {
-            if let Some(p) = self.pieces.get_mut(left.trailing_zeros() as usize) {
-                *p = landed;
-            }
-            moved += 1;
-            left &= left - 1;
-        }
-        let left_behind = left != 0;
-        match from {
-            crate::Origin::Home(_) => self.home -= moved,
-            crate::Origin::Node(n) => {
-                if moved > 0 && !left_behind {
-                    self.stacks -= u8::from(self.held & bit(n) != 0);
-                    self.held &= !bit(n);
-                }
+    pub(crate) fn move_stack(&mut self, at: u8, from: crate::Origin, limit: u8, to: Landing) -> u8 {
+        let mut moving = at;
+        if size(at) > limit {
+            // Home's waiting pieces, when fewer enter than wait: the lowest ids.
+            let mut left = at;
+            moving = 0;
+            for _ in 0..limit {
+                let lowest = left & left.wrapping_neg();
+                moving |= lowest;
+                left &= !lowest;
             }
         }
-        if moved > 0 {
-            match (landed.status, landed.node) {
-                (PieceStatus::Home, _) => self.home += moved,
-                (PieceStatus::Done, _) => self.done += moved,
-                (PieceStatus::Board, Some(n)) => {
+        if moving == 0 {
+            return 0;
+        }
+        let start = origin_place(from);
+        self.at[start] &= !moving;
+        if let crate::Origin::Node(n) = from
+            && self.at[start] == 0
+        {
+            self.stacks -= u8::from(self.held & bit(n) != 0);
+            self.held &= !bit(n);
+        }
+        match to {
+            Landing::Home => self.at[HOME] |= moving,
+            Landing::Done => self.at[DONE] |= moving,
+            Landing::Node(n, trail) => {
+                let end = place(n);
+                if self.at[end] == 0 {
                     self.stacks += u8::from(self.held & bit(n) == 0);
                     self.held |= bit(n);
                 }
-                (PieceStatus::Board, None) => {}
+                self.at[end] |= moving;
+                self.trails[leader(self.at[end])] = trail;
             }
         }
-        moved
+        size(moving)
     }
 
-    /// Rebuilds the index from the pieces.
-    #[inline]
-    fn reindex(&mut self) {
-        let (mut held, mut home, mut done) = (0u32, 0u8, 0u8);
-        for p in &self.pieces[..usize::from(self.count)] {
-            match (p.status, p.node) {
-                (PieceStatus::Home, _) => home += 1,
-                (PieceStatus::Done, _) => done += 1,
-                (PieceStatus::Board, Some(n)) => held |= bit(n),
-                (PieceStatus::Board, None) => {}
-            }
+    /// Sends every piece on the board home (a side that conceded).
+    pub(crate) fn send_all_home(&mut self) {
+        let mut nodes = self.held;
+        while nodes != 0 {
+            let n = nodes.trailing_zeros() as usize;
+            self.at[HOME] |= self.at[n];
+            self.at[n] = 0;
+            nodes &= nodes - 1;
         }
-        self.held = held;
-        self.stacks = held.count_ones() as u8;
-        self.home = home;
-        self.done = done;
+        self.held = 0;
+        self.stacks = 0;
     }
 
     /// Whether the side still plays (has not finished or conceded).
@@ -308,19 +460,19 @@ impl Side {
     /// Pieces finished.
     #[inline]
     pub fn finished(&self) -> usize {
-        usize::from(self.done)
+        usize::from(size(self.at[DONE]))
     }
 
     /// Pieces waiting at home.
     #[inline]
     pub fn at_home(&self) -> usize {
-        usize::from(self.home)
+        usize::from(size(self.at[HOME]))
     }
 
     /// Whether all its pieces are finished.
     #[inline]
     pub fn all_done(&self) -> bool {
-        self.done == self.count
+        size(self.at[DONE]) == self.count
     }
 
     /// The nodes where the side has a stack, as a bit set (bit `n` for node `n`).
@@ -350,12 +502,16 @@ impl Side {
     }
 
     /// Pieces on `node`: the size of the side's stack there.
+    ///
+    /// ```
+    /// assert_eq!(yut::Side::new(vec![0], 4).stack_on(1), 0);
+    /// ```
     #[inline]
     pub fn stack_on(&self, node: Node) -> usize {
         if !self.holds(node) {
             return 0;
         }
-        self.pieces().iter().filter(|p| p.is_on(node)).count()
+        usize::from(size(self.at[place(node)]))
     }
 
     /// Whether any piece is on the board.
@@ -368,7 +524,6 @@ impl Side {
     /// less each.
     pub fn remaining_distance(&self, reach: bool) -> u32 {
         self.pieces()
-            .iter()
             .map(|p| match p.status {
                 PieceStatus::Done => 0,
                 _ => crate::graph::remaining(p.node) - u32::from(reach),
@@ -377,31 +532,38 @@ impl Side {
     }
 }
 
-/// A side's pieces open for change ([`Side::pieces_mut`]): the side's index of where they
-/// stand is rebuilt when this goes, so it always follows the pieces.
-pub(crate) struct PiecesMut<'a>(&'a mut Side);
-
-impl std::ops::Deref for PiecesMut<'_> {
-    type Target = [Piece];
-
-    #[inline]
-    fn deref(&self) -> &[Piece] {
-        self.0.pieces()
+/// Sides are equal when everything the game reads of them is: the trail slots of pieces
+/// that lead no stack are left out.
+impl PartialEq for Side {
+    fn eq(&self, other: &Self) -> bool {
+        self.members == other.members
+            && self.at == other.at
+            && self.count == other.count
+            && self.held == other.held
+            && self.stacks == other.stacks
+            && self.finished_rank == other.finished_rank
+            && self.conceded == other.conceded
+            && self.turns == other.turns
+            && self.captures == other.captures
+            && self.lost == other.lost
+            && self.pieces().eq(other.pieces())
     }
 }
 
-impl std::ops::DerefMut for PiecesMut<'_> {
-    #[inline]
-    fn deref_mut(&mut self) -> &mut [Piece] {
-        let count = usize::from(self.0.count);
-        &mut self.0.pieces[..count]
-    }
-}
+impl Eq for Side {}
 
-impl Drop for PiecesMut<'_> {
-    #[inline]
-    fn drop(&mut self) {
-        self.0.reindex();
+/// As stored: the pieces one by one.
+impl std::fmt::Debug for Side {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Side")
+            .field("members", &self.members)
+            .field("pieces", &self.pieces().collect::<Vec<_>>())
+            .field("finished_rank", &self.finished_rank)
+            .field("conceded", &self.conceded)
+            .field("turns", &self.turns)
+            .field("captures", &self.captures)
+            .field("lost", &self.lost)
+            .finish()
     }
 }
 
@@ -418,11 +580,20 @@ struct SideWire<M, P> {
     lost: u16,
 }
 
+/// The pieces of a side, serialized one by one without a list.
+struct PiecesWire<'a>(&'a Side);
+
+impl Serialize for PiecesWire<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.pieces())
+    }
+}
+
 impl Serialize for Side {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         SideWire {
             members: &self.members,
-            pieces: self.pieces(),
+            pieces: PiecesWire(self),
             finished_rank: self.finished_rank,
             conceded: self.conceded,
             turns: self.turns,
@@ -436,15 +607,9 @@ impl Serialize for Side {
 impl<'de> Deserialize<'de> for Side {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let w = SideWire::<Vec<u8>, Vec<Piece>>::deserialize(d)?;
-        if w.pieces.len() > MAX_PIECES {
-            return Err(serde::de::Error::invalid_length(
-                w.pieces.len(),
-                &"at most 5 pieces",
-            ));
-        }
-        let mut side = Side::new(w.members, w.pieces.len() as u8);
-        side.pieces[..w.pieces.len()].copy_from_slice(&w.pieces);
-        side.reindex();
+        let mut side = Side::new(w.members, 0);
+        side.set_pieces(&w.pieces)
+            .map_err(serde::de::Error::custom)?;
         side.finished_rank = w.finished_rank;
         side.conceded = w.conceded;
         side.turns = w.turns;
@@ -749,11 +914,35 @@ mod tests {
 
     use crate::{Yut, YutOptions};
 
-    /// A move updates the side's index for the stack it moves instead of rebuilding it:
-    /// after every action of whole random games (2 to 4 sides, 2 to 5 pieces) the index
-    /// is the one rebuilt from the pieces.
+    use super::{DONE, HOME, PLACES, Side};
+
+    /// What a side's places must keep, whatever moved: every piece in exactly one place,
+    /// the held nodes and their count those of the places that are not empty, and the
+    /// same side when built again from its pieces one by one.
+    pub(crate) fn assert_consistent(side: &Side) {
+        let mut seen = 0u8;
+        for set in side.at {
+            assert_eq!(seen & set, 0, "a piece in two places: {side:?}");
+            seen |= set;
+        }
+        assert_eq!(u32::from(seen), (1u32 << side.count) - 1, "{side:?}");
+        let held = (0..PLACES)
+            .filter(|&p| p != HOME && p != DONE && side.at[p] != 0)
+            .fold(0u32, |held, n| held | 1 << n);
+        assert_eq!(side.held, held);
+        assert_eq!(u32::from(side.stacks), held.count_ones());
+        let mut rebuilt = side.clone();
+        rebuilt
+            .set_pieces(&side.pieces().collect::<Vec<_>>())
+            .unwrap();
+        assert_eq!(&rebuilt, side);
+    }
+
+    /// A move changes the places of the stack it moves and nothing else: after every
+    /// action of whole random games (2 to 4 sides, 2 to 5 pieces) every side is
+    /// consistent.
     #[test]
-    fn the_index_follows_the_pieces_through_whole_games() {
+    fn the_places_follow_the_pieces_through_whole_games() {
         let game = Yut::standard();
         let mut events = Vec::new();
         for seed in 0..60u64 {
@@ -771,11 +960,59 @@ mod tests {
                 game.apply_seat_into(&mut state, seat, &action, 0, &mut events)
                     .unwrap();
                 for side in &state.board.sides {
-                    let mut rebuilt = side.clone();
-                    rebuilt.reindex();
-                    assert_eq!(&rebuilt, side, "seed {seed}");
+                    assert_consistent(side);
                 }
             }
+        }
+    }
+
+    /// Pieces a side cannot hold are refused as it is read, with the reason.
+    #[test]
+    fn a_stored_side_holds_only_what_a_side_can() {
+        let side = |pieces: &str| {
+            let json = format!(
+                r#"{{"members":[0],"pieces":{pieces},"finishedRank":null,"conceded":null,"turns":0,"captures":0,"lost":0}}"#
+            );
+            serde_json::from_str::<Side>(&json).map_err(|e| e.to_string())
+        };
+        let home = r#"{"status":"home","node":null,"trail":[]}"#;
+        let on = |node: u8, trail: &str| {
+            format!(r#"{{"status":"board","node":{node},"trail":{trail}}}"#)
+        };
+        let ok = side(&format!(
+            "[{home},{},{}]",
+            on(3, "[1,2,3]"),
+            on(3, "[1,2,3]")
+        ))
+        .unwrap();
+        assert_eq!(ok.stack_on(3), 2);
+        assert_eq!(ok.at_home(), 1);
+        assert_eq!(ok.trail_on(3).unwrap().as_slice(), &[1, 2, 3]);
+        for (pieces, why) in [
+            (
+                format!("[{},{}]", on(3, "[1,2,3]"), on(3, "[3]")),
+                "not that of the stack",
+            ),
+            (format!("[{}]", on(29, "[3]")), "without a valid node"),
+            (
+                r#"[{"status":"board","node":null,"trail":[]}]"#.to_string(),
+                "without a valid node",
+            ),
+            (
+                r#"[{"status":"done","node":4,"trail":[]}]"#.to_string(),
+                "off the board with a node",
+            ),
+            (
+                r#"[{"status":"home","node":null,"trail":[1]}]"#.to_string(),
+                "off the board with a trail",
+            ),
+            (
+                format!("[{home},{home},{home},{home},{home},{home}]"),
+                "at most 5",
+            ),
+        ] {
+            let err = side(&pieces).unwrap_err();
+            assert!(err.contains(why), "{pieces}: {err}");
         }
     }
 }

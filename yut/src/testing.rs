@@ -195,9 +195,8 @@ impl<R: Rules> Script<R> {
     pub fn clear(&mut self) -> &mut Self {
         for side in &mut self.state.board.sides {
             side.finished_rank = None;
-            for p in side.pieces_mut().iter_mut() {
-                *p = Piece::HOME;
-            }
+            side.edit_pieces(|pieces| pieces.fill(Piece::HOME))
+                .expect("waiting pieces are a side's");
         }
         self
     }
@@ -230,21 +229,23 @@ impl<R: Rules> Script<R> {
             assert!(usize::from(n) < NODE_COUNT, "node {n} is not on the board");
             nodes.push(n);
         }
-        let mut pieces = self.state.board.sides[usize::from(side)].pieces_mut();
         let mut left = count;
-        for p in pieces.iter_mut() {
-            if p.is_on(node) {
-                p.trail = nodes;
-            } else if left > 0 && p.status == PieceStatus::Home {
-                *p = Piece {
-                    status: PieceStatus::Board,
-                    node: Some(node),
-                    trail: nodes,
-                };
-                left -= 1;
-            }
-        }
-        drop(pieces);
+        self.state.board.sides[usize::from(side)]
+            .edit_pieces(|pieces| {
+                for p in pieces.iter_mut() {
+                    if p.is_on(node) {
+                        p.trail = nodes;
+                    } else if left > 0 && p.status == PieceStatus::Home {
+                        *p = Piece {
+                            status: PieceStatus::Board,
+                            node: Some(node),
+                            trail: nodes,
+                        };
+                        left -= 1;
+                    }
+                }
+            })
+            .expect("a stack with one trail on a node of the board is a side's");
         assert_eq!(
             left, 0,
             "side {side} has too few waiting pieces to place {count} on {node}"
@@ -261,17 +262,16 @@ impl<R: Rules> Script<R> {
     pub fn set_done(&mut self, side: SideId, count: usize) -> &mut Self {
         let s = &mut self.state.board.sides[usize::from(side)];
         let mut left = count;
-        for p in s
-            .pieces_mut()
-            .iter_mut()
-            .filter(|p| p.status == PieceStatus::Home)
-        {
-            if left == 0 {
-                break;
+        s.edit_pieces(|pieces| {
+            for p in pieces.iter_mut().filter(|p| p.status == PieceStatus::Home) {
+                if left == 0 {
+                    break;
+                }
+                p.status = PieceStatus::Done;
+                left -= 1;
             }
-            p.status = PieceStatus::Done;
-            left -= 1;
-        }
+        })
+        .expect("finished pieces are a side's");
         assert_eq!(
             left, 0,
             "side {side} has too few waiting pieces to finish {count}"
@@ -287,13 +287,14 @@ impl<R: Rules> Script<R> {
     /// out earlier in the game (the state's checks then want the ranks consistent).
     pub fn set_finished(&mut self, side: SideId, rank: u8) -> &mut Self {
         let s = &mut self.state.board.sides[usize::from(side)];
-        for p in s.pieces_mut().iter_mut() {
-            *p = Piece {
+        s.edit_pieces(|pieces| {
+            pieces.fill(Piece {
                 status: PieceStatus::Done,
                 node: None,
                 trail: NodeList::new(),
-            };
-        }
+            })
+        })
+        .expect("finished pieces are a side's");
         s.finished_rank = Some(rank);
         self
     }
@@ -475,10 +476,8 @@ impl<R: Rules> Script<R> {
     /// The trail of `side`'s stack on `node` (empty if none).
     pub fn trail(&self, side: SideId, node: Node) -> Vec<Node> {
         self.state.board.sides[usize::from(side)]
-            .pieces()
-            .iter()
-            .find(|p| p.is_on(node))
-            .map(|p| p.trail.as_slice().to_vec())
+            .trail_on(node)
+            .map(|t| t.as_slice().to_vec())
             .unwrap_or_default()
     }
 

@@ -5,9 +5,9 @@ use crate::graph::Node;
 use crate::movement::{self, Walk};
 use crate::options::{Mode, Ranking};
 use crate::rules::{CaptureTo, Cx, Emit, MoveDone, MoveInfo, OnResult, RuleOptions, TurnStart};
-use crate::state::{Board, Lists, Phase, PieceStatus, SideId};
+use crate::state::{Board, Landing, Lists, OffBoard, Phase, SideId};
 use crate::{
-    EventLog, NodeList, Origin, PackedThrows, Piece, Rules, Throw, ThrowChance, ThrowDraw, To, Yut,
+    EventLog, NodeList, Origin, PackedThrows, Rules, Throw, ThrowChance, ThrowDraw, To, Yut,
     YutEvent, YutState,
 };
 
@@ -62,11 +62,6 @@ impl<X: Clone, S: Sink<YutEvent<X>>> Emit<X> for Logged<'_, X, S> {
     fn emit(&mut self, event: X) {
         emit(self.log, self.events, YutEvent::Rule(event));
     }
-}
-
-/// The pieces of one side standing on `node`.
-fn pieces_on(pieces: &mut [Piece], node: Node) -> impl Iterator<Item = &mut Piece> {
-    pieces.iter_mut().filter(move |p| p.is_on(node))
 }
 
 impl<R: Rules> Yut<R> {
@@ -211,14 +206,10 @@ impl<R: Rules> Yut<R> {
         if at == 0 {
             return;
         }
-        // The stack's size and its trail, that of its last piece (a stack shares one).
+        // The stack's size and its trail.
         let stack = match from {
             Origin::Home(_) => (1, NodeList::new()),
-            Origin::Node(_) => {
-                let last = usize::from(7 - (at.leading_zeros() as u8));
-                let trail = mover.pieces().get(last).map(|p| p.trail);
-                (at.count_ones() as u8, trail.unwrap_or_default())
-            }
+            Origin::Node(_) => mover.stack_of(at),
         };
         let Some((walk, info)) = self.walk(state, side, from, stack, result) else {
             return;
@@ -228,33 +219,18 @@ impl<R: Rules> Yut<R> {
         state.board.pending.remove(throw_index);
 
         // Where the stack lands, and whom it meets there, judged before it lands.
-        let (landed, victim, stacked) = match walk.to {
+        let (landing, victim, stacked) = match walk.to {
             To::Node(node) => {
                 let board = &state.board;
                 let victim = board.occupant(node).filter(|&s| s != side);
                 let stacked = victim.is_none() && board.sides[usize::from(side)].holds(node);
-                let piece = Piece {
-                    status: PieceStatus::Board,
-                    node: Some(node),
-                    trail,
-                };
-                (piece, victim, stacked)
+                (Landing::Node(node, trail), victim, stacked)
             }
-            To::Off(off) => {
-                let status = match off {
-                    crate::state::OffBoard::Goal => PieceStatus::Done,
-                    crate::state::OffBoard::Home => PieceStatus::Home,
-                };
-                let piece = Piece {
-                    status,
-                    node: None,
-                    trail: NodeList::new(),
-                };
-                (piece, None, false)
-            }
+            To::Off(OffBoard::Goal) => (Landing::Done, None, false),
+            To::Off(OffBoard::Home) => (Landing::Home, None, false),
         };
         // Land first: where a captured stack may go is judged with the mover in place.
-        let count = state.board.sides[usize::from(side)].move_stack(at, from, info.count, landed);
+        let count = state.board.sides[usize::from(side)].move_stack(at, from, info.count, landing);
         emit(
             &mut state.log,
             events,
@@ -272,10 +248,9 @@ impl<R: Rules> Yut<R> {
         match walk.to {
             To::Node(node) => {
                 if stacked {
-                    // The stack keeps the trail of the pieces that moved in (RULES.md, Movement).
-                    let mover = &mut state.board.sides[usize::from(side)];
-                    mover.set_trail_on(node, trail);
-                    let size = mover.stack_on(node) as u8;
+                    // The stack took the trail of the pieces that moved in (RULES.md,
+                    // Movement) as they landed.
+                    let size = state.board.sides[usize::from(side)].stack_on(node) as u8;
                     emit(
                         &mut state.log,
                         events,
@@ -291,7 +266,7 @@ impl<R: Rules> Yut<R> {
                 }
             }
             To::Off(_) => {
-                if landed.status == PieceStatus::Done {
+                if matches!(landing, Landing::Done) {
                     emit(
                         &mut state.log,
                         events,
@@ -375,20 +350,14 @@ impl<R: Rules> Yut<R> {
             }
         };
         let vside = &mut state.board.sides[usize::from(victim)];
-        for p in pieces_on(&mut vside.pieces_mut(), node) {
-            *p = match target {
-                Some(n) => Piece {
-                    status: PieceStatus::Board,
-                    node: Some(n),
-                    trail: NodeList::one(n),
-                },
-                None => Piece::HOME,
-            };
-        }
-        if let Some(n) = target {
-            // Pieces already there stack with the cushioned ones.
-            vside.set_trail_on(n, NodeList::one(n));
-        }
+        let at = vside.pieces_at(Origin::Node(node));
+        // Pieces already on a cushion's node stack with the cushioned ones, all with the
+        // trail of the node alone.
+        let to = match target {
+            Some(n) => Landing::Node(n, NodeList::one(n)),
+            None => Landing::Home,
+        };
+        vside.move_stack(at, Origin::Node(node), at.count_ones() as u8, to);
         count
     }
 
@@ -557,13 +526,7 @@ impl<R: Rules> Yut<R> {
             board.concedes += 1;
             let s = &mut board.sides[usize::from(side)];
             s.conceded = Some(board.concedes);
-            for p in s
-                .pieces_mut()
-                .iter_mut()
-                .filter(|p| p.status == PieceStatus::Board)
-            {
-                *p = Piece::HOME;
-            }
+            s.send_all_home();
         }
         if board.active_sides() <= 1 {
             self.game_over(state, events);

@@ -150,7 +150,6 @@ impl<R: Rules> Yut<R> {
                     members: s.members.iter().map(|&m| name(m)).collect(),
                     pieces: s
                         .pieces()
-                        .iter()
                         .enumerate()
                         .map(|(id, p)| PieceView {
                             id: id as u8,

@@ -25,11 +25,7 @@ fn invariants(game: &Yut, state: &YutState<yut::Standard>, done_before: &mut [us
     // One side per node.
     let mut owner = [None; NODE_COUNT];
     for (i, side) in board.sides.iter().enumerate() {
-        for p in side
-            .pieces()
-            .iter()
-            .filter(|p| p.status == PieceStatus::Board)
-        {
+        for p in side.pieces().filter(|p| p.status == PieceStatus::Board) {
             let n = usize::from(p.node.unwrap());
             assert!(owner[n].is_none_or(|o| o == i), "node {n} holds two sides");
             owner[n] = Some(i);
@@ -38,14 +34,13 @@ fn invariants(game: &Yut, state: &YutState<yut::Standard>, done_before: &mut [us
     // Pieces conserved: every side keeps its pieces; finished ones never come back.
     for (i, side) in board.sides.iter().enumerate() {
         assert_eq!(side.pieces().len(), usize::from(board.options.pieces));
-        let (home, on, done) =
-            side.pieces()
-                .iter()
-                .fold((0, 0, 0), |(h, b, d), p| match p.status {
-                    PieceStatus::Home => (h + 1, b, d),
-                    PieceStatus::Board => (h, b + 1, d),
-                    PieceStatus::Done => (h, b, d + 1),
-                });
+        let (home, on, done) = side
+            .pieces()
+            .fold((0, 0, 0), |(h, b, d), p| match p.status {
+                PieceStatus::Home => (h + 1, b, d),
+                PieceStatus::Board => (h, b + 1, d),
+                PieceStatus::Done => (h, b, d + 1),
+            });
         assert_eq!(home + on + done, side.pieces().len());
         assert!(done >= done_before[i], "side {i} lost a finished piece");
         done_before[i] = done;
