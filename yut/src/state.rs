@@ -139,12 +139,12 @@ const HOME: usize = crate::graph::NODE_COUNT;
 const DONE: usize = crate::graph::NODE_COUNT + 1;
 const _: () = assert!(DONE < PLACES && MAX_PIECES <= 8);
 
-/// The size of each set of piece ids (a side has at most five pieces, so a set is below
-/// 32): a table, since the baseline x86-64 target has no popcount instruction.
-const SIZE: [u8; 32] = {
-    let mut sizes = [0u8; 32];
+/// The size of each set of piece ids: a table, since the baseline x86-64 target has no
+/// popcount instruction (every byte, so that a look-up needs no mask or bounds check).
+const SIZE: [u8; 256] = {
+    let mut sizes = [0u8; 256];
     let mut set = 0;
-    while set < 32 {
+    while set < 256 {
         sizes[set] = (set as u32).count_ones() as u8;
         set += 1;
     }
@@ -154,7 +154,7 @@ const SIZE: [u8; 32] = {
 /// The size of a set of piece ids.
 #[inline(always)]
 fn size(set: u8) -> u8 {
-    SIZE[usize::from(set & 31)]
+    SIZE[usize::from(set)]
 }
 
 /// The place of a node (out of range: the last, which is never a node's, home's or the

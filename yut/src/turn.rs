@@ -290,8 +290,10 @@ impl<R: Rules> Yut<R> {
         };
         Self::hook(state, events, |cx| self.rules.after_move(cx, &done));
 
+        // Only a move to the goal finishes a side (hooks move no pieces of the mover).
         let side_ref = &state.board.sides[usize::from(side)];
-        if side_ref.finished_rank.is_none() && side_ref.all_done() {
+        if matches!(landing, Landing::Done) && side_ref.finished_rank.is_none() && side_ref.all_done()
+        {
             self.side_finished(state, side, events);
             if state.board.phase == Phase::Finished {
                 return;
