@@ -40,6 +40,11 @@ pub struct EventLog<E> {
     /// The events beyond [`LOG_LEN`] that a restored log had: counted, not held, so that
     /// its length is the stored one and the state's checks refuse it. 0 in play.
     dropped: usize,
+    /// Whether a slot may hold an event that owns something (one with drop glue). While
+    /// not, every slot is empty or plain, and a write overwrites without looking at what
+    /// it replaces; in play that holds until the game's end (its `gameOver` owns the
+    /// winners' ids), and a cleared log starts plain again.
+    owning: bool,
 }
 
 // By hand: the derived copy of the boxed array builds it on the stack and then moves it
@@ -56,6 +61,7 @@ impl<E: Clone> Clone for EventLog<E> {
         Self {
             written: self.written,
             dropped: self.dropped,
+            owning: self.owning,
             ..copy
         }
     }
@@ -74,6 +80,7 @@ impl<E> EventLog<E> {
             slots: Box::new([const { None }; LOG_LEN]),
             written: 0,
             dropped: 0,
+            owning: false,
         }
     }
 
@@ -87,6 +94,7 @@ impl<E> EventLog<E> {
         }
         self.written = 0;
         self.dropped = 0;
+        self.owning = false;
     }
 
     /// A log of `events`, oldest first; only the newest [`LOG_LEN`] are kept.
@@ -96,7 +104,10 @@ impl<E> EventLog<E> {
     /// assert_eq!(log.iter().copied().collect::<Vec<_>>(), [1, 2, 3]);
     /// ```
     pub fn from_events(events: Vec<E>) -> Self {
-        let mut log = Self::new();
+        let mut log = Self {
+            owning: std::mem::needs_drop::<E>(),
+            ..Self::new()
+        };
         let extra = events.len().saturating_sub(LOG_LEN);
         for event in events.into_iter().skip(extra) {
             log.slots[log.written % LOG_LEN] = Some(event);
@@ -123,6 +134,7 @@ impl<E> EventLog<E> {
     {
         self.slots[self.written % LOG_LEN] = Some(event.clone());
         self.written += 1;
+        self.owning |= std::mem::needs_drop::<E>();
     }
 
     /// How many events it holds.
@@ -176,32 +188,39 @@ impl<X> EventLog<YutEvent<X>> {
         let n = self.written;
         self.written = n + 1;
         let slot = &mut self.slots[n % LOG_LEN];
-        // An empty slot and the variants of plain fields own nothing: overwritten without
-        // the drop glue's call, nothing is lost. Any other (one added later too) is dropped
-        // as usual. That these variants own nothing is checked by the compiler:
-        // `YutEvent`'s `clone` binds every field of each of them by copy, which only
-        // `Copy` fields (never owning) allow; a rule's event counts as plain only if its
-        // type has no drop glue (the augments' events are `Copy`).
-        let plain = matches!(
-            slot,
-            None | Some(
-                YutEvent::Thrown { .. }
-                    | YutEvent::Nak { .. }
-                    | YutEvent::Moved { .. }
-                    | YutEvent::Stacked { .. }
-                    | YutEvent::Captured { .. }
-                    | YutEvent::FinishedPieces { .. }
-                    | YutEvent::Discarded { .. }
-                    | YutEvent::TurnChanged { .. }
-                    | YutEvent::SideFinished { .. }
-                    | YutEvent::Conceded { .. }
-            )
-        ) || (!std::mem::needs_drop::<X>() && matches!(slot, Some(YutEvent::Rule(_))));
-        if plain {
-            std::mem::forget(slot.replace(event));
-        } else {
+        if self.owning {
+            // Dropped as usual, whatever the slot holds.
             *slot = Some(event);
+        } else {
+            // Every slot is empty or plain (see `owning`): overwritten without the drop
+            // glue's look at the slot, nothing is lost.
+            self.owning = !event.is_plain();
+            std::mem::forget(slot.replace(event));
         }
+    }
+}
+
+impl<X> YutEvent<X> {
+    /// Whether the event owns nothing (has nothing for the drop glue to free). That the
+    /// variants named own nothing is checked by the compiler: `YutEvent`'s `clone` binds
+    /// every field of each of them by copy, which only `Copy` fields (never owning) allow;
+    /// a rule's event counts as plain only if its type has no drop glue (the augments'
+    /// events are `Copy`). Any other variant, one added later too, counts as owning.
+    #[inline(always)]
+    fn is_plain(&self) -> bool {
+        matches!(
+            self,
+            YutEvent::Thrown { .. }
+                | YutEvent::Nak { .. }
+                | YutEvent::Moved { .. }
+                | YutEvent::Stacked { .. }
+                | YutEvent::Captured { .. }
+                | YutEvent::FinishedPieces { .. }
+                | YutEvent::Discarded { .. }
+                | YutEvent::TurnChanged { .. }
+                | YutEvent::SideFinished { .. }
+                | YutEvent::Conceded { .. }
+        ) || (!std::mem::needs_drop::<X>() && matches!(self, YutEvent::Rule(_)))
     }
 }
 
@@ -353,6 +372,35 @@ mod tests {
         }
         drop(log);
         assert_eq!(Rc::strong_count(&owner), 1);
+    }
+
+    /// A log of plain events overwrites without looking; the first event that owns
+    /// something turns the looking back on, so that overwriting it drops it, and a cleared
+    /// log is plain again.
+    #[test]
+    fn an_owning_event_among_plain_ones_is_dropped_when_overwritten() {
+        let owner = Rc::new(());
+        let mut log = EventLog::new();
+        let nak = || YutEvent::Nak { side: 0 };
+        for round in 0..3 {
+            for _ in 0..LOG_LEN + round {
+                log.put(nak());
+            }
+            assert!(!log.owning);
+            log.put(YutEvent::Rule(Rc::clone(&owner)));
+            assert!(log.owning);
+            assert_eq!(Rc::strong_count(&owner), 2);
+            for _ in 0..LOG_LEN - 1 {
+                log.put(nak());
+            }
+            assert_eq!(Rc::strong_count(&owner), 2, "held until overwritten");
+            log.put(nak());
+            assert_eq!(Rc::strong_count(&owner), 1, "dropped when overwritten");
+            log.put(YutEvent::Rule(Rc::clone(&owner)));
+            log.clear();
+            assert_eq!(Rc::strong_count(&owner), 1, "dropped when cleared");
+            assert!(!log.owning);
+        }
     }
 
     /// A stored log keeps its stored length, more than the ring holds included, so that

@@ -292,7 +292,9 @@ impl<R: Rules> Yut<R> {
 
         // Only a move to the goal finishes a side (hooks move no pieces of the mover).
         let side_ref = &state.board.sides[usize::from(side)];
-        if matches!(landing, Landing::Done) && side_ref.finished_rank.is_none() && side_ref.all_done()
+        if matches!(landing, Landing::Done)
+            && side_ref.finished_rank.is_none()
+            && side_ref.all_done()
         {
             self.side_finished(state, side, events);
             if state.board.phase == Phase::Finished {
