@@ -194,7 +194,11 @@ impl<X> EventLog<YutEvent<X>> {
         } else {
             // Every slot is empty or plain (see `owning`): overwritten without the drop
             // glue's look at the slot, nothing is lost.
-            self.owning = !event.is_plain();
+            // Set only by an event that owns (known where the event is made, so a plain
+            // one's write has no store of the flag at all).
+            if !event.is_plain() {
+                self.owning = true;
+            }
             std::mem::forget(slot.replace(event));
         }
     }
