@@ -1,5 +1,5 @@
 //! Whole games with the `app` preset and the full pack, driven by random legal actions: every
-//! game ends, the state stays valid, and every augment and house rule takes effect somewhere
+//! game ends, the state stays valid (its sides as their pieces say), and every augment and house rule takes effect somewhere
 //! (철벽 업기 never fires an event: it only removes moves).
 
 use std::collections::HashSet;
@@ -33,6 +33,13 @@ fn app_games_run_to_the_end_and_every_augment_takes_effect() {
                 }
             }
             game.check_state(&state).unwrap();
+            // A side read back from its pieces one by one is the side: the places the
+            // augments' moves (twin entries, cushions) leave are those of the pieces.
+            for side in &state.board.sides {
+                let json = serde_json::to_value(side).unwrap();
+                let again: yut::Side = serde_json::from_value(json).unwrap();
+                assert_eq!(&again, side, "seed {seed}");
+            }
         }
         assert!(over, "seed {seed}: the game did not end");
         assert!(game.outcome(&state).is_some());
