@@ -402,6 +402,13 @@ impl Side {
         (set != 0 && self.holds(node)).then(|| &self.trails[leader(set)])
     }
 
+    /// The lowest id of the side's pieces on `node` (its stack's first piece in the
+    /// pieces' order), or 8 if it has none there.
+    #[inline]
+    pub(crate) fn lowest_piece_on(&self, node: Node) -> u8 {
+        self.at[place(node)].trailing_zeros() as u8
+    }
+
     /// The side's pieces at `from` (a node, or home) as a set of piece ids (bit `i` for
     /// piece `i`).
     #[inline(always)]

@@ -3,9 +3,7 @@
 
 use crate::graph::{NODE_COUNT, Node, remaining};
 use crate::movement;
-use crate::{
-    Origin, Phase, PieceStatus, Rules, SideId, Throw, ThrowChance, To, Yut, YutOptions, YutState,
-};
+use crate::{Origin, Phase, Rules, SideId, Throw, ThrowChance, To, Yut, YutOptions, YutState};
 
 use super::StrongParams;
 
@@ -154,36 +152,36 @@ impl Evaluator {
         }
     }
 
-    /// The stacks of a side on the board, and how many of its pieces wait at home.
+    /// The stacks of a side on the board, and how many of its pieces wait at home. The
+    /// stacks come in the order of their lowest pieces, the order in which the pieces list
+    /// them: the evaluation sums over them, and a floating-point sum depends on its order.
     fn stacks(side: &crate::Side) -> (Vec<Stack>, u32) {
-        let mut stacks: Vec<Stack> = Vec::with_capacity(side.pieces().len());
-        let mut home = 0;
-        for p in side.pieces() {
-            match (p.status, p.node) {
-                (PieceStatus::Home, _) => home += 1,
-                (PieceStatus::Board, Some(node)) => {
-                    match stacks.iter_mut().find(|s| s.node == node) {
-                        Some(s) => s.count += 1,
-                        None => stacks.push(Stack { node, count: 1 }),
-                    }
-                }
-                _ => {}
-            }
+        let mut found = [(0u8, Stack { node: 0, count: 0 }); crate::MAX_PIECES];
+        let mut k = 0;
+        let mut nodes = side.held();
+        while nodes != 0 && k < found.len() {
+            let node = nodes.trailing_zeros() as Node;
+            let count = side.stack_on(node) as u8;
+            found[k] = (side.lowest_piece_on(node), Stack { node, count });
+            k += 1;
+            nodes &= nodes - 1;
         }
-        (stacks, home)
+        let found = &mut found[..k];
+        found.sort_unstable_by_key(|&(lowest, _)| lowest);
+        let stacks = found.iter().map(|&(_, stack)| stack).collect();
+        (stacks, side.at_home() as u32)
     }
 
     /// The probability that `side` lands on each node with its next single throw, from
     /// any of its stacks or by entering.
     fn reach(&self, board: &crate::Board, side: SideId, home: bool) -> [f64; NODE_COUNT] {
         let options: &YutOptions = &board.options;
+        // In node order: each origin only marks the nodes it reaches.
         let mut origins: Vec<Origin> = Vec::with_capacity(6);
-        for p in board.sides[usize::from(side)].pieces() {
-            if let (PieceStatus::Board, Some(n)) = (p.status, p.node)
-                && !origins.contains(&Origin::Node(n))
-            {
-                origins.push(Origin::Node(n));
-            }
+        let mut nodes = board.sides[usize::from(side)].held();
+        while nodes != 0 {
+            origins.push(Origin::Node(nodes.trailing_zeros() as Node));
+            nodes &= nodes - 1;
         }
         if home {
             origins.push(Origin::HOME);
