@@ -20,7 +20,7 @@
 
 use std::ops::ControlFlow;
 
-use game_core::playout::{Choice, Ended, Playout};
+use game_core::playout::{Ended, Playout};
 use game_core::{Bot, Game, Match, Millis, RandomBot};
 use yut::{Phase, Standard, Yut, YutOptions};
 
@@ -273,15 +273,9 @@ impl<R: yut::Rules> UniformGames<R> {
         let mut rng = game_core::GameRng::from_seed(seed ^ 0x5eed);
         let summary = self
             .playout
-            .run(
-                game,
-                state,
-                |state: &yut::YutState<R>, seat| {
-                    let n = game.legal_action_count(state, seat);
-                    Choice::<_, ()>::Legal(rng.below(n as u32) as usize)
-                },
-                |_: &mut yut::YutState<R>, _| ControlFlow::Continue(()),
-            )
+            .run_random(game, state, &mut rng, |_: &mut yut::YutState<R>, _| {
+                ControlFlow::<()>::Continue(())
+            })
             .expect("a legal action is accepted");
         assert_eq!(
             summary.ended,

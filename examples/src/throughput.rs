@@ -48,7 +48,7 @@ use std::time::{Duration, Instant};
 
 use clap::Parser;
 use clap::builder::RangedU64ValueParser;
-use game_core::playout::{Choice, Ended, Playout};
+use game_core::playout::{Ended, Playout};
 use game_core::{Game, GameRng};
 use yut::{Preset, Rules, Standard, Yut, YutError, YutState};
 use yut_augments::Augments;
@@ -378,21 +378,12 @@ pub fn play_game_range<R: Rules>(
             kept.insert(game.setup(options, players, game_seed, 0)?)
         };
         let mut rng = GameRng::from_seed(game_seed ^ CHOICE_SEED);
+        // Each decision's action drawn among the legal ones and played without listing
+        // them (a forced one draws nothing): the same game as picking from the list.
         let summary = playout
-            .run(
-                game,
-                state,
-                |state: &YutState<R>, seat| {
-                    // A forced decision draws nothing. The drawn index is played without
-                    // listing the actions: the same game as picking from the list.
-                    match game.legal_action_count(state, seat) {
-                        0 => Choice::Nothing,
-                        1 => Choice::Legal(0),
-                        n => Choice::Legal(rng.below(n as u32) as usize),
-                    }
-                },
-                |_: &mut YutState<R>, _| ControlFlow::<()>::Continue(()),
-            )
+            .run_random(game, state, &mut rng, |_: &mut YutState<R>, _| {
+                ControlFlow::<()>::Continue(())
+            })
             .map_err(|refused| refused.error)?;
         if summary.ended != Ended::Over {
             return Err(stuck(game_seed));

@@ -36,16 +36,11 @@ impl RandomBot {
 }
 
 impl<G: Game> Bot<G> for RandomBot {
-    /// Draws the index among [`Game::legal_action_count`] actions and takes that one
-    /// ([`Game::legal_action`]): the same draw and the same action as picking from
+    /// [`Game::random_legal_action`]: the index drawn among [`Game::legal_action_count`]
+    /// actions and that one taken, the same draw and the same action as picking from
     /// [`Game::legal_actions`], without building the list.
     fn choose(&mut self, game: &G, state: &G::State, seat: usize) -> Option<G::Action> {
-        let n = game.legal_action_count(state, seat);
-        if n == 0 {
-            return None;
-        }
-        let i = self.rng.below(u32::try_from(n).unwrap_or(u32::MAX)) as usize;
-        game.legal_action(state, seat, i)
+        game.random_legal_action(state, seat, &mut self.rng)
     }
 }
 

@@ -5,7 +5,7 @@ use std::fmt::Debug;
 use schemars::JsonSchema;
 use serde::{Serialize, de::DeserializeOwned};
 
-use crate::{GameError, Millis, PlayerId, PresenceChanged, Rejection, Table};
+use crate::{GameError, GameRng, Millis, PlayerId, PresenceChanged, Rejection, Table};
 
 /// Who is looking at the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -284,6 +284,40 @@ pub trait Game: Send + Sync + 'static {
     /// ```
     fn legal_action(&self, state: &Self::State, seat: usize, index: usize) -> Option<Self::Action> {
         self.legal_actions(state, seat).into_iter().nth(index)
+    }
+
+    /// A uniformly random legal action of `seat`, drawn from `rng`, or `None` (nothing
+    /// drawn) when it has none: exactly the draw of `rng.below(n)` among the
+    /// [`Game::legal_action_count`] `n` actions and the [`Game::legal_action`] of that index
+    /// (the default does just that; a game whose count and index share their work
+    /// overrides it to find both at once, and must answer and draw exactly as the default
+    /// does: `testing::assert_legal_index_agrees`, with the `testing` feature). What
+    /// [`RandomBot`](crate::RandomBot) and [`Playout::run_random`](crate::playout::Playout::run_random)
+    /// play.
+    ///
+    /// ```
+    /// use game_core::{Game, GameRng, rps::{Rps, RpsOptions}};
+    /// let state = Rps.setup(&RpsOptions::default(), &["a".into(), "b".into()], 1, 0).unwrap();
+    /// let (mut a, mut b) = (GameRng::from_seed(7), GameRng::from_seed(7));
+    /// let n = Rps.legal_action_count(&state, 0) as u32;
+    /// assert_eq!(
+    ///     Rps.random_legal_action(&state, 0, &mut a),
+    ///     Rps.legal_action(&state, 0, b.below(n) as usize)
+    /// );
+    /// assert_eq!(a, b);
+    /// ```
+    fn random_legal_action(
+        &self,
+        state: &Self::State,
+        seat: usize,
+        rng: &mut GameRng,
+    ) -> Option<Self::Action> {
+        let n = self.legal_action_count(state, seat);
+        if n == 0 {
+            return None;
+        }
+        let index = rng.below(u32::try_from(n).unwrap_or(u32::MAX)) as usize;
+        self.legal_action(state, seat, index)
     }
 
     /// The result, once the game is over.

@@ -35,7 +35,7 @@
 use std::ops::ControlFlow;
 
 use crate::game::{Events, apply_valid, clear_events};
-use crate::{Game, Match, Millis};
+use crate::{Game, GameRng, Match, Millis};
 
 /// Decisions after which a play-out gives up: far more than any real game takes (a few
 /// hundred), so reaching it means a game that does not end, which is a bug.
@@ -150,7 +150,7 @@ pub trait Playable<G: Game> {
     /// Applies the `index`-th legal action of `seat` ([`Choice::Legal`]) and returns it,
     /// or `Ok(None)` with nothing applied when there is no such action. `quiet` as for
     /// [`Playable::act_quiet`]. The default looks the action up with
-    /// [`Game::legal_action`] and applies it through [`Playable::act`] (or `act_quiet`).
+    /// [`Game::legal_action`] and applies it with [`Playable::act_picked`].
     fn act_legal(
         &mut self,
         game: &G,
@@ -163,24 +163,37 @@ pub trait Playable<G: Game> {
         let Some(action) = game.legal_action(self.state(), seat, index) else {
             return Ok(None);
         };
-        let acted = if quiet {
-            self.act_quiet(game, seat, &action, now, events)
-        } else {
-            self.act(game, seat, &action, now, events)
-        };
-        match acted {
-            Ok(()) => Ok(Some(action)),
-            Err(error) => Err(Refused {
+        self.act_picked(game, seat, &action, now, events, quiet)
+            .map_err(|error| Refused {
                 seat,
-                action,
+                action: action.clone(),
                 error,
-            }),
+            })?;
+        Ok(Some(action))
+    }
+
+    /// Applies `action`, one the game itself picked from the legal actions of `seat` in
+    /// this very state ([`Game::legal_action`], [`Game::random_legal_action`]), so that a
+    /// table may apply it without validating it again. `quiet` as for
+    /// [`Playable::act_quiet`]. The default applies it through [`Playable::act`] (or
+    /// `act_quiet`), validated all the same.
+    fn act_picked(
+        &mut self,
+        game: &G,
+        seat: usize,
+        action: &G::Action,
+        now: Millis,
+        events: &mut Vec<G::Event>,
+        quiet: bool,
+    ) -> Result<(), G::Error> {
+        if quiet {
+            self.act_quiet(game, seat, action, now, events)
+        } else {
+            self.act(game, seat, action, now, events)
         }
     }
 }
 
-/// A bare state, applied to through [`Game::apply_seat_into`] (or
-/// [`Game::apply_seat_quiet`]).
 struct Bare<'s, G: Game>(&'s mut G::State);
 
 impl<G: Game> Playable<G> for Bare<'_, G> {
@@ -210,29 +223,24 @@ impl<G: Game> Playable<G> for Bare<'_, G> {
         game.apply_seat_quiet(self.0, seat, action, now, scratch)
     }
 
-    /// Without validating again: the game picked the action from its own legal list for
+    /// Without validating again: the game picked the action from its own legal actions for
     /// this very state.
-    fn act_legal(
+    fn act_picked(
         &mut self,
         game: &G,
         seat: usize,
-        index: usize,
+        action: &G::Action,
         now: Millis,
         events: &mut Vec<G::Event>,
         quiet: bool,
-    ) -> Result<Option<G::Action>, Refused<G>> {
+    ) -> Result<(), G::Error> {
         clear_events(events);
-        let Some(action) = game.legal_action(self.0, seat, index) else {
-            return Ok(None);
-        };
         let kept = if quiet { Events::Dropped } else { Events::Kept };
-        apply_valid(game, self.0, seat, &action, None, now, events, kept);
-        Ok(Some(action))
+        apply_valid(game, self.0, seat, action, None, now, events, kept);
+        Ok(())
     }
 }
 
-/// Every action goes through [`Match::act`], so the record holds it (and the timeouts due
-/// at `now` are taken first, as a host would).
 impl<G: Game> Playable<G> for Match<G> {
     fn state(&self) -> &G::State {
         &self.state
@@ -423,6 +431,87 @@ impl<G: Game, const QUIET: bool> Playout<G, QUIET> {
         game: &G,
         table: &mut T,
         mut choose: impl FnMut(&mut T, usize) -> Choice<G::Action, B>,
+        step: impl FnMut(&mut T, Step<'_, G>) -> ControlFlow<B>,
+    ) -> Result<Summary<B>, Refused<G>> {
+        self.drive(
+            game,
+            table,
+            |table: &mut T, seat| Decided::Chosen(choose(table, seat)),
+            step,
+        )
+    }
+
+    /// Plays every decision with a uniformly random legal action drawn from `rng`
+    /// ([`Game::random_legal_action`]: the draws and the action of an index drawn among
+    /// [`Game::legal_action_count`] actions, as [`RandomBot`](crate::RandomBot) draws
+    /// them), each applied without validating it again, until the game is over, a seat
+    /// to act has no legal action ([`Ended::Nothing`]), the callback stops it or the limit
+    /// is reached: a random play-out in one call a decision, what simulations run.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use game_core::{Game, GameRng, rps::{Rps, RpsOptions}};
+    /// use game_core::playout::{Ended, Playout};
+    /// let players = ["a".to_string(), "b".to_string()];
+    /// let mut state = Rps.setup(&RpsOptions::default(), &players, 1, 0).unwrap();
+    /// let mut rng = GameRng::from_seed(5);
+    /// let summary = Playout::new(0)
+    ///     .quiet()
+    ///     .run_random(&Rps, &mut state, &mut rng, |_: &mut _, _| ControlFlow::<()>::Continue(()))
+    ///     .unwrap();
+    /// assert_eq!(summary.ended, Ended::Over);
+    /// assert!(Rps.is_over(&state));
+    /// ```
+    pub fn run_random<B>(
+        &mut self,
+        game: &G,
+        state: &mut G::State,
+        rng: &mut GameRng,
+        mut step: impl FnMut(&mut G::State, Step<'_, G>) -> ControlFlow<B>,
+    ) -> Result<Summary<B>, Refused<G>> {
+        self.run_random_on(game, &mut Bare(state), rng, |table: &mut Bare<'_, G>, s| {
+            step(table.0, s)
+        })
+    }
+
+    /// [`Playout::run_random`] on any [`Playable`] (a [`Match`] records every action).
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use game_core::{GameRng, Match, rps::{Rps, RpsOptions}};
+    /// use game_core::playout::{Ended, Playout};
+    /// let mut m = Match::new(Rps, RpsOptions::default(), vec!["a".into(), "b".into()], 3, 0).unwrap();
+    /// let mut rng = GameRng::from_seed(1);
+    /// let summary = Playout::new(10)
+    ///     .run_random_on(&Rps, &mut m, &mut rng, |_: &mut _, _| ControlFlow::<()>::Continue(()))
+    ///     .unwrap();
+    /// assert_eq!(summary.ended, Ended::Over);
+    /// assert_eq!(m.record().entries.len(), summary.decisions);
+    /// ```
+    pub fn run_random_on<T: Playable<G>, B>(
+        &mut self,
+        game: &G,
+        table: &mut T,
+        rng: &mut GameRng,
+        step: impl FnMut(&mut T, Step<'_, G>) -> ControlFlow<B>,
+    ) -> Result<Summary<B>, Refused<G>> {
+        self.drive(
+            game,
+            table,
+            |table: &mut T, seat| {
+                Decided::Picked(game.random_legal_action(table.state(), seat, rng))
+            },
+            step,
+        )
+    }
+
+    /// The loop of every play-out: `decide` answers for the seat to act.
+    #[inline(always)]
+    fn drive<T: Playable<G>, B>(
+        &mut self,
+        game: &G,
+        table: &mut T,
+        mut decide: impl FnMut(&mut T, usize) -> Decided<G::Action, B>,
         mut step: impl FnMut(&mut T, Step<'_, G>) -> ControlFlow<B>,
     ) -> Result<Summary<B>, Refused<G>> {
         // Read once: the loop then keeps them in registers instead of reloading them from
@@ -440,8 +529,20 @@ impl<G: Game, const QUIET: bool> Playout<G, QUIET> {
             if decisions >= limit {
                 break Ended::Capped;
             }
-            let action = match choose(table, seat) {
-                Choice::Act(action) => {
+            let action = match decide(table, seat) {
+                Decided::Picked(Some(action)) => {
+                    let acted = table.act_picked(game, seat, &action, now, &mut self.events, QUIET);
+                    if let Err(error) = acted {
+                        return Err(Refused {
+                            seat,
+                            action,
+                            error,
+                        });
+                    }
+                    action
+                }
+                Decided::Picked(None) => break Ended::Nothing { seat },
+                Decided::Chosen(Choice::Act(action)) => {
                     let acted = if QUIET {
                         table.act_quiet(game, seat, &action, now, &mut self.events)
                     } else {
@@ -456,19 +557,19 @@ impl<G: Game, const QUIET: bool> Playout<G, QUIET> {
                     }
                     action
                 }
-                Choice::Legal(index) => {
+                Decided::Chosen(Choice::Legal(index)) => {
                     match table.act_legal(game, seat, index, now, &mut self.events, QUIET) {
                         Ok(Some(action)) => action,
                         Ok(None) => break Ended::Nothing { seat },
                         Err(refused) => return Err(refused),
                     }
                 }
-                Choice::Pass => {
+                Decided::Chosen(Choice::Pass) => {
                     decisions += 1;
                     continue;
                 }
-                Choice::Nothing => break Ended::Nothing { seat },
-                Choice::Stop(b) => break Ended::Stopped(b),
+                Decided::Chosen(Choice::Nothing) => break Ended::Nothing { seat },
+                Decided::Chosen(Choice::Stop(b)) => break Ended::Stopped(b),
             };
             decisions += 1;
             let events: &[G::Event] = if QUIET { &[] } else { &self.events };
@@ -485,6 +586,13 @@ impl<G: Game, const QUIET: bool> Playout<G, QUIET> {
         };
         Ok(Summary { ended, decisions })
     }
+}
+
+/// What the loop plays for the seat to act: a chooser's [`Choice`], or an action the game
+/// picked from its legal actions (none when it has none).
+enum Decided<A, B> {
+    Chosen(Choice<A, B>),
+    Picked(Option<A>),
 }
 
 impl<G: Game, const QUIET: bool> std::fmt::Debug for Playout<G, QUIET> {

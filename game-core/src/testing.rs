@@ -478,10 +478,14 @@ pub fn assert_first_to_act_agrees<G: Game>(game: &G, options: &G::Options, n: us
 /// Checks, over the states of seeded random games of `n` players (every decision of two
 /// games, and the end), that [`Game::legal_action_count`] and [`Game::legal_action`]
 /// answer for every seat exactly as [`Game::legal_actions`] lists (the count, each index,
-/// nothing past the end), and that a play-out drawing indices ([`Choice::Legal`]) plays
-/// the same game as one picking from the list; panics naming the first state where not.
+/// nothing past the end), that [`Game::random_legal_action`] draws and answers exactly as
+/// an index drawn among the count does (from several generators), and that a
+/// play-out drawing indices ([`Choice::Legal`]) and one drawing random legal actions
+/// ([`Playout::run_random`]) play the same game as one picking from the list; panics
+/// naming the first state where not.
 ///
 /// [`Choice::Legal`]: crate::playout::Choice::Legal
+/// [`Playout::run_random`]: crate::playout::Playout::run_random
 ///
 /// ```
 /// use game_core::rps::{Rps, RpsOptions};
@@ -505,6 +509,17 @@ pub fn assert_legal_index_agrees<G: Game>(game: &G, options: &G::Options, n: usi
                 None,
                 "{at}, past the end"
             );
+            for draw in 0..8u64 {
+                let mut picker = crate::GameRng::from_seed(seed ^ (draw << 32) ^ step as u64);
+                let mut drawer = picker.clone();
+                let picked = game.random_legal_action(state, seat, &mut picker);
+                let drawn = match listed.len() {
+                    0 => None,
+                    n => listed.get(drawer.below(n as u32) as usize).cloned(),
+                };
+                assert_eq!(picked, drawn, "{at}, draw {draw}");
+                assert!(picker == drawer, "{at}, draw {draw}: other words drawn");
+            }
         }
     });
     // The same seeded draws through both choosers: the same games, to the byte.
@@ -547,6 +562,23 @@ pub fn assert_legal_index_agrees<G: Game>(game: &G, options: &G::Options, n: usi
             "seed {seed}: the play-outs ended differently"
         );
         assert!(by_index == by_list, "seed {seed}: the games differ");
+        let mut by_random = game.setup(options, &ids, seed, 0).unwrap();
+        let random = crate::playout::Playout::new(0)
+            .run_random(
+                game,
+                &mut by_random,
+                &mut crate::GameRng::from_seed(seed),
+                |_: &mut _, _| std::ops::ControlFlow::<()>::Continue(()),
+            )
+            .unwrap_or_else(|r| panic!("seed {seed}: refused {:?}", r.error));
+        assert_eq!(
+            random, listed,
+            "seed {seed}: the random play-out ended differently"
+        );
+        assert!(
+            by_random == by_list,
+            "seed {seed}: the random play-out's game differs"
+        );
     }
 }
 

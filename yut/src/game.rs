@@ -1,7 +1,7 @@
 //! `Yut<R>` on the `Game` trait: setup, validation, the turn step (RULES.md, Turns), the view
 //! and the timeout policy.
 
-use game_core::{Game, Millis, PlayerId, Rejection, Table, Viewer};
+use game_core::{Game, GameRng, Millis, PlayerId, Rejection, Table, Viewer};
 
 use crate::graph::Node;
 use crate::options::Mode;
@@ -505,16 +505,7 @@ impl<R: Rules> Game for Yut<R> {
         }
         match board.phase {
             Phase::Throw => 1,
-            Phase::Move if !self.rules.forbids_moves(board, &state.rules) => {
-                let side = &board.sides[usize::from(board.current_side())];
-                let stacks = side.stacks();
-                let home = side.at_home() > 0;
-                board
-                    .pending
-                    .iter()
-                    .map(|r| stacks + usize::from(home && !r.is_backdo()))
-                    .sum()
-            }
+            Phase::Move if !self.rules.forbids_moves(board, &state.rules) => free_move_count(board),
             Phase::Move => {
                 let mut n = 0;
                 self.find_legal(state, |_, _| {
@@ -539,31 +530,7 @@ impl<R: Rules> Game for Yut<R> {
         match board.phase {
             Phase::Throw => (index == 0).then_some(YutAction::Throw),
             Phase::Move if !self.rules.forbids_moves(board, &state.rules) => {
-                let side = &board.sides[usize::from(board.current_side())];
-                let held = side.held();
-                let stacks = side.stacks();
-                let home = side.at_home() > 0;
-                let mut k = index;
-                for (i, result) in board.pending.iter().enumerate() {
-                    let throw_index = i as u32;
-                    if k < stacks {
-                        let mut nodes = held;
-                        for _ in 0..k {
-                            nodes &= nodes - 1;
-                        }
-                        let from = Origin::Node(nodes.trailing_zeros() as Node);
-                        return Some(YutAction::Move { throw_index, from });
-                    }
-                    k -= stacks;
-                    if home && !result.is_backdo() {
-                        if k == 0 {
-                            let from = Origin::HOME;
-                            return Some(YutAction::Move { throw_index, from });
-                        }
-                        k -= 1;
-                    }
-                }
-                None
+                free_move(board, index)
             }
             Phase::Move => {
                 let (mut k, mut found) = (index, None);
@@ -582,6 +549,39 @@ impl<R: Rules> Game for Yut<R> {
                 .legal_action(board, &state.rules, seat, index)
                 .map(YutAction::Rule),
             Phase::Finished => None,
+        }
+    }
+
+    /// Counted and found in one pass: the phase, the side and its stacks looked up once
+    /// (the same draw and the same action as the count and the index).
+    #[inline]
+    fn random_legal_action(
+        &self,
+        state: &YutState<R>,
+        seat: usize,
+        rng: &mut GameRng,
+    ) -> Option<Self::Action> {
+        let board = &state.board;
+        if board.phase == Phase::Finished || board.current_seat() != seat {
+            return None;
+        }
+        match board.phase {
+            // One action: a draw among one takes no word.
+            Phase::Throw => Some(YutAction::Throw),
+            Phase::Move if !self.rules.forbids_moves(board, &state.rules) => {
+                let n = free_move_count(board);
+                if n == 0 {
+                    return None;
+                }
+                free_move(board, rng.below(n as u32) as usize)
+            }
+            _ => {
+                let n = self.legal_action_count(state, seat);
+                if n == 0 {
+                    return None;
+                }
+                self.legal_action(state, seat, rng.below(n as u32) as usize)
+            }
         }
     }
 
@@ -612,4 +612,49 @@ impl<R: Rules> Game for Yut<R> {
             _ => None,
         }
     }
+}
+
+/// How many moves the player to act has when the rules forbid none: every stack can use
+/// every result, a waiting piece every forward one ([`Game::legal_actions_into`]'s list).
+#[inline(always)]
+fn free_move_count(board: &Board) -> usize {
+    let side = &board.sides[usize::from(board.current_side())];
+    let stacks = side.stacks();
+    let home = side.at_home() > 0;
+    board
+        .pending
+        .iter()
+        .map(|r| stacks + usize::from(home && !r.is_backdo()))
+        .sum()
+}
+
+/// The `index`-th of those moves, in the list's order (throw index, then the stacks in node
+/// order, home last), from the result's share of the count.
+#[inline(always)]
+fn free_move<A>(board: &Board, index: usize) -> Option<YutAction<A>> {
+    let side = &board.sides[usize::from(board.current_side())];
+    let held = side.held();
+    let stacks = side.stacks();
+    let home = side.at_home() > 0;
+    let mut k = index;
+    for (i, result) in board.pending.iter().enumerate() {
+        let throw_index = i as u32;
+        if k < stacks {
+            let mut nodes = held;
+            for _ in 0..k {
+                nodes &= nodes - 1;
+            }
+            let from = Origin::Node(nodes.trailing_zeros() as Node);
+            return Some(YutAction::Move { throw_index, from });
+        }
+        k -= stacks;
+        if home && !result.is_backdo() {
+            if k == 0 {
+                let from = Origin::HOME;
+                return Some(YutAction::Move { throw_index, from });
+            }
+            k -= 1;
+        }
+    }
+    None
 }
