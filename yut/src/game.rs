@@ -619,13 +619,11 @@ impl<R: Rules> Game for Yut<R> {
 #[inline(always)]
 fn free_move_count(board: &Board) -> usize {
     let side = &board.sides[usize::from(board.current_side())];
-    let stacks = side.stacks();
-    let home = side.at_home() > 0;
-    board
-        .pending
-        .iter()
-        .map(|r| stacks + usize::from(home && !r.is_backdo()))
-        .sum()
+    let every = side.stacks() * board.pending.len();
+    if side.at_home() == 0 {
+        return every;
+    }
+    every + board.pending.iter().filter(|r| !r.is_backdo()).count()
 }
 
 /// The `index`-th of those moves, in the list's order (throw index, then the stacks in node
