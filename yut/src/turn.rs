@@ -221,9 +221,10 @@ impl<R: Rules> Yut<R> {
         // Where the stack lands, and whom it meets there, judged before it lands.
         let (landing, victim, stacked) = match walk.to {
             To::Node(node) => {
+                // One side at most holds a node: where the mover stands, no one else does.
                 let board = &state.board;
-                let victim = board.occupant(node).filter(|&s| s != side);
-                let stacked = victim.is_none() && board.sides[usize::from(side)].holds(node);
+                let stacked = board.sides[usize::from(side)].holds(node);
+                let victim = if stacked { None } else { board.occupant(node) };
                 (Landing::Node(node, trail), victim, stacked)
             }
             To::Off(OffBoard::Goal) => (Landing::Done, None, false),
