@@ -157,11 +157,17 @@ fn size(set: u8) -> u8 {
     SIZE[usize::from(set)]
 }
 
-/// The place of a node (out of range: the last, which is never a node's, home's or the
-/// goal's, so that nothing panics before a restored state's checks run).
+/// The place of a node; a number that is no node of the board gets the last place, which
+/// is never a node's, home's or the goal's and always empty, so that asking about it finds
+/// nothing and never panics.
 #[inline(always)]
 fn place(node: Node) -> usize {
-    usize::from(node).min(PLACES - 1)
+    let n = usize::from(node);
+    if n < crate::graph::NODE_COUNT {
+        n
+    } else {
+        PLACES - 1
+    }
 }
 
 /// The place a move starts from.
@@ -992,6 +998,27 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A number that is no node of the board (home's and the goal's places among them)
+    /// finds nothing, with pieces waiting and finished.
+    #[test]
+    fn a_number_off_the_board_finds_nothing() {
+        let mut side = Side::new(vec![0], 4);
+        let done = super::Piece {
+            status: super::PieceStatus::Done,
+            node: None,
+            trail: crate::NodeList::new(),
+        };
+        side.set_pieces(&[super::Piece::HOME, done, super::Piece::HOME, done])
+            .unwrap();
+        for node in [29, 30, 31, 32, 200, u8::MAX] {
+            assert_eq!(side.stack_on(node), 0, "{node}");
+            assert_eq!(side.trail_on(node), None, "{node}");
+            assert!(!side.holds(node), "{node}");
+            assert_eq!(side.pieces_at(crate::Origin::Node(node)), 0, "{node}");
+        }
+        assert_eq!(side.pieces_at(crate::Origin::HOME), 0b0101);
     }
 
     /// Pieces a side cannot hold are refused as it is read, with the reason.
