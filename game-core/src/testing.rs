@@ -510,7 +510,7 @@ pub fn assert_legal_index_agrees<G: Game>(game: &G, options: &G::Options, n: usi
                 "{at}, past the end"
             );
             for draw in 0..8u64 {
-                let mut picker = crate::GameRng::from_seed(seed ^ (draw << 32) ^ step as u64);
+                let mut picker = crate::GameRng::from_seed(seed ^ (draw << 32) ^ step);
                 let mut drawer = picker.clone();
                 let picked = game.random_legal_action(state, seat, &mut picker);
                 let drawn = match listed.len() {
