@@ -451,16 +451,22 @@ impl<R: Rules> Yut<R> {
         board.throws_owed = 0;
         let n = board.turn_order.len();
         let mut index = usize::from(board.turn_index);
+        // The seat found and its side, which the turn fields then take without looking
+        // them up again.
+        let mut found = None;
         for _ in 0..n {
             // A branch, not `%`: a division costs more than the whole check.
             index = if index + 1 >= n { 0 } else { index + 1 };
-            let seat = usize::from(board.turn_order[index]);
-            if !board.seat_conceded[seat] && board.sides[usize::from(board.side_of[seat])].active()
-            {
+            let seat = board.turn_order[index];
+            let side = board.side_of[usize::from(seat)];
+            if !board.seat_conceded[usize::from(seat)] && board.sides[usize::from(side)].active() {
+                found = Some((seat, side));
                 break;
             }
         }
         if board.options.mode == Mode::Team {
+            // The slot may change below: the turn fields are looked up from it.
+            found = None;
             // The teams alternate, each team's members still playing in seat order
             // (RULES.md, Ending and ranking): a team's k-th turn goes to its (k mod m)-th
             // such member. Without concedes this is the next slot of the turn order; with
@@ -481,7 +487,10 @@ impl<R: Rules> Yut<R> {
             }
         }
         board.turn_index = index as u8;
-        board.sync_turn();
+        match found {
+            Some((seat, side)) => (board.seat_to_act, board.side_to_act) = (seat, side),
+            None => board.sync_turn(),
+        }
         let seat = board.current_seat() as u8;
         let side = board.current_side();
         emit(&mut state.log, events, YutEvent::TurnChanged { seat, side });
