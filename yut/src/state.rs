@@ -285,7 +285,32 @@ impl Side {
     /// assert_eq!(side.piece(2), None);
     /// ```
     pub fn piece(&self, id: usize) -> Option<Piece> {
-        (id < self.piece_count()).then(|| self.all_pieces()[id])
+        if id >= self.piece_count() {
+            return None;
+        }
+        let mine = 1u8 << id;
+        if self.at[DONE] & mine != 0 {
+            return Some(Piece {
+                status: PieceStatus::Done,
+                node: None,
+                trail: NodeList::new(),
+            });
+        }
+        // On the board: among the held nodes (at most five); anywhere else it waits.
+        let mut nodes = self.held;
+        while nodes != 0 {
+            let n = nodes.trailing_zeros() as Node;
+            let set = self.at[place(n)];
+            if set & mine != 0 {
+                return Some(Piece {
+                    status: PieceStatus::Board,
+                    node: Some(n),
+                    trail: self.trails[leader(set)],
+                });
+            }
+            nodes &= nodes - 1;
+        }
+        Some(Piece::HOME)
     }
 
     /// The side's pieces, in id order (built from the places: a stack's pieces share its
@@ -296,46 +321,8 @@ impl Side {
     /// assert_eq!(side.pieces().len(), 3);
     /// assert!(side.pieces().all(|p| p == yut::Piece::HOME));
     /// ```
-    pub fn pieces(&self) -> impl ExactSizeIterator<Item = Piece> + Clone + use<> {
-        self.all_pieces().into_iter().take(self.piece_count())
-    }
-
-    /// Every piece by id, from the places in one pass: the finished ones, then each held
-    /// node's stack; the rest wait (and the slots past the side's pieces too).
-    fn all_pieces(&self) -> [Piece; MAX_PIECES] {
-        let mut out = [Piece::HOME; MAX_PIECES];
-        let mut put = |set: u8, piece: Piece| {
-            let mut left = set;
-            while left != 0 {
-                if let Some(slot) = out.get_mut(left.trailing_zeros() as usize) {
-                    *slot = piece;
-                }
-                left &= left - 1;
-            }
-        };
-        put(
-            self.at[DONE],
-            Piece {
-                status: PieceStatus::Done,
-                node: None,
-                trail: NodeList::new(),
-            },
-        );
-        let mut nodes = self.held;
-        while nodes != 0 {
-            let n = nodes.trailing_zeros() as Node;
-            let set = self.at[place(n)];
-            put(
-                set,
-                Piece {
-                    status: PieceStatus::Board,
-                    node: Some(n),
-                    trail: self.trails[leader(set)],
-                },
-            );
-            nodes &= nodes - 1;
-        }
-        out
+    pub fn pieces(&self) -> impl ExactSizeIterator<Item = Piece> + Clone + '_ {
+        (0..self.piece_count()).map(|id| self.piece(id).unwrap_or(Piece::HOME))
     }
 
     /// Replaces the pieces with `pieces` (at most [`MAX_PIECES`]), or says why they cannot
