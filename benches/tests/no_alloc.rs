@@ -10,6 +10,8 @@
 //! (c) `Game::reset` of a finished game into the next, as `benches::UniformGames` and the
 //!     `throughput` example start every game after the first: none (the standard rules
 //!     and the full augment pack, 2 and 4 players).
+//! (d) A whole game of `benches::UniformGames` (a reset, then a quiet `Playout::run_random`
+//!     to the end): no more than the game's end allocates (its winners' ids).
 //!
 //! Run with `cargo test -p benches --test no_alloc -- --nocapture` to see the figures.
 //!
@@ -423,6 +425,22 @@ fn steady_state_playout_allocations() {
         assert!(tally.calls >= 20, "{name}: {} resets", tally.calls);
         assert_eq!(tally.allocs, 0, "{name}: a reset allocated");
     }
+
+    // (d): a whole quiet random game in a series allocates what its end does, no more.
+    let mut games = benches::UniformGames::new(2);
+    games.play(&GAME, &options(), 0);
+    let mut whole = Tally::default();
+    for seed in 1..=GAMES {
+        let (decisions, allocs) = counted(|| games.play(&GAME, &options(), seed));
+        assert!(decisions > 0);
+        whole.add(allocs);
+    }
+    println!("{}", whole.line("(d) a whole game of UniformGames"));
+    assert!(
+        whole.max <= WHOLE_GAME_MAX,
+        "a whole game: max {} > {WHOLE_GAME_MAX}",
+        whole.max
+    );
 }
 
 /// The standard options.
@@ -464,5 +482,8 @@ const PLAIN_MAX: usize = 0;
 const DISCARD_MAX: usize = 0;
 /// Measured: allocations of the `apply_seat` that ends the game.
 const GAME_OVER_MAX: usize = 10;
+/// Measured: allocations of a whole quiet game in a series (the end's winners: their list
+/// and each winner's id).
+const WHOLE_GAME_MAX: usize = 2;
 /// Measured mean over every decision of the seeded games (0.095: the games' ends), rounded up.
 const MEAN_MAX: f64 = 0.1;
