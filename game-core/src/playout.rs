@@ -194,6 +194,8 @@ pub trait Playable<G: Game> {
     }
 }
 
+/// A bare state, applied to through [`Game::apply_seat_into`] (or
+/// [`Game::apply_seat_quiet`]).
 struct Bare<'s, G: Game>(&'s mut G::State);
 
 impl<G: Game> Playable<G> for Bare<'_, G> {
@@ -241,6 +243,8 @@ impl<G: Game> Playable<G> for Bare<'_, G> {
     }
 }
 
+/// Every action goes through [`Match::act`], so the record holds it (and the timeouts due
+/// at `now` are taken first, as a host would).
 impl<G: Game> Playable<G> for Match<G> {
     fn state(&self) -> &G::State {
         &self.state
