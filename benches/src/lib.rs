@@ -192,10 +192,12 @@ pub fn random_game(seed: u64) -> usize {
 
 /// Plays a whole game of `game` with `options` and `n` players from `seed`, choosing
 /// uniformly among the legal actions at every decision (draft choices included), through
-/// the `Game` trait as a simulation would run it: the index drawn among
-/// [`Game::legal_action_count`] actions and that action played ([`Choice::Legal`]), in a
-/// quiet play-out ([`Playout::quiet`]: the loop reads no events, so the engine builds none;
-/// the state's recent-event log is written all the same). Nothing is allocated per
+/// the `Game` trait as a simulation would run it: each decision's action drawn among the
+/// legal ones and played without validating it again ([`Playout::run_random`],
+/// [`Game::random_legal_action`]: the index drawn among [`Game::legal_action_count`]
+/// actions and that action), in a quiet play-out ([`Playout::quiet`]: the loop reads no
+/// events, so the engine builds none; the state's recent-event log is written all the
+/// same). Nothing is allocated per
 /// decision. The same draws and the same game as listing the legal actions and playing
 /// the drawn one. Returns the number of decisions.
 ///

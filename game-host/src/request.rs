@@ -24,7 +24,7 @@ pub enum Kind {
     Count,
     /// `true` or `false`.
     Flag,
-    /// A [`MatchRecord`].
+    /// A [`MatchRecord`](game_core::MatchRecord).
     Record,
     /// A stored state, as `state_json` gave it.
     State,

@@ -1,5 +1,5 @@
 //! The binding's logic, free of Node: the built-in registry and its matches behind
-//! methods that take and give JSON text, every error an [`ErrorBody`] in the JSON host's
+//! methods that take and give JSON text, every error an [`ErrorBody`](game_core::ErrorBody) in the JSON host's
 //! wire format (with the timeouts taken before a refusal), and no panic escaping (a match
 //! whose call panicked is dropped and answers `INTERNAL_ERROR` from then on).
 
