@@ -533,17 +533,11 @@ impl<G: Game, const QUIET: bool> Playout<G, QUIET> {
             if decisions >= limit {
                 break Ended::Capped;
             }
-            let action = match decide(table, seat) {
+            // The action and how applying it went (refused: nothing applied).
+            let (action, acted) = match decide(table, seat) {
                 Decided::Picked(Some(action)) => {
                     let acted = table.act_picked(game, seat, &action, now, &mut self.events, QUIET);
-                    if let Err(error) = acted {
-                        return Err(Refused {
-                            seat,
-                            action,
-                            error,
-                        });
-                    }
-                    action
+                    (action, acted)
                 }
                 Decided::Picked(None) => break Ended::Nothing { seat },
                 Decided::Chosen(Choice::Act(action)) => {
@@ -552,18 +546,11 @@ impl<G: Game, const QUIET: bool> Playout<G, QUIET> {
                     } else {
                         table.act(game, seat, &action, now, &mut self.events)
                     };
-                    if let Err(error) = acted {
-                        return Err(Refused {
-                            seat,
-                            action,
-                            error,
-                        });
-                    }
-                    action
+                    (action, acted)
                 }
                 Decided::Chosen(Choice::Legal(index)) => {
                     match table.act_legal(game, seat, index, now, &mut self.events, QUIET) {
-                        Ok(Some(action)) => action,
+                        Ok(Some(action)) => (action, Ok(())),
                         Ok(None) => break Ended::Nothing { seat },
                         Err(refused) => return Err(refused),
                     }
@@ -575,6 +562,13 @@ impl<G: Game, const QUIET: bool> Playout<G, QUIET> {
                 Decided::Chosen(Choice::Nothing) => break Ended::Nothing { seat },
                 Decided::Chosen(Choice::Stop(b)) => break Ended::Stopped(b),
             };
+            if let Err(error) = acted {
+                return Err(Refused {
+                    seat,
+                    action,
+                    error,
+                });
+            }
             decisions += 1;
             let events: &[G::Event] = if QUIET { &[] } else { &self.events };
             if let ControlFlow::Break(b) = step(
