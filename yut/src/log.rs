@@ -28,10 +28,11 @@ const _: () = assert!(LOG_LEN.is_power_of_two());
 /// assert_eq!(log.iter().last(), Some(&39));
 /// ```
 pub struct EventLog<E> {
-    /// Every slot exists from the start, the unused ones `None`, so that a write is one
+    /// Every slot exists from the start, `None` in a new log, so that a write is one
     /// store at a masked index: no length to test and no push path. An event with a spare
     /// tag value (every `YutEvent`) makes the `Option` free: a slot is an event's size.
-    /// Slots `0..written` are filled until the ring is full, then all of them.
+    /// The log reads slots `0..written` until the ring is full, then all of them; a
+    /// cleared log leaves its plain events in the slots beyond, unread, to be overwritten.
     slots: Box<[Option<E>; LOG_LEN]>,
     /// How many events were ever written: the next goes to slot `written % LOG_LEN`, and
     /// the log holds `min(written, LOG_LEN)`. One counter is the whole of a write's
@@ -40,12 +41,17 @@ pub struct EventLog<E> {
     /// The events beyond [`LOG_LEN`] that a restored log had: counted, not held, so that
     /// its length is the stored one and the state's checks refuse it. 0 in play.
     dropped: usize,
-    /// Whether a slot may hold an event that owns something (one with drop glue). While
-    /// not, every slot is empty or plain, and a write overwrites without looking at what
-    /// it replaces; in play that holds until the game's end (its `gameOver` owns the
-    /// winners' ids), and a cleared log starts plain again.
-    owning: bool,
+    /// The slots that may hold an event that owns something (one with drop glue), a bit
+    /// each: a slot whose bit is clear is empty or plain. While no bit is set, a write
+    /// overwrites without looking at what it replaces; in play that holds until the
+    /// game's end (its `gameOver` owns the winners' ids). Bits are set by the writes of
+    /// owning events and cleared only with the log, which then drops what the set bits'
+    /// slots hold and no more.
+    owning: u32,
 }
+
+// `owning` has a bit for every slot.
+const _: () = assert!(LOG_LEN <= u32::BITS as usize);
 
 // By hand: the derived copy of the boxed array builds it on the stack and then moves it
 // to the heap, and an assignment to a slot would run the drop glue of the `None` it
@@ -54,7 +60,10 @@ pub struct EventLog<E> {
 impl<E: Clone> Clone for EventLog<E> {
     fn clone(&self) -> Self {
         let mut copy = Self::new();
-        for (to, from) in copy.slots.iter_mut().zip(self.slots.iter()) {
+        // The held slots: the others are empty, or hold plain events overwritten in
+        // place that nothing reads (see `clear`).
+        let held = self.written.min(LOG_LEN);
+        for (to, from) in copy.slots[..held].iter_mut().zip(&self.slots[..held]) {
             // `to` is a new slot's `None`: nothing to drop.
             std::mem::forget(std::mem::replace(to, from.clone()));
         }
@@ -80,21 +89,32 @@ impl<E> EventLog<E> {
             slots: Box::new([const { None }; LOG_LEN]),
             written: 0,
             dropped: 0,
-            owning: false,
+            owning: 0,
         }
     }
 
-    /// Empties the log, dropping the events it holds, and keeps its slots: afterwards it
-    /// equals [`EventLog::new`], with nothing allocated (a state reused for a new game).
+    /// Empties the log, dropping the events it holds that own something, and keeps its
+    /// slots: afterwards it equals [`EventLog::new`], with nothing allocated (a state
+    /// reused for a new game). The plain events stay in their slots unread, to be
+    /// overwritten: a game's log is cleared in a few instructions, not a slot at a time.
     pub(crate) fn clear(&mut self) {
-        // Only the filled slots: the others are `None` already (slots fill from 0).
-        let held = self.written.min(LOG_LEN);
-        for slot in &mut self.slots[..held] {
-            *slot = None;
+        let mut owning = self.owning;
+        while owning != 0 {
+            self.slots[owning.trailing_zeros() as usize] = None;
+            owning &= owning - 1;
         }
         self.written = 0;
         self.dropped = 0;
-        self.owning = false;
+        self.owning = 0;
+    }
+
+    /// The `owning` bits of the first `n` slots.
+    fn first_slots(n: usize) -> u32 {
+        match n {
+            0 => 0,
+            n if n >= LOG_LEN => u32::MAX >> (u32::BITS as usize - LOG_LEN),
+            n => (1 << n) - 1,
+        }
     }
 
     /// A log of `events`, oldest first; only the newest [`LOG_LEN`] are kept.
@@ -104,14 +124,14 @@ impl<E> EventLog<E> {
     /// assert_eq!(log.iter().copied().collect::<Vec<_>>(), [1, 2, 3]);
     /// ```
     pub fn from_events(events: Vec<E>) -> Self {
-        let mut log = Self {
-            owning: std::mem::needs_drop::<E>(),
-            ..Self::new()
-        };
+        let mut log = Self::new();
         let extra = events.len().saturating_sub(LOG_LEN);
         for event in events.into_iter().skip(extra) {
             log.slots[log.written % LOG_LEN] = Some(event);
             log.written += 1;
+        }
+        if std::mem::needs_drop::<E>() {
+            log.owning = Self::first_slots(log.written);
         }
         log
     }
@@ -132,9 +152,13 @@ impl<E> EventLog<E> {
     where
         E: Clone,
     {
-        self.slots[self.written % LOG_LEN] = Some(event.clone());
+        let n = self.written % LOG_LEN;
+        // An assignment: what the slot held is dropped, whatever it was.
+        self.slots[n] = Some(event.clone());
         self.written += 1;
-        self.owning |= std::mem::needs_drop::<E>();
+        if std::mem::needs_drop::<E>() {
+            self.owning |= 1 << n;
+        }
     }
 
     /// How many events it holds.
@@ -188,18 +212,18 @@ impl<X> EventLog<YutEvent<X>> {
         let n = self.written;
         self.written = n + 1;
         let slot = &mut self.slots[n % LOG_LEN];
-        if self.owning {
+        // Known where the event is made: a plain one's write has no store of the bits.
+        let plain = event.is_plain();
+        if self.owning != 0 {
             // Dropped as usual, whatever the slot holds.
             *slot = Some(event);
         } else {
             // Every slot is empty or plain (see `owning`): overwritten without the drop
             // glue's look at the slot, nothing is lost.
-            // Set only by an event that owns (known where the event is made, so a plain
-            // one's write has no store of the flag at all).
-            if !event.is_plain() {
-                self.owning = true;
-            }
             std::mem::forget(slot.replace(event));
+        }
+        if !plain {
+            self.owning |= 1 << (n % LOG_LEN);
         }
     }
 }
@@ -390,9 +414,9 @@ mod tests {
             for _ in 0..LOG_LEN + round {
                 log.put(nak());
             }
-            assert!(!log.owning);
+            assert_eq!(log.owning, 0);
             log.put(YutEvent::Rule(Rc::clone(&owner)));
-            assert!(log.owning);
+            assert_ne!(log.owning, 0);
             assert_eq!(Rc::strong_count(&owner), 2);
             for _ in 0..LOG_LEN - 1 {
                 log.put(nak());
@@ -401,9 +425,19 @@ mod tests {
             log.put(nak());
             assert_eq!(Rc::strong_count(&owner), 1, "dropped when overwritten");
             log.put(YutEvent::Rule(Rc::clone(&owner)));
+            log.put(nak());
+            log.put(YutEvent::Rule(Rc::clone(&owner)));
+            assert_eq!(Rc::strong_count(&owner), 3);
             log.clear();
             assert_eq!(Rc::strong_count(&owner), 1, "dropped when cleared");
-            assert!(!log.owning);
+            assert_eq!(log.owning, 0);
+            assert_eq!(log, EventLog::new());
+            // The plain events left in the slots are not read again.
+            let turn = YutEvent::TurnChanged { seat: 1, side: 1 };
+            log.put(turn.clone());
+            assert_eq!(log.iter().collect::<Vec<_>>(), [&turn]);
+            assert_eq!(log.clone().iter().collect::<Vec<_>>(), [&turn]);
+            log.clear();
         }
     }
 
