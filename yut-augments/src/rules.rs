@@ -2,7 +2,7 @@
 //! adjusts the standard outcome at a fixed point of the turn (the crate README, The augments).
 
 use yut::graph::{DWIMO, FIRST, JJIMO, MO, Node};
-use yut::rules::{CaptureTo, Cx, MoveDone, MoveInfo, OnResult, TurnStart};
+use yut::rules::{CaptureTo, Cx, Hook, MoveDone, MoveInfo, OnResult, TurnStart};
 use yut::{Board, Origin, Rules, Side, SideId, Throw, To, YutError, YutOptions};
 
 use crate::action::{no_draft, unknown_candidate};
@@ -146,6 +146,48 @@ fn triggers(done: &MoveDone) -> u32 {
         To::Off(_) => {}
     }
     t
+}
+
+/// Whether the side to act can use one of `augments` now (`on_result` and `after_result`
+/// do nothing otherwise).
+#[inline(always)]
+fn can_use_any(board: &Board, state: &AugmentState, augments: u32) -> bool {
+    let i = usize::from(board.current_side());
+    state
+        .sides
+        .get(i)
+        .is_some_and(|mine| mine.owned.usable_bits() & augments != 0)
+}
+
+/// Whether this turn's start has anything to do besides lifting a truce: a draft left
+/// open, a truce or 되갚을 손 owed to the side, or a drafting turn with a pack. Most turns
+/// have none (nor does any turn of a pack without augments).
+#[inline(always)]
+fn turn_busy(board: &Board, state: &AugmentState, config: &AugmentConfig) -> bool {
+    let i = usize::from(board.current_side());
+    // The two flags at once, and the pack before the board.
+    state.draft.is_some()
+        || state.sides.get(i).is_some_and(|mine| {
+            (mine.truce_owed | mine.payback_owed)
+                || (!config.augments.is_empty() && Slot::at_turn(board.sides[i].turns).is_some())
+        })
+}
+
+/// Whether `done` may set something off or leaves a 업고 달리기 mark to keep up to date
+/// (`after_move` does nothing otherwise).
+#[inline(always)]
+fn move_sets_off(state: &AugmentState, done: &MoveDone) -> bool {
+    let Some(mine) = state.sides.get(usize::from(done.info.side)) else {
+        return false;
+    };
+    // Everything needs an augment of the mover that this move can set off, or a mark to
+    // keep up to date. The step bonuses and 문턱 낮추기 go by what the side owns, the
+    // rest by what it can still use.
+    let owned = mine.owned.owned_bits();
+    // What it owns, tested alone first: without augments (an empty pack, an early turn)
+    // the move is not looked at.
+    let can = || mine.owned.usable_bits() | owned & (STEP_BONUSES | Augment::LowThreshold.bit());
+    (owned & AFTER_MOVE != 0 && can() & triggers(done) != 0) || any_marks(&state.sides)
 }
 
 /// Whether some side has a 업고 달리기 mark (asked after every move).
@@ -551,21 +593,34 @@ impl Rules for Augments {
         state.check(config, board)
     }
 
+    /// The hooks' own first tests, asked before their context is made: in most turns and
+    /// moves of most games no augment has anything to do.
+    #[inline(always)]
+    fn listens(
+        &self,
+        board: &Board,
+        state: &AugmentState,
+        config: &AugmentConfig,
+        hook: Hook<'_>,
+    ) -> bool {
+        match hook {
+            // Starting a turn always lifts the truce of the last.
+            Hook::TurnStart => state.barred.is_some() || turn_busy(board, state, config),
+            Hook::OnResult(_) => can_use_any(board, state, ON_RESULT),
+            Hook::AfterResult(_) => can_use_any(board, state, AFTER_RESULT),
+            Hook::AfterMove(done) => move_sets_off(state, done),
+            // The capture hooks (a capture is rare) and any hook added later: called, to
+            // make their own tests.
+            _ => true,
+        }
+    }
+
     /// In order: a draft left open by a chooser who left is closed; the truce owed to this
     /// side takes force for this whole turn; 되갚을 손 adds its throw; then the draft of the
     /// side's 1st, 6th or 12th turn waits for `CHOOSE_AUGMENT`.
     #[inline]
     fn turn_start(&self, cx: &mut Cx<'_, Self>) -> TurnStart {
-        let i = usize::from(cx.board().current_side());
-        // Most turns owe nothing and draft nothing (nor does a pack without augments).
-        // The two flags at once, and the pack before the board.
-        let busy = cx.state.draft.is_some()
-            || cx.state.sides.get(i).is_some_and(|mine| {
-                (mine.truce_owed | mine.payback_owed)
-                    || (!cx.config.augments.is_empty()
-                        && Slot::at_turn(cx.board().sides[i].turns).is_some())
-            });
-        if busy {
+        if turn_busy(cx.board(), cx.state, cx.config) {
             return Self::start_turn(cx);
         }
         cx.state.barred = None;
@@ -673,12 +728,10 @@ impl Rules for Augments {
     /// 빽도 → 도), 한 줄 바람 (도 or 개 → 걸).
     #[inline]
     fn on_result(&self, cx: &mut Cx<'_, Self>, result: &mut Throw) -> OnResult {
-        let i = usize::from(cx.board().current_side());
-        match cx.state.sides.get(i) {
-            Some(mine) if mine.owned.usable_bits() & ON_RESULT != 0 => {
-                Self::change_result(cx, result)
-            }
-            _ => OnResult::Keep,
+        if can_use_any(cx.board(), cx.state, ON_RESULT) {
+            Self::change_result(cx, result)
+        } else {
+            OnResult::Keep
         }
     }
 
@@ -686,13 +739,7 @@ impl Rules for Augments {
     /// in the pending results, which is not a throw and triggers nothing).
     #[inline]
     fn after_result(&self, cx: &mut Cx<'_, Self>, result: Throw) {
-        let i = usize::from(cx.board().current_side());
-        if cx
-            .state
-            .sides
-            .get(i)
-            .is_some_and(|mine| mine.owned.usable_bits() & AFTER_RESULT != 0)
-        {
+        if can_use_any(cx.board(), cx.state, AFTER_RESULT) {
             Self::result_bonus(cx, result);
         }
     }
@@ -847,19 +894,7 @@ impl Rules for Augments {
     /// 모서리 박수 and 골인 환호, and the 업고 달리기 marks kept up to date.
     #[inline]
     fn after_move(&self, cx: &mut Cx<'_, Self>, done: &MoveDone) {
-        let i = usize::from(done.info.side);
-        let Some(mine) = cx.state.sides.get(i) else {
-            return;
-        };
-        // Everything needs an augment of the mover that this move can set off, or a mark to
-        // keep up to date. The step bonuses and 문턱 낮추기 go by what the side owns, the
-        // rest by what it can still use.
-        let owned = mine.owned.owned_bits();
-        // What it owns, tested alone first: without augments (an empty pack, an early turn)
-        // the move is not looked at.
-        let can =
-            || mine.owned.usable_bits() | owned & (STEP_BONUSES | Augment::LowThreshold.bit());
-        if (owned & AFTER_MOVE != 0 && can() & triggers(done) != 0) || any_marks(&cx.state.sides) {
+        if move_sets_off(cx.state, done) {
             Self::move_done(cx, *done);
         }
     }

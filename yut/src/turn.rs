@@ -4,7 +4,9 @@
 use crate::graph::Node;
 use crate::movement::{self, Walk};
 use crate::options::{Mode, Ranking};
-use crate::rules::{CaptureTo, Cx, Emit, MoveDone, MoveInfo, OnResult, RuleOptions, TurnStart};
+use crate::rules::{
+    CaptureTo, Cx, Emit, Hook, MoveDone, MoveInfo, OnResult, RuleOptions, TurnStart,
+};
 use crate::state::{Board, Landing, Lists, OffBoard, Phase, SideId};
 use crate::{
     EventLog, NodeList, Origin, PackedThrows, Rules, Throw, ThrowChance, ThrowDraw, To, Yut,
@@ -130,6 +132,16 @@ impl<R: Rules> Yut<R> {
         })
     }
 
+    /// Whether the rules have anything to do at `hook` in `state` ([`Rules::listens`]):
+    /// each hook's call is made only then, its context too.
+    ///
+    /// [`Rules::listens`]: crate::Rules::listens
+    #[inline(always)]
+    pub(crate) fn listens(&self, state: &YutState<R>, hook: Hook<'_>) -> bool {
+        let config = state.options.config();
+        self.rules.listens(&state.board, &state.rules, config, hook)
+    }
+
     /// Carries out a throw (RULES.md, Turns, step 1); `forced` replaces the draw.
     pub(crate) fn throw(
         &self,
@@ -163,6 +175,9 @@ impl<R: Rules> Yut<R> {
                 },
             );
             let mut result = result;
+            if !self.listens(state, Hook::OnResult(result)) {
+                break Some(result);
+            }
             match Self::hook(state, events, |cx| self.rules.on_result(cx, &mut result)) {
                 OnResult::Keep => break Some(result),
                 OnResult::Rethrow => continue,
@@ -174,7 +189,9 @@ impl<R: Rules> Yut<R> {
             if result.throws_again() {
                 board.owe_throws(1);
             }
-            Self::hook(state, events, |cx| self.rules.after_result(cx, result));
+            if self.listens(state, Hook::AfterResult(result)) {
+                Self::hook(state, events, |cx| self.rules.after_result(cx, result));
+            }
         }
         if state.board.throws_owed == 0 {
             // Settle's common outcome here without its call: a fresh result to move with.
@@ -278,9 +295,14 @@ impl<R: Rules> Yut<R> {
         }
         if captured > 0 {
             let base = u8::from(!result.is_backdo() || state.board.options.backdo_capture_bonus);
-            let bonus = Self::hook(state, events, |cx| {
-                self.rules.capture_bonus(cx, &info, base)
-            });
+            let hook = Hook::CaptureBonus { info: &info, base };
+            let bonus = if self.listens(state, hook) {
+                Self::hook(state, events, |cx| {
+                    self.rules.capture_bonus(cx, &info, base)
+                })
+            } else {
+                base
+            };
             state.board.owe_throws(bonus);
         }
         let done = MoveDone {
@@ -289,7 +311,9 @@ impl<R: Rules> Yut<R> {
             captured,
             stacked,
         };
-        Self::hook(state, events, |cx| self.rules.after_move(cx, &done));
+        if self.listens(state, Hook::AfterMove(&done)) {
+            Self::hook(state, events, |cx| self.rules.after_move(cx, &done));
+        }
 
         // Only a move to the goal finishes a side (hooks move no pieces of the mover).
         let side_ref = &state.board.sides[usize::from(side)];
@@ -339,8 +363,12 @@ impl<R: Rules> Yut<R> {
                 count,
             },
         );
-        let target = match Self::hook(state, events, |cx| self.rules.capture_to(cx, victim, count))
-        {
+        let to = if self.listens(state, Hook::CaptureTo { victim, count }) {
+            Self::hook(state, events, |cx| self.rules.capture_to(cx, victim, count))
+        } else {
+            CaptureTo::Home
+        };
+        let target = match to {
             CaptureTo::Home => None,
             // Blocked when another side holds the node (the capturer has landed already,
             // so a capture on that very node always sends the victims home).
@@ -510,7 +538,9 @@ impl<R: Rules> Yut<R> {
         board.phase = Phase::Throw;
         board.throws_owed = 1;
         board.pending.clear();
-        if Self::hook(state, events, |cx| self.rules.turn_start(cx)) == TurnStart::Wait {
+        if self.listens(state, Hook::TurnStart)
+            && Self::hook(state, events, |cx| self.rules.turn_start(cx)) == TurnStart::Wait
+        {
             state.board.phase = Phase::Rule;
         }
     }

@@ -8,7 +8,9 @@ use serde::de::{DeserializeOwned, Error as _};
 use serde::{Deserialize, Deserializer, Serialize};
 use serde_json::{Map, Value};
 
-use super::{CaptureTo, Cx, Emit, MoveDone, MoveInfo, OnResult, RuleOptions, Rules, TurnStart};
+use super::{
+    CaptureTo, Cx, Emit, Hook, MoveDone, MoveInfo, OnResult, RuleOptions, Rules, TurnStart,
+};
 use crate::graph::Node;
 use crate::state::{Board, SideId};
 use crate::{Throw, To, YutError, YutOptions};
@@ -204,7 +206,10 @@ fn joined_id(a: &'static str, b: &'static str) -> &'static str {
 /// - `capture_to`: the first answer that is not [`CaptureTo::Home`];
 /// - `capture_bonus`: the second adjusts the first's count;
 /// - rule actions go to the rule set they belong to; while the first waits, its actions
-///   are the legal ones, then the second's.
+///   are the legal ones, then the second's;
+/// - `listens`: either. Exact, though the second is asked before the first has run: a first
+///   that does not listen changes nothing the second's answer reads, and one that does
+///   calls the second anyway.
 impl<A: Rules, B: Rules> Rules for (A, B) {
     type Config = Both<A::Config, B::Config>;
     type Options = WithRules<Both<A::Config, B::Config>>;
@@ -250,6 +255,18 @@ impl<A: Rules, B: Rules> Rules for (A, B) {
     ) -> Result<(), String> {
         self.0.check_state(&config.first, &state.0, board)?;
         self.1.check_state(&config.second, &state.1, board)
+    }
+
+    #[inline(always)]
+    fn listens(
+        &self,
+        board: &Board,
+        state: &Self::State,
+        config: &Self::Config,
+        hook: Hook<'_>,
+    ) -> bool {
+        self.0.listens(board, &state.0, &config.first, hook)
+            || self.1.listens(board, &state.1, &config.second, hook)
     }
 
     fn turn_start(&self, cx: &mut Cx<'_, Self>) -> TurnStart {

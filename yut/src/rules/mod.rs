@@ -12,6 +12,9 @@
 //! [`Rules::after_result`] → for each move [`Rules::allows_move`] (legality),
 //! [`Rules::extra_steps`], [`Rules::finishes_short`], [`Rules::capture_to`],
 //! [`Rules::capture_bonus`], then [`Rules::after_move`].
+//!
+//! Before each hook that takes a [`Cx`], the engine asks [`Rules::listens`] whether the
+//! hook has anything to do in this state, and skips it (context and all) when not.
 
 use std::fmt::Debug;
 
@@ -197,6 +200,36 @@ pub enum CaptureTo {
     Node(Node),
 }
 
+/// A hook that takes a [`Cx`], with its arguments, as [`Rules::listens`] is asked about
+/// it. More may be added: a match on it needs a catch-all arm, and `true` is the answer
+/// for a hook a rule set does not know.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Hook<'a> {
+    /// [`Rules::turn_start`]; skipped, the turn starts with a throw.
+    TurnStart,
+    /// [`Rules::on_result`] with the result thrown; skipped, it is kept.
+    OnResult(Throw),
+    /// [`Rules::after_result`] with the final result.
+    AfterResult(Throw),
+    /// [`Rules::capture_to`]; skipped, the stack goes home.
+    CaptureTo {
+        /// Whose stack is captured.
+        victim: SideId,
+        /// How many pieces.
+        count: u8,
+    },
+    /// [`Rules::capture_bonus`]; skipped, the capture earns `base`.
+    CaptureBonus {
+        /// The capturing move.
+        info: &'a MoveInfo,
+        /// The standard count.
+        base: u8,
+    },
+    /// [`Rules::after_move`].
+    AfterMove(&'a MoveDone),
+}
+
 /// A move as the hooks see it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MoveInfo {
@@ -291,6 +324,35 @@ pub trait Rules: Clone + Debug + Default + PartialEq + Send + Sync + 'static {
         _board: &Board,
     ) -> Result<(), String> {
         Ok(())
+    }
+
+    /// Whether `hook` may do anything in this state: when it says `false`, the engine does
+    /// not call the hook and goes on as the hook's variant of [`Hook`] says (a kept
+    /// result, a throw, home, the base count), without making the hook's [`Cx`] at all.
+    /// Building a context costs a play-out more than most hooks' own first test, so a rule
+    /// set whose hooks are mostly idle (an augment no one owns) answers here from a few
+    /// loads. `false` must mean that the hook, called, would change nothing, announce
+    /// nothing, draw nothing and return that neutral value; the default, `true`, is
+    /// always correct.
+    ///
+    /// ```
+    /// use game_core::Game;
+    /// use yut::rules::{Hook, Rules};
+    /// use yut::{NoConfig, Standard, Throw, Yut, YutOptions};
+    /// let players = ["a".into(), "b".into()];
+    /// let state = Yut::standard().setup(&YutOptions::default(), &players, 1, 0).unwrap();
+    /// let hook = Hook::OnResult(Throw::Do);
+    /// assert!(Standard.listens(&state.board, &(), &NoConfig {}, hook));
+    /// ```
+    #[inline(always)]
+    fn listens(
+        &self,
+        _board: &Board,
+        _state: &Self::State,
+        _config: &Self::Config,
+        _hook: Hook<'_>,
+    ) -> bool {
+        true
     }
 
     /// A turn begins (after `turns` of the side was counted, before any throw).

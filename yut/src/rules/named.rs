@@ -2,7 +2,7 @@
 
 use std::fmt::Debug;
 
-use super::{CaptureTo, Cx, MoveDone, MoveInfo, OnResult, Rules, TurnStart};
+use super::{CaptureTo, Cx, Hook, MoveDone, MoveInfo, OnResult, Rules, TurnStart};
 use crate::graph::Node;
 use crate::state::{Board, SideId};
 use crate::{Throw, To, YutError, YutOptions};
@@ -96,6 +96,11 @@ impl<R: Rules, N: RuleName> Rules for Named<R, N> {
         board: &Board,
     ) -> Result<(), String> {
         self.rules.check_state(config, state, board)
+    }
+
+    #[inline(always)]
+    fn listens(&self, board: &Board, state: &R::State, config: &R::Config, hook: Hook<'_>) -> bool {
+        self.rules.listens(board, state, config, hook)
     }
 
     fn turn_start(&self, cx: &mut Cx<'_, Self>) -> TurnStart {
