@@ -9,8 +9,8 @@ use crate::rules::{RuleOptions, TurnStart};
 use crate::state::{Board, Lists, Phase, Side, SideId, ThrowStats};
 use crate::turn::{Quiet, Sink};
 use crate::{
-    EventLog, Origin, Rules, Standard, ThrowChance, ThrowList, YutAction, YutError, YutEvent,
-    YutOptions, YutResult, YutState, YutView,
+    EventLog, Origin, Rules, Standard, Throw, ThrowChance, ThrowList, YutAction, YutError,
+    YutEvent, YutOptions, YutResult, YutState, YutView,
 };
 
 /// Yut Nori under the rules `R` (the standard rules by default).
@@ -569,11 +569,10 @@ impl<R: Rules> Game for Yut<R> {
             // One action: a draw among one takes no word.
             Phase::Throw => Some(YutAction::Throw),
             Phase::Move if !self.rules.forbids_moves(board, &state.rules) => {
-                let n = free_move_count(board);
-                if n == 0 {
-                    return None;
+                if let [result] = &board.pending[..] {
+                    return one_result_move(board, *result, rng);
                 }
-                free_move(board, rng.below(n as u32) as usize)
+                several_results_move(board, rng)
             }
             _ => {
                 let n = self.legal_action_count(state, seat);
@@ -624,6 +623,45 @@ fn free_move_count(board: &Board) -> usize {
         return every;
     }
     every + board.pending.iter().filter(|r| !r.is_backdo()).count()
+}
+
+/// A uniform draw among those moves when one result is pending (most moves): the same
+/// count, the same draw and the same move as [`free_move_count`] and [`free_move`], without
+/// their passes over the results.
+#[inline(always)]
+fn one_result_move<A>(board: &Board, result: Throw, rng: &mut GameRng) -> Option<YutAction<A>> {
+    let side = &board.sides[usize::from(board.current_side())];
+    let stacks = side.stacks();
+    let home = usize::from(side.at_home() > 0 && !result.is_backdo());
+    let n = stacks + home;
+    if n == 0 {
+        return None;
+    }
+    let k = rng.below(n as u32) as usize;
+    let from = if k < stacks {
+        let mut nodes = side.held();
+        for _ in 0..k {
+            nodes &= nodes - 1;
+        }
+        Origin::Node(nodes.trailing_zeros() as Node)
+    } else {
+        Origin::HOME
+    };
+    Some(YutAction::Move {
+        throw_index: 0,
+        from,
+    })
+}
+
+/// A uniform draw among those moves when several results are pending: out of line, since
+/// few moves have more than one result to choose from.
+#[inline(never)]
+fn several_results_move<A>(board: &Board, rng: &mut GameRng) -> Option<YutAction<A>> {
+    let n = free_move_count(board);
+    if n == 0 {
+        return None;
+    }
+    free_move(board, rng.below(n as u32) as usize)
 }
 
 /// The `index`-th of those moves, in the list's order (throw index, then the stacks in node
