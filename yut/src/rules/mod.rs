@@ -210,7 +210,7 @@ pub enum Hook<'a> {
     TurnStart,
     /// [`Rules::on_result`] with the result thrown; skipped, it is kept.
     OnResult(Throw),
-    /// [`Rules::after_result`] with the final result.
+    /// [`Rules::after_result`] with the final result; skipped, nothing is added.
     AfterResult(Throw),
     /// [`Rules::capture_to`]; skipped, the stack goes home.
     CaptureTo {
@@ -226,7 +226,7 @@ pub enum Hook<'a> {
         /// The standard count.
         base: u8,
     },
-    /// [`Rules::after_move`].
+    /// [`Rules::after_move`] with what the move did; skipped, nothing follows it.
     AfterMove(&'a MoveDone),
 }
 
