@@ -10,7 +10,7 @@ use crate::{GameRng, Millis, PlayerId, Presence, Rejection};
 /// A game embeds one `Table` in its state and hands it out through
 /// [`Game::table`](crate::Game::table); the provided methods of the trait do the rest
 /// (stale-request checks, deadlines, timeouts, presence, re-seeding for search).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Table {
     /// Player ids in seat order.
@@ -31,6 +31,50 @@ pub struct Table {
     /// `decision_since`.)
     #[serde(default)]
     pub clock: Millis,
+}
+
+// By hand, for `clone_from`: the derived one makes a whole new copy (the ids' bytes, the
+// lists) and drops the old, and a search copies a position into a used one at every node.
+impl Clone for Table {
+    fn clone(&self) -> Self {
+        Self {
+            players: self.players.clone(),
+            rng: self.rng.clone(),
+            turn_seq: self.turn_seq,
+            decision_since: self.decision_since,
+            deadline_at: self.deadline_at,
+            presence: self.presence.clone(),
+            clock: self.clock,
+        }
+    }
+
+    /// Field by field, keeping the id list, the ids' own bytes and the presence list.
+    ///
+    /// ```
+    /// let a = game_core::Table::new(&["a".into(), "b".into()], 1, 0).unwrap();
+    /// let mut b = game_core::Table::new(&["c".into()], 2, 5).unwrap();
+    /// b.clone_from(&a);
+    /// assert_eq!(b, a);
+    /// ```
+    fn clone_from(&mut self, source: &Self) {
+        // Every field by name: one added to the table must be copied here too.
+        let Self {
+            players,
+            rng,
+            turn_seq,
+            decision_since,
+            deadline_at,
+            presence,
+            clock,
+        } = source;
+        self.players.clone_from(players);
+        self.rng.clone_from(rng);
+        self.turn_seq = *turn_seq;
+        self.decision_since = *decision_since;
+        self.deadline_at = *deadline_at;
+        self.presence.clone_from(presence);
+        self.clock = *clock;
+    }
 }
 
 impl Table {

@@ -687,21 +687,7 @@ pub fn check_frozen_games<G: Game>(
 /// game_core::testing::assert_reset_agrees(&Rps, &[(RpsOptions::default(), 2), (quick, 2)]);
 /// ```
 pub fn assert_reset_agrees<G: Game>(game: &G, cases: &[(G::Options, usize)]) {
-    let mut starts: Vec<(String, G::State)> = Vec::new();
-    for (c, (options, n)) in cases.iter().enumerate() {
-        for seed in [1u64, 2] {
-            let states = played_with_timeouts(game, options, *n, seed);
-            let last = states.len() - 1;
-            for (at, i) in [("start", 0), ("middle", last / 2), ("end", last)] {
-                let from = format!("case {c} seed {seed} at its {at} (decision {i})");
-                starts.push((from, states[i].clone()));
-            }
-        }
-        let mut state = game.setup(options, &players(*n), 3, 0).unwrap();
-        if conceded(game, &mut state) {
-            starts.push((format!("case {c} ended by concessions"), state));
-        }
-    }
+    let starts = sample_states(game, cases);
     for (from, start) in &starts {
         for (c, (options, n)) in cases.iter().enumerate() {
             for k in 0..2u64 {
@@ -727,6 +713,53 @@ pub fn assert_reset_agrees<G: Game>(game: &G, cases: &[(G::Options, usize)]) {
             assert_refused_resets_agree(game, start, options, *n, &format!("{from}, case {c}"));
         }
     }
+}
+
+/// Checks `Clone::clone_from` of the game's state, which a search copies its positions
+/// with (into used ones, to keep their buffers), for the cases `(options, n)` of `cases`:
+/// states from the start, the middle and the end of seeded random games of each case (with
+/// disconnections and timeouts, as for [`assert_reset_agrees`]) and one ended by
+/// concessions where the game allows it, each copied into every other. The copy must
+/// equal its source, as a value and as stored JSON, and play on to the end the same.
+/// Panics naming the first difference.
+///
+/// ```
+/// use game_core::rps::{Rps, RpsOptions};
+/// let quick = RpsOptions { wins_needed: 1, turn_seconds: None };
+/// game_core::testing::assert_clone_from_agrees(&Rps, &[(RpsOptions::default(), 2), (quick, 2)]);
+/// ```
+pub fn assert_clone_from_agrees<G: Game>(game: &G, cases: &[(G::Options, usize)]) {
+    let states = sample_states(game, cases);
+    for (from, source) in &states {
+        for (into, used) in &states {
+            let at = format!("{from} copied into {into}");
+            let mut copy = used.clone();
+            copy.clone_from(source);
+            assert_same_state(&copy, source, &at);
+            play_on_alike(game, copy, source.clone(), 9, 1_000_000, &at);
+        }
+    }
+}
+
+/// States of every case, named: the start, the middle and the end of two seeded random
+/// games ([`played_with_timeouts`]), and one ended by concessions where the game allows it.
+fn sample_states<G: Game>(game: &G, cases: &[(G::Options, usize)]) -> Vec<(String, G::State)> {
+    let mut starts: Vec<(String, G::State)> = Vec::new();
+    for (c, (options, n)) in cases.iter().enumerate() {
+        for seed in [1u64, 2] {
+            let states = played_with_timeouts(game, options, *n, seed);
+            let last = states.len() - 1;
+            for (at, i) in [("start", 0), ("middle", last / 2), ("end", last)] {
+                let from = format!("case {c} seed {seed} at its {at} (decision {i})");
+                starts.push((from, states[i].clone()));
+            }
+        }
+        let mut state = game.setup(options, &players(*n), 3, 0).unwrap();
+        if conceded(game, &mut state) {
+            starts.push((format!("case {c} ended by concessions"), state));
+        }
+    }
+    starts
 }
 
 /// The states of a seeded random game of `n` players, from its setup to its end, one a

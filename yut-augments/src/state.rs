@@ -89,7 +89,7 @@ pub struct Draft {
 }
 
 /// The layer's whole state.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct AugmentState {
     /// Per side, indexed like `Board::sides`.
@@ -98,6 +98,31 @@ pub struct AugmentState {
     pub draft: Option<Draft>,
     /// The side that may not capture during the current turn (the truce), if any.
     pub barred: Option<SideId>,
+}
+
+// By hand, for `clone_from`: the derived one makes a new list of sides and drops the old,
+// and a search copies a position into a used one at every node.
+impl Clone for AugmentState {
+    fn clone(&self) -> Self {
+        Self {
+            sides: self.sides.clone(),
+            draft: self.draft.clone(),
+            barred: self.barred,
+        }
+    }
+
+    /// Field by field, keeping the list of sides.
+    fn clone_from(&mut self, source: &Self) {
+        // Every field by name: one added to the state must be copied here too.
+        let Self {
+            sides,
+            draft,
+            barred,
+        } = source;
+        self.sides.clone_from(sides);
+        self.draft.clone_from(draft);
+        self.barred = *barred;
+    }
 }
 
 impl AugmentState {
@@ -217,5 +242,49 @@ impl AugmentState {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Augment, Candidates, Slot};
+
+    /// A state with every field away from its default, copied into used states of other
+    /// sizes, is its source.
+    #[test]
+    fn a_state_copied_into_a_used_one_is_its_source() {
+        let mut mine = SideAugments {
+            cushion: true,
+            truce: true,
+            truce_owed: true,
+            payback_owed: true,
+            ..SideAugments::default()
+        };
+        mine.owned.grant(Augment::PiggybackDash);
+        mine.marks.insert(7);
+        let mut candidates = Candidates::new();
+        candidates.push(Augment::FirstStep);
+        let source = AugmentState {
+            sides: vec![mine.clone(), SideAugments::default(), mine],
+            draft: Some(Draft {
+                side: 2,
+                slot: Slot::Middle,
+                candidates,
+            }),
+            barred: Some(1),
+        };
+        let used = [
+            AugmentState::default(),
+            AugmentState {
+                sides: vec![SideAugments::default(); 8],
+                ..AugmentState::default()
+            },
+        ];
+        for mut copy in used {
+            copy.clone_from(&source);
+            assert_eq!(copy, source);
+        }
+        assert_eq!(source.clone(), source);
     }
 }

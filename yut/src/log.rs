@@ -74,6 +74,21 @@ impl<E: Clone> Clone for EventLog<E> {
             ..copy
         }
     }
+
+    /// Into this log's slots, allocating nothing: what may own something is dropped
+    /// first, then each held event of `source` is written once into its slot.
+    fn clone_from(&mut self, source: &Self) {
+        self.clear();
+        let held = source.written.min(LOG_LEN);
+        for (to, from) in self.slots[..held].iter_mut().zip(&source.slots[..held]) {
+            // `to` is empty or plain now (see `owning`): nothing to drop.
+            std::mem::forget(std::mem::replace(to, from.clone()));
+        }
+        self.written = source.written;
+        self.dropped = source.dropped;
+        // The copies own what the originals own, in the same slots.
+        self.owning = source.owning;
+    }
 }
 
 impl<E> Default for EventLog<E> {
@@ -341,6 +356,16 @@ mod tests {
         let copy = log.clone();
         assert_eq!(&copy, log);
         assert_eq!(copy.iter().cloned().collect::<Vec<_>>(), expected);
+        // Into used logs: an empty one, and a full one.
+        let mut used = vec![EventLog::new()];
+        if let Some(first) = expected.first() {
+            used.push(EventLog::from_events(vec![first.clone(); 3 * LOG_LEN]));
+        }
+        for mut into in used {
+            into.clone_from(log);
+            assert_eq!(&into, log);
+            assert_eq!(into.iter().cloned().collect::<Vec<_>>(), expected);
+        }
     }
 
     /// Through several wraps of the ring, by `push` and by `put`, the log reads as a list
@@ -396,6 +421,22 @@ mod tests {
             let copy = log.clone();
             assert_eq!(Rc::strong_count(&owner), 1 + 2 * rules);
             drop(copy);
+            assert_eq!(Rc::strong_count(&owner), 1 + rules);
+            // Into a used log, one that owns as much, and one that owns nothing.
+            let mut into = EventLog::from_events(vec![YutEvent::Rule(Rc::clone(&owner)); 40]);
+            into.clone_from(&log);
+            assert_eq!(into, log);
+            assert_eq!(Rc::strong_count(&owner), 1 + 2 * rules);
+            let mut plain = EventLog::new();
+            plain.put(YutEvent::Nak { side: 1 });
+            plain.clone_from(&log);
+            assert_eq!(plain, log);
+            // A copy's owning events are dropped when overwritten, as the original's are.
+            for _ in 0..LOG_LEN {
+                plain.put(YutEvent::Nak { side: 0 });
+            }
+            assert_eq!(Rc::strong_count(&owner), 1 + 2 * rules);
+            drop((into, plain));
             assert_eq!(Rc::strong_count(&owner), 1 + rules);
         }
         drop(log);

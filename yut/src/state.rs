@@ -199,7 +199,6 @@ pub(crate) enum Landing {
 /// there a stack on this node, how big, with which trail?", "does a piece wait?") are one
 /// look-up each, and a move changes two sets whatever the stack's size. The pieces one by
 /// one, as the stored state and the views show them, are read with [`Side::pieces`].
-#[derive(Clone)]
 pub struct Side {
     /// Seats of the members, in seat order.
     pub members: Vec<u8>,
@@ -225,6 +224,25 @@ pub struct Side {
     pub captures: u16,
     /// Pieces of this side that were captured.
     pub lost: u16,
+}
+
+// By hand, for `clone_from`: the derived one makes a new member list and drops the old,
+// and a search copies a position into a used one at every node.
+impl Clone for Side {
+    fn clone(&self) -> Self {
+        Self {
+            members: self.members.clone(),
+            // Every other field is a plain value, copied.
+            ..*self
+        }
+    }
+
+    /// The member list copied into this side's, every other field copied.
+    fn clone_from(&mut self, source: &Self) {
+        let mut members = std::mem::take(&mut self.members);
+        members.clone_from(&source.members);
+        *self = Self { members, ..*source };
+    }
 }
 
 /// The node's bit in a side's held set (none for a node off the board: a restored state
@@ -710,7 +728,7 @@ impl ThrowStats {
 /// ```compile_fail
 /// let state: yut::YutState = serde_json::from_str("{}").unwrap(); // Game::restore only
 /// ```
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Board {
     /// The base options.
@@ -749,6 +767,68 @@ pub struct Board {
     pub(crate) seat_to_act: u8,
     #[serde(skip)]
     pub(crate) side_to_act: SideId,
+}
+
+// By hand, for `clone_from`: the derived one makes new lists (the table's ids, the seat
+// lists, each side's members) and drops the old, and a search copies a position into a
+// used one at every node.
+impl Clone for Board {
+    fn clone(&self) -> Self {
+        Self {
+            options: self.options.clone(),
+            table: self.table.clone(),
+            side_of: self.side_of.clone(),
+            sides: self.sides.clone(),
+            turn_order: self.turn_order.clone(),
+            turn_index: self.turn_index,
+            seat_conceded: self.seat_conceded.clone(),
+            phase: self.phase,
+            throws_owed: self.throws_owed,
+            pending: self.pending,
+            last_throw: self.last_throw,
+            stats: self.stats.clone(),
+            concedes: self.concedes,
+            seat_to_act: self.seat_to_act,
+            side_to_act: self.side_to_act,
+        }
+    }
+
+    /// Field by field, keeping every list's buffer.
+    fn clone_from(&mut self, source: &Self) {
+        // Every field by name: one added to the board must be copied here too.
+        let Self {
+            options,
+            table,
+            side_of,
+            sides,
+            turn_order,
+            turn_index,
+            seat_conceded,
+            phase,
+            throws_owed,
+            pending,
+            last_throw,
+            stats,
+            concedes,
+            seat_to_act,
+            side_to_act,
+        } = source;
+        self.options.clone_from(options);
+        self.table.clone_from(table);
+        self.side_of.clone_from(side_of);
+        self.sides.clone_from(sides);
+        self.turn_order.clone_from(turn_order);
+        self.turn_index = *turn_index;
+        self.seat_conceded.clone_from(seat_conceded);
+        self.phase = *phase;
+        self.throws_owed = *throws_owed;
+        self.pending = *pending;
+        self.last_throw = *last_throw;
+        self.stats.clone_from(stats);
+        self.concedes = *concedes;
+        self.seat_to_act = *seat_to_act;
+        self.side_to_act = *side_to_act;
+    }
 }
 
 impl Board {
@@ -859,7 +939,7 @@ impl Lists {
 /// events. It serializes (RNG included) for storage; never send it to players.
 ///
 /// Not `Deserialize`: a stored state comes back only through `Game::restore`, checked.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase", bound = "")]
 pub struct YutState<R: Rules> {
     /// The base game. Nested, not flattened: serde's flatten cannot carry the RNG's
@@ -871,6 +951,45 @@ pub struct YutState<R: Rules> {
     pub rules: R::State,
     /// The most recent events, oldest first, at most [`LOG_LEN`](crate::LOG_LEN).
     pub log: EventLog<YutEvent<R::Event>>,
+}
+
+// By hand, for `clone_from`: the derived one makes a whole new copy and drops the old, and
+// a search copies a position into a used one at every node (`clone_from` keeps every
+// buffer: the board's lists, the rules' state as its own `clone_from` keeps it, the log's
+// slots).
+impl<R: Rules> Clone for YutState<R> {
+    fn clone(&self) -> Self {
+        Self {
+            board: self.board.clone(),
+            options: self.options.clone(),
+            rules: self.rules.clone(),
+            log: self.log.clone(),
+        }
+    }
+
+    /// Field by field, into this state's buffers.
+    ///
+    /// ```
+    /// use game_core::Game;
+    /// let game = yut::Yut::standard();
+    /// let players = ["a".into(), "b".into()];
+    /// let a = game.setup(&yut::YutOptions::default(), &players, 1, 0).unwrap();
+    /// let mut b = game.setup(&yut::YutOptions::default(), &players, 2, 0).unwrap();
+    /// b.clone_from(&a);
+    /// assert_eq!(b, a);
+    /// ```
+    fn clone_from(&mut self, source: &Self) {
+        let Self {
+            board,
+            options,
+            rules,
+            log,
+        } = source;
+        self.board.clone_from(board);
+        self.options.clone_from(options);
+        self.rules.clone_from(rules);
+        self.log.clone_from(log);
+    }
 }
 
 /// The stored form of [`YutState`], field for field, read only by `Game::restore` of

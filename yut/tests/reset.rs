@@ -7,12 +7,22 @@
 mod common;
 
 use game_core::Game;
-use game_core::testing::{assert_reset_agrees, players};
+use game_core::testing::{assert_clone_from_agrees, assert_reset_agrees, players};
 use yut::{Mode, Yut, YutOptions};
 
 #[test]
 fn a_reset_state_is_the_state_setup_makes() {
     assert_reset_agrees(&Yut::standard(), &common::option_sets());
+}
+
+/// A state copied into a used one (`clone_from`, as the strong bot's search copies its
+/// positions, keeping the buffers) is its source, whatever the used one held: other
+/// player counts, modes, piece counts, a finished game.
+#[test]
+fn a_state_copied_into_a_used_one_is_its_source() {
+    let sets = common::option_sets();
+    let some: Vec<_> = [0, 3, 4, 5].iter().map(|&i| sets[i].clone()).collect();
+    assert_clone_from_agrees(&Yut::standard(), &some);
 }
 
 /// The seat lists are rebuilt in place: a reset into fewer sides drops the extra ones, a

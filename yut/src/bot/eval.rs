@@ -3,7 +3,9 @@
 
 use crate::graph::{NODE_COUNT, Node, remaining};
 use crate::movement;
-use crate::{Origin, Phase, Rules, SideId, Throw, ThrowChance, To, Yut, YutOptions, YutState};
+use crate::{
+    MAX_PIECES, Origin, Phase, Rules, SideId, Throw, ThrowChance, To, Yut, YutOptions, YutState,
+};
 
 use super::StrongParams;
 
@@ -127,11 +129,41 @@ struct Stack {
     count: u8,
 }
 
+/// The most sides an evaluation looks at: 2 to 4 in play (a restored state is checked
+/// against its options); kept in arrays of this size, so that an evaluation, made at every
+/// leaf of the search, allocates nothing.
+const MAX_SIDES: usize = 8;
+
+/// A side's stacks on the board, in the order of their lowest pieces, and how many of its
+/// pieces wait at home.
+#[derive(Clone, Copy)]
+struct SideStacks {
+    stacks: [Stack; MAX_PIECES],
+    len: usize,
+    home: u32,
+}
+
+impl SideStacks {
+    const NONE: Self = Self {
+        stacks: [Stack { node: 0, count: 0 }; MAX_PIECES],
+        len: 0,
+        home: 0,
+    };
+
+    fn list(&self) -> &[Stack] {
+        &self.stacks[..self.len]
+    }
+}
+
 /// The static evaluation (see [`StrongBot`](super::StrongBot)).
 #[derive(Clone, Debug)]
 pub(super) struct Evaluator {
     /// Each throw result with its probability (nak left out: it lands nowhere).
     results: Vec<(Throw, f64)>,
+    /// Where a forward result of `results` takes a stack from each node (and, last, a
+    /// waiting piece), if onto a node: a forward walk's end depends on its start and the
+    /// options alone, and the risk term asks for it at every leaf of the search.
+    forward: Vec<[Option<Node>; NODE_COUNT + 1]>,
     /// Expected distance to finish of a lone stack on each node, in steps.
     distance: [f64; NODE_COUNT],
     /// The same for a waiting piece.
@@ -145,8 +177,25 @@ impl Evaluator {
             .filter_map(|(c, p)| Some((c.result()?, *p)))
             .collect();
         let (distance, home) = distances(options, dist);
+        let forward = results
+            .iter()
+            .map(|&(result, _)| {
+                let steps = result.steps().max(0) as u8;
+                let mut to = [None; NODE_COUNT + 1];
+                for (n, to) in to.iter_mut().enumerate() {
+                    let from = if n < NODE_COUNT {
+                        Origin::Node(n as Node)
+                    } else {
+                        Origin::HOME
+                    };
+                    *to = movement::forward(options, from, steps).to.node();
+                }
+                to
+            })
+            .collect();
         Self {
             results,
+            forward,
             distance,
             home,
         }
@@ -155,8 +204,8 @@ impl Evaluator {
     /// The stacks of a side on the board, and how many of its pieces wait at home. The
     /// stacks come in the order of their lowest pieces, the order in which the pieces list
     /// them: the evaluation sums over them, and a floating-point sum depends on its order.
-    fn stacks(side: &crate::Side) -> (Vec<Stack>, u32) {
-        let mut found = [(0u8, Stack { node: 0, count: 0 }); crate::MAX_PIECES];
+    fn stacks(side: &crate::Side) -> SideStacks {
+        let mut found = [(0u8, Stack { node: 0, count: 0 }); MAX_PIECES];
         let mut k = 0;
         let mut nodes = side.held();
         while nodes != 0 && k < found.len() {
@@ -168,8 +217,15 @@ impl Evaluator {
         }
         let found = &mut found[..k];
         found.sort_unstable_by_key(|&(lowest, _)| lowest);
-        let stacks = found.iter().map(|&(_, stack)| stack).collect();
-        (stacks, side.at_home() as u32)
+        let mut out = SideStacks {
+            len: k,
+            home: side.at_home() as u32,
+            ..SideStacks::NONE
+        };
+        for (to, &(_, stack)) in out.stacks.iter_mut().zip(found.iter()) {
+            *to = stack;
+        }
+        out
     }
 
     /// The probability that `side` lands on each node with its next single throw, from
@@ -177,35 +233,44 @@ impl Evaluator {
     fn reach(&self, board: &crate::Board, side: SideId, home: bool) -> [f64; NODE_COUNT] {
         let options: &YutOptions = &board.options;
         // In node order: each origin only marks the nodes it reaches.
-        let mut origins: Vec<Origin> = Vec::with_capacity(6);
+        // At most one a node a stack holds (a side has at most `MAX_PIECES` stacks), and
+        // home.
+        let mut origins = [Origin::HOME; MAX_PIECES + 1];
+        let mut n = 0;
         let mut nodes = board.sides[usize::from(side)].held();
-        while nodes != 0 {
-            origins.push(Origin::Node(nodes.trailing_zeros() as Node));
+        while nodes != 0 && n < MAX_PIECES {
+            origins[n] = Origin::Node(nodes.trailing_zeros() as Node);
+            n += 1;
             nodes &= nodes - 1;
         }
         if home {
-            origins.push(Origin::HOME);
+            origins[n] = Origin::HOME;
+            n += 1;
         }
+        let origins = &origins[..n];
         let mut reach = [0.0; NODE_COUNT];
-        for &(result, p) in &self.results {
-            let mut hit = [false; NODE_COUNT];
-            for &from in &origins {
-                let Some((_, trail)) = movement::stack_at(board, side, from) else {
-                    continue;
-                };
-                let walk = if result.is_backdo() {
-                    movement::backdo(options, from, trail)
+        for (&(result, p), forward) in self.results.iter().zip(&self.forward) {
+            // The nodes hit, as bits.
+            let mut hit = 0u32;
+            for &from in origins {
+                let to = if result.is_backdo() {
+                    let Some((_, trail)) = movement::stack_at(board, side, from) else {
+                        continue;
+                    };
+                    movement::backdo(options, from, trail).and_then(|w| w.to.node())
                 } else {
-                    Some(movement::forward(options, from, result.steps() as u8))
+                    let at = from.node().map_or(NODE_COUNT, usize::from);
+                    forward.get(at).copied().flatten()
                 };
-                if let Some(To::Node(n)) = walk.map(|w| w.to) {
-                    hit[usize::from(n)] = true;
+                if let Some(n) = to.filter(|&n| usize::from(n) < NODE_COUNT) {
+                    hit |= 1 << n;
                 }
             }
-            for (r, h) in reach.iter_mut().zip(hit) {
-                if h {
-                    *r += p;
-                }
+            // Node by node in order, each adding the result's probability: the sums of
+            // before, to the last bit.
+            while hit != 0 {
+                reach[hit.trailing_zeros() as usize] += p;
+                hit &= hit - 1;
             }
         }
         reach
@@ -222,31 +287,35 @@ impl Evaluator {
         if board.phase == Phase::Finished {
             return terminal(board, me);
         }
-        let sides = board.sides.len();
+        let sides = board.sides.len().min(MAX_SIDES);
         let mover = board.current_side();
-        let info: Vec<(Vec<Stack>, u32)> = board.sides.iter().map(Self::stacks).collect();
+        let mut info = [SideStacks::NONE; MAX_SIDES];
+        for (to, side) in info.iter_mut().zip(&board.sides) {
+            *to = Self::stacks(side);
+        }
+        let info = &info[..sides];
         // Race: the cost of each side, in steps.
-        let mut cost: Vec<f64> = info
-            .iter()
-            .zip(&board.sides)
-            .map(|((stacks, home), side)| {
-                if !side.active() {
-                    return if side.finished_rank.is_some() {
-                        0.0
-                    } else {
-                        1e4
-                    };
+        let mut cost = [0.0; MAX_SIDES];
+        for (c, (stacks, side)) in cost.iter_mut().zip(info.iter().zip(&board.sides)) {
+            *c = if !side.active() {
+                if side.finished_rank.is_some() {
+                    0.0
+                } else {
+                    1e4
                 }
+            } else {
                 let on_board: f64 = stacks
+                    .list()
                     .iter()
                     .map(|s| {
                         self.distance[usize::from(s.node)]
                             * (1.0 + params.stack_extra * f64::from(s.count - 1))
                     })
                     .sum();
-                on_board + f64::from(*home) * self.home
-            })
-            .collect();
+                on_board + f64::from(stacks.home) * self.home
+            };
+        }
+        let cost = &mut cost[..sides];
         // Results in hand and throws owed belong to the side to act.
         if matches!(board.phase, Phase::Throw | Phase::Move) {
             let pending: f64 = board
@@ -258,22 +327,23 @@ impl Evaluator {
                 0.9 * pending + params.throw_value * f64::from(board.throws_owed);
         }
         // Risk: every stack one side could hit with one throw of another.
-        let mut swing = vec![0.0; sides];
+        let mut swing = [0.0; MAX_SIDES];
+        let swing = &mut swing[..sides];
         for attacker in 0..sides {
             if !board.sides[attacker].active() {
                 continue;
             }
-            let reach = self.reach(board, attacker as SideId, info[attacker].1 > 0);
+            let reach = self.reach(board, attacker as SideId, info[attacker].home > 0);
             let weight = if attacker == usize::from(mover) {
                 params.threat_next
             } else {
                 params.threat_later
             };
-            for (victim, (stacks, _)) in info.iter().enumerate() {
+            for (victim, stacks) in info.iter().enumerate() {
                 if victim == attacker || !board.sides[victim].active() {
                     continue;
                 }
-                for s in stacks {
+                for s in stacks.list() {
                     let p = reach[usize::from(s.node)];
                     if p == 0.0 {
                         continue;
