@@ -168,8 +168,9 @@ impl<G: Game, M: Model<G>> Bot<G> for Expectimax<M> {
         self.stats.searched += 1;
         // Everything below works on a fork: a copy whose RNG is re-seeded from ours.
         let seed = u64::from(self.rng.next_u32()) << 32 | u64::from(self.rng.next_u32());
-        let root = game.fork(state, seed);
+        let mut root = game.fork(state, seed);
         self.model.prepare(game, state);
+        self.model.trim_root(game, &mut root);
         let mut search = Search {
             game,
             model: &self.model,
@@ -223,7 +224,8 @@ struct Search<'a, G: Game, M: Model<G>> {
     /// Positions done with, kept for the next children: a child is copied into one with
     /// `clone_from`, which keeps its buffers, instead of being allocated afresh and
     /// dropped (measured on Yut's strong bot: most of a decision went to the allocator).
-    spare: Vec<G::State>,
+    /// Boxed, so that taking one out and putting it back moves a pointer, not a state.
+    spare: Vec<Box<G::State>>,
 }
 
 /// The host time passed to the game while searching (deadlines do not matter there).
@@ -240,13 +242,13 @@ impl<G: Game, M: Model<G>> Search<'_, G, M> {
     }
 
     /// A copy of `state`, in a spare position's buffers when there is one.
-    fn copy(&mut self, state: &G::State) -> G::State {
+    fn copy(&mut self, state: &G::State) -> Box<G::State> {
         match self.spare.pop() {
             Some(mut copy) => {
-                copy.clone_from(state);
+                copy.as_mut().clone_from(state);
                 copy
             }
-            None => state.clone(),
+            None => Box::new(state.clone()),
         }
     }
 
@@ -260,7 +262,12 @@ impl<G: Game, M: Model<G>> Search<'_, G, M> {
 
     /// `state` after `action` by `seat`, counted as a created position; `None` if the
     /// game refuses the action. Give it back to `spare` when done with it.
-    fn child(&mut self, state: &G::State, seat: usize, action: &G::Action) -> Option<G::State> {
+    fn child(
+        &mut self,
+        state: &G::State,
+        seat: usize,
+        action: &G::Action,
+    ) -> Option<Box<G::State>> {
         let mut child = self.copy(state);
         self.nodes += 1;
         let scratch = &mut self.scratch;
@@ -276,7 +283,7 @@ impl<G: Game, M: Model<G>> Search<'_, G, M> {
     }
 
     /// The value of `child`, given back to the spares afterwards.
-    fn value_of(&mut self, child: G::State, stage: Stage<M::Mover>) -> f64 {
+    fn value_of(&mut self, child: Box<G::State>, stage: Stage<M::Mover>) -> f64 {
         let value = self.value(&child, stage);
         self.spare.push(child);
         value

@@ -60,6 +60,12 @@ pub trait Model<G: Game> {
     /// tables that depend on the game's options here. Does nothing by default.
     fn prepare(&mut self, _game: &G, _state: &G::State) {}
 
+    /// Trims the search's root (the fork of the position searched from) of what the model
+    /// never reads, before the search copies it into every node: a record of what
+    /// happened, for example, which play never reads either. What it leaves must play on
+    /// exactly as the position would. Does nothing by default.
+    fn trim_root(&self, _game: &G, _root: &mut G::State) {}
+
     /// Whose turn `state` is in, or `None` once the game is over.
     fn mover(&self, game: &G, state: &G::State) -> Option<Self::Mover>;
 

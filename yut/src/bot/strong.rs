@@ -246,6 +246,12 @@ impl<R: Rules> Model<Yut<R>> for StrongModel {
     type Move = LegalMove;
     type Key = Vec<u8>;
 
+    /// The recent events go: the evaluation never reads them, nor does play, and the
+    /// search copies its positions at every node (the log was most of a copy).
+    fn trim_root(&self, _game: &Yut<R>, root: &mut YutState<R>) {
+        root.log.clear();
+    }
+
     fn prepare(&mut self, _game: &Yut<R>, state: &YutState<R>) {
         let options = &state.board.options;
         if self
