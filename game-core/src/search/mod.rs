@@ -6,6 +6,11 @@
 //! state (re-seeded from the bot's own RNG) before applying anything, and enumerates
 //! chance with [`Game::apply_chance`] instead of drawing it. With the same seed, the bot
 //! makes the same choices.
+//!
+//! Every node is a copy of its parent: the search copies into positions it is done with
+//! (`Clone::clone_from`, which a state implements field by field to keep its buffers:
+//! checked by [`assert_clone_from_agrees`](crate::testing::assert_clone_from_agrees)),
+//! from a root the model may trim of what it never reads ([`Model::trim_root`]).
 
 mod model;
 
