@@ -9,7 +9,7 @@
 //!
 //! Every node is a copy of its parent: the search copies into positions it is done with
 //! (`Clone::clone_from`, which a state implements field by field to keep its buffers:
-//! checked by [`assert_clone_from_agrees`](crate::testing::assert_clone_from_agrees)),
+//! checked by `testing::assert_clone_from_agrees` under the `testing` feature),
 //! from a root the model may trim of what it never reads ([`Model::trim_root`]).
 
 mod model;
