@@ -638,8 +638,7 @@ impl<G: Game> DynMatch for Match<G> {
             count: seat.map_or(0, |seat| self.game.legal_action_count(&self.state, seat)),
         });
         let answer = chosen.and_then(|(seat, action)| {
-            self.play_seat_into(seat, &action, None, now, &mut events)
-                .result
+            self.play_picked(seat, &action, now, &mut events)
                 .map_err(game_err)?;
             let next = self.game.first_to_act(&self.state);
             Ok(next.map_or(0, |next| self.game.legal_action_count(&self.state, next)))

@@ -600,6 +600,9 @@ pub trait Game: Send + Sync + 'static {
     fn timeouts(&self, state: &Self::State, now: Millis) -> Vec<(usize, Self::Action)> {
         let table = self.table(state);
         let now = table.time(now);
+        if nothing_due(table, now) {
+            return Vec::new();
+        }
         // Before any seat's time, nothing is due: answered without listing who is to act
         // (the common case: a player acting in time).
         let grace = self.grace_ms();
@@ -771,6 +774,16 @@ pub(crate) fn clear_events<E>(events: &mut Vec<E>) {
     if !events.is_empty() {
         events.retain(|_| false);
     }
+}
+
+/// Whether no timeout can be due at `now` (a time from [`Table::time`]) by a look at the
+/// table alone: everyone connected and the deadline not passed, as in nearly every
+/// request. Each seat's time is then the deadline. `false` says nothing: the seats must be
+/// asked ([`Game::timeouts`]).
+#[inline]
+pub(crate) fn nothing_due(table: &Table, now: Millis) -> bool {
+    table.presence.iter().all(|p| p.disconnected_at.is_none())
+        && table.deadline_at.is_none_or(|deadline| now < deadline)
 }
 
 /// Whether the caller of [`apply_checked`] reads the step's events.

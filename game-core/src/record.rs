@@ -348,6 +348,50 @@ impl<G: Game> Match<G> {
         played
     }
 
+    /// [`Match::play_seat_into`] for an action the game itself picked from the legal
+    /// actions of `seat` in this very state ([`Game::legal_action`]), without a `turnSeq`
+    /// and without its events (`scratch` may be left with some or none): recorded the
+    /// same, the state the same. Not validated again unless a timeout taken first changed
+    /// the state; then it is, and may be refused.
+    pub(crate) fn play_picked(
+        &mut self,
+        seat: usize,
+        action: &G::Action,
+        now: Millis,
+        scratch: &mut Vec<G::Event>,
+    ) -> Result<(), G::Error> {
+        let table = self.game.table(&self.state);
+        let applied = if crate::game::nothing_due(table, table.time(now)) {
+            Vec::new()
+        } else {
+            self.game.tick(&mut self.state, now)
+        };
+        let result = if applied.is_empty() {
+            crate::game::clear_events(scratch);
+            let kept = crate::game::Events::Dropped;
+            let game = &self.game;
+            crate::game::apply_valid(
+                game,
+                &mut self.state,
+                seat,
+                action,
+                None,
+                now,
+                scratch,
+                kept,
+            );
+            Ok(())
+        } else {
+            self.push_entry(RecordEntry::Tick { at: now });
+            let game = &self.game;
+            game.apply_seat_quiet(&mut self.state, seat, action, now, scratch)
+        };
+        if result.is_ok() {
+            self.unwritten.push((now, seat, action.clone()));
+        }
+        result
+    }
+
     /// [`Match::play`] without a `turnSeq` check, for callers that only want the action's
     /// events (the timeouts it found due are in the state and the record all the same).
     pub fn act(

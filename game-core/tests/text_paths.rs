@@ -509,3 +509,57 @@ fn advance_refuses_an_index_past_the_list_and_changes_nothing() {
         assert!(m.advance(0).is_ok(), "{game}");
     }
 }
+
+/// A stored state whose clock is past its deadline (a host's clock that ran on, a state
+/// written by hand): `advance` takes the timeout due at the clock first, as `act_legal` at
+/// the clock does, records it the same, and then plays or refuses the index the same.
+#[test]
+fn advance_takes_a_timeout_due_at_the_clock_first_as_act_legal_does() {
+    let r = registry();
+    for (game, options, seats) in setups() {
+        let mut m = r
+            .create(game, &options, players(seats), Some(5), 0)
+            .unwrap();
+        let mut pick = Pick(6);
+        for step in 0..40 {
+            if m.status().over {
+                break;
+            }
+            let ctx = format!("{game} ({seats} seats) step {step}");
+            let Some(deadline) = m.deadline() else {
+                continue;
+            };
+            let mut json = m.state_json();
+            // Yut keeps its table in its board, rps at the top.
+            let table = match json.get_mut("board") {
+                Some(board) => &mut board["table"],
+                None => &mut json["table"],
+            };
+            table["clock"] = json!(deadline + 1_000);
+            let text = json.to_string();
+            let mut a = r.restore(game, &text).unwrap();
+            let mut b = r.restore(game, &text).unwrap();
+            assert!(
+                a.clock() > deadline,
+                "{ctx}: the clock is past the deadline"
+            );
+            let player = a.to_act()[0].clone();
+            let i = playing_index(a.as_ref(), &player, &mut pick);
+            let clock = a.clock();
+            let played = a.act_legal(&player, i as u64, None, clock);
+            let advanced = b.advance(i as u64);
+            assert!(
+                !played.applied.is_empty() || a.status().over,
+                "{ctx}: a timeout was due"
+            );
+            assert_eq!(played.result.is_ok(), advanced.is_ok(), "{ctx}");
+            assert_eq!(a.status(), b.status(), "{ctx}");
+            assert_eq!(a.state_json(), b.state_json(), "{ctx}");
+            assert_eq!(a.record(), b.record(), "{ctx}");
+            let player = m.to_act()[0].clone();
+            let i = playing_index(m.as_ref(), &player, &mut pick);
+            let clock = m.clock();
+            m.act_legal(&player, i as u64, None, clock).result.unwrap();
+        }
+    }
+}

@@ -50,8 +50,10 @@ pub fn internal(detail: impl Into<String>) -> Fail {
 pub fn count(field: &str, value: Option<f64>) -> Result<Option<u64>, Fail> {
     match value {
         None => Ok(None),
-        Some(v) if v.is_finite() && v >= 0.0 && v.fract() == 0.0 && v <= MAX_SAFE as f64 => {
-            // In range and integral: the cast is exact.
+        // In range (NaN is not), then integral: the cast of a number in range truncates
+        // exactly, so it comes back equal only if nothing was cut (`fract` would call the C
+        // library's `trunc` on the baseline target, at every call).
+        Some(v) if (0.0..=MAX_SAFE as f64).contains(&v) && (v as u64) as f64 == v => {
             Ok(Some(v as u64))
         }
         Some(v) => Err(bad_request(
