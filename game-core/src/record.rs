@@ -360,12 +360,7 @@ impl<G: Game> Match<G> {
         now: Millis,
         scratch: &mut Vec<G::Event>,
     ) -> Result<(), G::Error> {
-        let table = self.game.table(&self.state);
-        let applied = if crate::game::nothing_due(table, table.time(now)) {
-            Vec::new()
-        } else {
-            self.game.tick(&mut self.state, now)
-        };
+        let applied = self.game.tick(&mut self.state, now);
         let result = if applied.is_empty() {
             crate::game::clear_events(scratch);
             let kept = crate::game::Events::Dropped;
