@@ -241,7 +241,7 @@ impl<R: Rules> Game for Yut<R> {
             rules: _, // Set by `begin`, from the new board.
             log,
         } = state;
-        log.clear();
+        log.clear_for_next_game();
         kept_options.clone_from(options);
         let Board {
             options: board_options,

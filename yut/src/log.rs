@@ -33,7 +33,7 @@ pub struct EventLog<E> {
     /// tag value (every `YutEvent`) makes the `Option` free: a slot is an event's size.
     /// The log reads slots `0..written` until the ring is full, then all of them; a
     /// cleared log leaves its plain events in the slots beyond, unread, to be overwritten.
-    slots: Box<[Option<E>; LOG_LEN]>,
+    slots: Box<Slots<E>>,
     /// How many events were ever written: the next goes to slot `written % LOG_LEN`, and
     /// the log holds `min(written, LOG_LEN)`. One counter is the whole of a write's
     /// bookkeeping.
@@ -53,6 +53,17 @@ pub struct EventLog<E> {
 // `owning` has a bit for every slot.
 const _: () = assert!(LOG_LEN <= u32::BITS as usize);
 
+/// The log's one allocation: the ring, and beside it the event a clear kept for reuse.
+struct Slots<E> {
+    /// The ring of [`LOG_LEN`] slots.
+    ring: [Option<E>; LOG_LEN],
+    /// The `gameOver` a clear for the next game took out of the ring, kept rather than
+    /// dropped so that the next game's end writes its winners into this one's list and
+    /// ids instead of allocating them ([`EventLog::clear_for_next_game`]). Not part of
+    /// the log's value: no read, comparison, copy or serialization sees it.
+    spare: Option<E>,
+}
+
 // By hand: the derived copy of the boxed array builds it on the stack and then moves it
 // to the heap, and an assignment to a slot would run the drop glue of the `None` it
 // replaces; this one writes each event once, in its new slot. Measured on a full log,
@@ -63,7 +74,10 @@ impl<E: Clone> Clone for EventLog<E> {
         // The held slots: the others are empty, or hold plain events overwritten in
         // place that nothing reads (see `clear`).
         let held = self.written.min(LOG_LEN);
-        for (to, from) in copy.slots[..held].iter_mut().zip(&self.slots[..held]) {
+        for (to, from) in copy.slots.ring[..held]
+            .iter_mut()
+            .zip(&self.slots.ring[..held])
+        {
             // `to` is a new slot's `None`: nothing to drop.
             std::mem::forget(std::mem::replace(to, from.clone()));
         }
@@ -80,7 +94,10 @@ impl<E: Clone> Clone for EventLog<E> {
     fn clone_from(&mut self, source: &Self) {
         self.clear();
         let held = source.written.min(LOG_LEN);
-        for (to, from) in self.slots[..held].iter_mut().zip(&source.slots[..held]) {
+        for (to, from) in self.slots.ring[..held]
+            .iter_mut()
+            .zip(&source.slots.ring[..held])
+        {
             // `to` is empty or plain now (see `owning`): nothing to drop.
             std::mem::forget(std::mem::replace(to, from.clone()));
         }
@@ -101,7 +118,10 @@ impl<E> EventLog<E> {
     /// An empty log, its [`LOG_LEN`] slots allocated at once (so that play never does).
     pub fn new() -> Self {
         Self {
-            slots: Box::new([const { None }; LOG_LEN]),
+            slots: Box::new(Slots {
+                ring: [const { None }; LOG_LEN],
+                spare: None,
+            }),
             written: 0,
             dropped: 0,
             owning: 0,
@@ -115,7 +135,7 @@ impl<E> EventLog<E> {
     pub(crate) fn clear(&mut self) {
         let mut owning = self.owning;
         while owning != 0 {
-            self.slots[owning.trailing_zeros() as usize] = None;
+            self.slots.ring[owning.trailing_zeros() as usize] = None;
             owning &= owning - 1;
         }
         self.written = 0;
@@ -142,7 +162,7 @@ impl<E> EventLog<E> {
         let mut log = Self::new();
         let extra = events.len().saturating_sub(LOG_LEN);
         for event in events.into_iter().skip(extra) {
-            log.slots[log.written % LOG_LEN] = Some(event);
+            log.slots.ring[log.written % LOG_LEN] = Some(event);
             log.written += 1;
         }
         if std::mem::needs_drop::<E>() {
@@ -169,7 +189,7 @@ impl<E> EventLog<E> {
     {
         let n = self.written % LOG_LEN;
         // An assignment: what the slot held is dropped, whatever it was.
-        self.slots[n] = Some(event.clone());
+        self.slots.ring[n] = Some(event.clone());
         self.written += 1;
         if std::mem::needs_drop::<E>() {
             self.owning |= 1 << n;
@@ -189,9 +209,9 @@ impl<E> EventLog<E> {
     /// The events, oldest first.
     pub fn iter(&self) -> impl DoubleEndedIterator<Item = &E> + Clone {
         let (older, newer) = if self.written < LOG_LEN {
-            (&self.slots[..self.written], &[][..])
+            (&self.slots.ring[..self.written], &[][..])
         } else {
-            let (newer, older) = self.slots.split_at(self.written % LOG_LEN);
+            let (newer, older) = self.slots.ring.split_at(self.written % LOG_LEN);
             (older, newer)
         };
         Iter {
@@ -218,6 +238,31 @@ impl<E> EventLog<E> {
 }
 
 impl<X> EventLog<YutEvent<X>> {
+    /// [`EventLog::clear`] for a state reset into a new game: a `gameOver` it holds is
+    /// kept aside for the new game's end ([`EventLog::spare_winners`]), so that a series
+    /// of games allocates nothing for its winners.
+    pub(crate) fn clear_for_next_game(&mut self) {
+        let mut owning = self.owning;
+        while owning != 0 {
+            let slot = &mut self.slots.ring[owning.trailing_zeros() as usize];
+            if matches!(slot, Some(YutEvent::GameOver { .. })) {
+                self.slots.spare = slot.take();
+                break;
+            }
+            owning &= owning - 1;
+        }
+        self.clear();
+    }
+
+    /// The winners' list of the `gameOver` the last [`EventLog::clear_for_next_game`] kept
+    /// aside, ids and all, to be written over in place; or a new empty list.
+    pub(crate) fn spare_winners(&mut self) -> Vec<String> {
+        match self.slots.spare.take() {
+            Some(YutEvent::GameOver { winners }) => winners,
+            _ => Vec::new(),
+        }
+    }
+
     /// Appends `event` itself, overwriting the oldest once the log is full: the engine
     /// writes each event into the log as it happens, with no copy made afterwards.
     #[inline(always)]
@@ -226,7 +271,7 @@ impl<X> EventLog<YutEvent<X>> {
         // costs 2 to 7 instructions a decision more.
         let n = self.written;
         self.written = n + 1;
-        let slot = &mut self.slots[n % LOG_LEN];
+        let slot = &mut self.slots.ring[n % LOG_LEN];
         // Known where the event is made: a plain one's write has no store of the bits.
         let plain = event.is_plain();
         if self.owning != 0 {
@@ -397,6 +442,52 @@ mod tests {
             pushed,
             EventLog::from_events(newest(&written)[1..].to_vec())
         );
+    }
+
+    /// A clear for the next game keeps a `gameOver` for its winners, wherever the ring
+    /// stands (wrapped or not), drops every other event that owns something, and leaves a
+    /// log equal to a new one; a later clear with no `gameOver` keeps nothing, and a plain
+    /// clear keeps nothing either.
+    #[test]
+    fn a_clear_for_the_next_game_keeps_its_game_over() {
+        let over = |name: &str| -> YutEvent {
+            YutEvent::GameOver {
+                winners: vec![name.to_string()],
+            }
+        };
+        let plain: YutEvent = YutEvent::TurnChanged { seat: 0, side: 0 };
+        let presence: YutEvent = YutEvent::PresenceChanged {
+            player: "p".into(),
+            connected: false,
+            away: false,
+        };
+        // (events before the game's end, plain events after it)
+        for (before, after) in [(0, 0), (3, 2), (31, 0), (29, 7), (40, 31)] {
+            let mut log = EventLog::new();
+            for i in 0..before {
+                log.put(if i % 5 == 1 {
+                    presence.clone()
+                } else {
+                    plain.clone()
+                });
+            }
+            log.put(over("a"));
+            for _ in 0..after {
+                log.put(plain.clone());
+            }
+            log.clear_for_next_game();
+            assert_eq!(log, EventLog::new());
+            let owning = log.slots.ring.iter().flatten().filter(|e| !e.is_plain());
+            assert_eq!(owning.count(), 0, "{before} {after}");
+            assert_eq!(log.spare_winners(), ["a"], "{before} {after}");
+            assert_eq!(log.spare_winners(), Vec::<String>::new());
+            log.put(presence.clone());
+            log.clear_for_next_game();
+            assert_eq!(log.spare_winners(), Vec::<String>::new());
+            log.put(over("b"));
+            log.clear();
+            assert_eq!(log.spare_winners(), Vec::<String>::new());
+        }
     }
 
     /// An overwritten event that owns something is dropped, whichever kind, and a copy

@@ -108,37 +108,42 @@ pub fn ranking(board: &Board) -> Vec<Place> {
 
 /// The players of the first place.
 pub fn winners(board: &Board) -> Vec<String> {
-    // The places ranked first are the sides with the least key, in side order (the
-    // ranking's sort is stable); found without building the ranking.
-    let name = |m: u8| board.table.players[usize::from(m)].clone();
-    // A finished side's key is below every other: once one has finished (how every game
-    // ends but by concedes), the least finishing rank decides, and no distance is summed.
-    if let Some(rank) = board.sides.iter().filter_map(|s| s.finished_rank).min() {
-        let firsts = || {
-            board
-                .sides
-                .iter()
-                .filter(move |s| s.finished_rank == Some(rank))
-        };
-        let count: usize = firsts().map(|s| s.members.len()).sum();
-        // Room for four at least, as `collect` reserves: a smaller list would join the ids
-        // and seat lists in the allocator's smallest size class, whose cache they already
-        // fill (measured: every game then pays for a slower allocation).
-        let mut players = Vec::with_capacity(count.max(4));
-        for side in firsts() {
-            players.extend(side.members.iter().map(|&m| name(m)));
+    let mut players = Vec::new();
+    winners_into(board, &mut players);
+    players
+}
+
+/// [`winners`] written over `players`: its strings are overwritten in place (`clone_from`
+/// keeps their buffers), so that a list kept from a game of the same players allocates
+/// nothing.
+pub(crate) fn winners_into(board: &Board, players: &mut Vec<String>) {
+    let mut written = 0;
+    let mut put = |m: u8| {
+        let name = &board.table.players[usize::from(m)];
+        match players.get_mut(written) {
+            Some(kept) => kept.clone_from(name),
+            None => players.push(name.clone()),
         }
-        return players;
-    }
-    let sides = 0..board.sides.len() as SideId;
-    let Some(best) = sides.clone().map(|s| key(board, s)).min() else {
-        return Vec::new();
+        written += 1;
     };
-    sides
-        .filter(|&s| key(board, s) == best)
-        .flat_map(|s| &board.sides[usize::from(s)].members)
-        .map(|&m| name(m))
-        .collect()
+    // The places ranked first are the sides with the least key, in side order (the
+    // ranking's sort is stable); found without building the ranking. A finished side's
+    // key is below every other: once one has finished (how every game ends but by
+    // concedes), the least finishing rank decides, and no distance is summed.
+    if let Some(rank) = board.sides.iter().filter_map(|s| s.finished_rank).min() {
+        for side in board.sides.iter().filter(|s| s.finished_rank == Some(rank)) {
+            side.members.iter().for_each(|&m| put(m));
+        }
+    } else {
+        let sides = 0..board.sides.len() as SideId;
+        if let Some(best) = sides.clone().map(|s| key(board, s)).min() {
+            sides
+                .filter(|&s| key(board, s) == best)
+                .flat_map(|s| &board.sides[usize::from(s)].members)
+                .for_each(|&m| put(m));
+        }
+    }
+    players.truncate(written);
 }
 
 /// The result of a finished game.
@@ -187,6 +192,7 @@ mod tests {
     fn winners_are_the_ranking_s_first_places() {
         let game = Yut::standard();
         let mut events = Vec::new();
+        let mut kept = None;
         let (mut concedes, mut unfinished) = (0, 0);
         for seed in 0..400u64 {
             let team = seed % 4 == 3;
@@ -205,8 +211,20 @@ mod tests {
                 pieces: 2 + (seed % 4) as u8,
                 ..YutOptions::default()
             };
-            let ids: Vec<String> = (0..players).map(|i| format!("p{i}")).collect();
-            let mut state = game.setup(&options, &ids, seed, 0).unwrap();
+            // Ids of every length, so that a list kept from the last game is written over
+            // with longer and shorter ones, and more and fewer of them.
+            let ids: Vec<String> = (0..players)
+                .map(|i| format!("{}{i}", "p".repeat(1 + (seed % 7) as usize)))
+                .collect();
+            // One state for all the games, each after the first reset from the last:
+            // every game's end but the first writes over the last game's winners.
+            let state = match kept.as_mut() {
+                Some(state) => {
+                    game.reset(state, &options, &ids, seed, 0).unwrap();
+                    state
+                }
+                None => kept.insert(game.setup(&options, &ids, seed, 0).unwrap()),
+            };
             let mut rng = GameRng::from_seed(seed);
             let mut over = None;
             while !state.board.is_over() {
@@ -223,7 +241,7 @@ mod tests {
                     actions[rng.below(actions.len() as u32) as usize]
                 };
                 events.clear();
-                game.apply_seat_into(&mut state, seat, &action, 0, &mut events)
+                game.apply_seat_into(state, seat, &action, 0, &mut events)
                     .unwrap();
                 over = events.iter().find_map(|e| match e {
                     YutEvent::GameOver { winners } => Some(winners.clone()),
@@ -236,6 +254,11 @@ mod tests {
                 .flat_map(|p| p.players)
                 .collect();
             assert_eq!(super::winners(&state.board), first, "seed {seed}");
+            let logged = state.log.iter().find_map(|e| match e {
+                YutEvent::GameOver { winners } => Some(winners.clone()),
+                _ => None,
+            });
+            assert_eq!(logged.as_ref(), Some(&first), "seed {seed}");
             assert_eq!(over, Some(first), "seed {seed}");
             let sides = &state.board.sides;
             unfinished += usize::from(sides.iter().all(|s| s.finished_rank.is_none()));

@@ -463,7 +463,9 @@ impl<R: Rules> Yut<R> {
         board.throws_owed = 0;
         board.pending.clear();
         board.table.close();
-        let winners = crate::outcome::winners(board);
+        // Into the last game's list when the state was reset from a finished game.
+        let mut winners = state.log.spare_winners();
+        crate::outcome::winners_into(board, &mut winners);
         emit(&mut state.log, events, YutEvent::GameOver { winners });
     }
 
