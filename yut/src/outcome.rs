@@ -237,7 +237,7 @@ mod tests {
                     concedes += 1;
                     YutAction::Concede
                 } else {
-                    let actions = game.legal_actions(&state, seat);
+                    let actions = game.legal_actions(state, seat);
                     actions[rng.below(actions.len() as u32) as usize]
                 };
                 events.clear();
