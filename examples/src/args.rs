@@ -40,6 +40,22 @@ where
     })
 }
 
+/// `--players`: a count of 1 to 255. The game judges the count (its typed error names
+/// what it takes); the bound only keeps an absurd one from building millions of ids
+/// first (`--players 18446744073709551615` overflowed the list's capacity).
+///
+/// ```
+/// # use clap::builder::TypedValueParser;
+/// let cmd = clap::Command::new("x");
+/// let parser = examples::args::player_count();
+/// assert_eq!(parser.parse_ref(&cmd, None, "4".as_ref()).unwrap(), 4);
+/// assert!(parser.parse_ref(&cmd, None, "0".as_ref()).is_err());
+/// assert!(parser.parse_ref(&cmd, None, "18446744073709551615".as_ref()).is_err());
+/// ```
+pub fn player_count() -> impl TypedValueParser<Value = u8> {
+    clap::value_parser!(u8).range(1..)
+}
+
 /// `--mode`: individual play or two teams.
 ///
 /// ```

@@ -71,8 +71,8 @@ const STEP_MS: Millis = 1_000;
 )]
 pub struct PlayArgs {
     /// Number of players: 2–4 individual, 4/6/8 in teams [default: 2, or 4 with --mode team].
-    #[arg(long)]
-    pub players: Option<usize>,
+    #[arg(long, value_parser = crate::args::player_count())]
+    pub players: Option<u8>,
     /// Individual play or two teams (even seats 청, odd seats 홍) [default: the preset's].
     #[arg(long, value_parser = crate::args::mode())]
     pub mode: Option<Mode>,
@@ -246,7 +246,7 @@ impl PlayArgs {
     /// The number of players: `--players`, or the mode's default.
     pub fn player_count(&self) -> usize {
         self.players
-            .unwrap_or_else(|| default_players(self.options().mode))
+            .map_or_else(|| default_players(self.options().mode), usize::from)
     }
 }
 

@@ -69,8 +69,8 @@ pub struct ThroughputArgs {
     #[arg(long, default_value_t = 100_000)]
     pub games: u64,
     /// Players per game (individual play, 2–4).
-    #[arg(long, default_value_t = 2)]
-    pub players: usize,
+    #[arg(long, default_value_t = 2, value_parser = crate::args::player_count())]
+    pub players: u8,
     /// The rules: `standard` (game `yut`), or `app` with the whole augment layer (game
     /// `yut-augments`).
     #[arg(long, value_parser = crate::args::preset(), default_value_t = Preset::Standard)]

@@ -77,9 +77,10 @@ pub struct TraceArgs {
     /// Seed of the first game; game `g` uses `seed + g`.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Players per game [default: 2, or 4 in team mode].
-    #[arg(long)]
-    pub players: Option<usize>,
+    /// Players per game [default: 2, or 4 in team mode]; the game judges the count, up to
+    /// 255 (more only makes ids to be refused).
+    #[arg(long, value_parser = crate::args::player_count())]
+    pub players: Option<u8>,
     /// Individual or team play (overrides the preset's and `--options`' mode).
     #[arg(long, value_parser = crate::args::mode())]
     pub mode: Option<yut::Mode>,
@@ -156,6 +157,13 @@ impl TraceArgs {
     pub fn resolve_options(&self) -> Result<TraceOptions, TraceError> {
         let preset = self.preset;
         let parse_error = |e: serde_json::Error| TraceError::Options(e.to_string());
+        // serde's derived structs also read an array, field by field: only an object is
+        // an options object.
+        if let Some(json) = &self.options
+            && !serde_json::from_str::<serde_json::Value>(json).is_ok_and(|v| v.is_object())
+        {
+            return Err(TraceError::Options("not a JSON object".into()));
+        }
         let mut options = match (self.game_arg(), &self.options) {
             (GameArg::Yut, Some(json)) => {
                 TraceOptions::Yut(serde_json::from_str(json).map_err(parse_error)?)
@@ -417,7 +425,7 @@ fn trace_games<R: Layer>(
     use yut::rules::RuleOptions;
     let count = args
         .players
-        .unwrap_or_else(|| default_players(options.base().mode));
+        .map_or_else(|| default_players(options.base().mode), usize::from);
     let players: Vec<String> = (1..=count).map(|i| format!("p{i}")).collect();
     let game = R::game();
     for g in 0..args.games {

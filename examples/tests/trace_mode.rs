@@ -283,6 +283,11 @@ fn refused_setups_are_typed_errors_with_exit_code_2() {
         vec!["trace", "--options", r#"{"pieces":9}"#],
         vec!["trace", "--options", "not json"],
         vec!["trace", "--options", r#"{"bogus":true}"#],
+        // serde's derive would read an array field by field: an options object only.
+        vec!["trace", "--options", r#"["team",2]"#],
+        vec!["trace", "--game", "yut-augments", "--options", "[]"],
+        // Within the flag's range, past every game's count: the engine's typed error.
+        vec!["trace", "--players", "255"],
         // The layer's fields belong to `yut-augments`, and a pack lists an augment once.
         vec!["trace", "--options", r#"{"cushion":true}"#],
         vec![
@@ -315,6 +320,14 @@ fn refused_setups_are_typed_errors_with_exit_code_2() {
     .unwrap_err();
     assert!(err.to_string().contains("BAD_PLAYER_COUNT"));
     assert!(TraceArgs::try_parse_from(["trace", "--illegal", "101"]).is_err());
+    // A count past the flag's range is refused before any id is made (it overflowed the
+    // list's capacity, or tried to allocate 96 GB).
+    for count in ["0", "256", "4000000000", "18446744073709551615"] {
+        assert!(
+            TraceArgs::try_parse_from(["trace", "--players", count]).is_err(),
+            "{count}"
+        );
+    }
 }
 
 #[test]

@@ -247,12 +247,14 @@ fn typed_setup_with_out_of_range_values() {
         };
         assert_code(&Rps.setup(&o, &p, 1, 0).unwrap_err(), &["INVALID_OPTION"]);
     }
-    // A limit at the end of time saturates instead of overflowing.
+    // At the end of `u64` the time is read as `MAX_TIME`: the deadline is a real later
+    // time (it saturated onto the decision's start), and the state passes every check.
     let o = RpsOptions {
         wins_needed: 1,
         turn_seconds: Some(600),
     };
     let s = Rps.setup(&o, &p, 1, u64::MAX).unwrap();
-    assert_eq!(Rps.deadline(&s), Some(u64::MAX));
+    assert_eq!(Rps.deadline(&s), Some(game_core::MAX_TIME + 600_000));
     Rps.check_state(&s).unwrap();
+    Rps.table(&s).check().unwrap();
 }

@@ -20,8 +20,9 @@ pub enum HostError {
     /// The game refused (its code and Korean message are kept).
     #[error("{}", .0.message)]
     Game(ErrorBody),
-    /// No game is registered under this id.
-    #[error("등록되지 않은 게임이에요: {0}")]
+    /// No game is registered under this id. (The message, shown to players, never holds
+    /// the request's text: the id is in the reason.)
+    #[error("등록되지 않은 게임이에요.")]
     UnknownGame(String),
     /// The JSON does not have the shape the game expects.
     #[error("{what} 형식이 올바르지 않아요.")]
@@ -32,8 +33,10 @@ pub enum HostError {
         detail: String,
     },
     /// An option has a value the game does not take (wrong type, unknown value, out of
-    /// range) or is not an option of the game at all.
-    #[error("{option} 설정 값이 올바르지 않아요.")]
+    /// range) or is not an option of the game at all. (The message, shown to players,
+    /// never holds the request's text, which an unknown option's name is: the name is in
+    /// the reason.)
+    #[error("게임 설정 가운데 올바르지 않은 값이 있어요.")]
     InvalidOption {
         /// The option's wire name.
         option: String,
@@ -170,7 +173,7 @@ where
         probe.insert(key.clone(), v.clone());
         if let Err(e) = G::Options::deserialize(&Value::Object(probe)) {
             return Err(HostError::InvalidOption {
-                option: crate::error::capped(key.clone()),
+                option: crate::error::cap_detail(key.clone()),
                 detail: crate::error::parse_detail(&e),
             });
         }
@@ -805,7 +808,7 @@ impl Registry {
         self.games
             .get(id)
             .map(|g| g.as_ref())
-            .ok_or_else(|| HostError::UnknownGame(crate::error::capped(id.to_owned())))
+            .ok_or_else(|| HostError::UnknownGame(crate::error::cap_detail(id.to_owned())))
     }
 
     /// Starts a match of game `id`. Without a seed, one is drawn from the operating

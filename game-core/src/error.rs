@@ -180,12 +180,19 @@ pub(crate) const MAX_DETAIL: usize = 256;
 /// (an unknown variant, an oversized string), and a hostile document must not come back
 /// whole, or twice, inside the error.
 pub(crate) fn parse_detail(e: &serde_json::Error) -> String {
-    capped(e.to_string())
+    cap_detail(e.to_string())
 }
 
-/// `text` cut to [`MAX_DETAIL`] bytes on a character boundary, marked with `…` if cut:
-/// for anything of the input an error quotes back.
-pub(crate) fn capped(mut text: String) -> String {
+/// `text` cut to 256 bytes on a character boundary, marked with `…` if cut: for anything
+/// of the input an error quotes back (a host's own errors too).
+///
+/// ```
+/// let long = "가".repeat(200);
+/// let cut = game_core::cap_detail(long);
+/// assert!(cut.len() <= 256 + '…'.len_utf8() && cut.ends_with('…'));
+/// assert_eq!(game_core::cap_detail("short".into()), "short");
+/// ```
+pub fn cap_detail(mut text: String) -> String {
     if text.len() > MAX_DETAIL {
         let mut cut = MAX_DETAIL;
         while !text.is_char_boundary(cut) {

@@ -10,7 +10,7 @@ pub const AWAY_AFTER_TIMEOUTS: u8 = 3;
 
 /// One seat's presence, kept in the state so it serializes and replays with it.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Presence {
     /// When the player disconnected, or `None` while connected.
     pub disconnected_at: Option<Millis>,

@@ -18,9 +18,32 @@ use serde::{Deserialize, Serialize};
 /// let mut b = GameRng::from_seed(7);
 /// assert_eq!(a.below(6), b.below(6));
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(transparent)]
 pub struct GameRng(ChaCha8Rng);
+
+/// The generator as stored (`rand_chacha`'s own fields), read strictly: no unknown field,
+/// and a word position that fits in 64 bits. The stream's counter would take a position
+/// of up to 2^68 words, but no game draws a fraction of 2^64, and a larger one cannot be
+/// written back as a JSON number (a stored state that cannot be stored again).
+#[derive(Deserialize)]
+#[serde(rename = "GameRng", deny_unknown_fields)]
+struct StoredRng {
+    seed: [u8; 32],
+    stream: u64,
+    word_pos: u64,
+}
+
+impl<'de> Deserialize<'de> for GameRng {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let stored = StoredRng::deserialize(d)?;
+        // What `rand_chacha` does with the same three fields.
+        let mut rng = ChaCha8Rng::from_seed(stored.seed);
+        rng.set_stream(stored.stream);
+        rng.set_word_pos(u128::from(stored.word_pos));
+        Ok(Self(rng))
+    }
+}
 
 impl GameRng {
     /// A generator seeded from a 64-bit seed.
@@ -153,6 +176,35 @@ mod tests {
             assert!(!rng.chance(0, 5));
             assert!(rng.chance(5, 5));
         }
+    }
+
+    #[test]
+    fn a_stored_rng_is_read_strictly() {
+        let mut rng = GameRng::from_seed(11);
+        for _ in 0..100 {
+            rng.next_u32();
+        }
+        let json = serde_json::to_string(&rng).unwrap();
+        // What `rand_chacha` reads, this reads the same.
+        let theirs: ChaCha8Rng = serde_json::from_str(&json).unwrap();
+        assert_eq!(
+            serde_json::from_str::<GameRng>(&json).unwrap(),
+            GameRng(theirs)
+        );
+        let with = |field: &str| json.replacen('{', &format!("{{{field},"), 1);
+        assert!(serde_json::from_str::<GameRng>(&with(r#""extra":1"#)).is_err());
+        let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+        let mut far = value.clone();
+        far["word_pos"] = serde_json::json!(u64::MAX);
+        let far: GameRng = serde_json::from_value(far).unwrap();
+        assert_eq!(far.0.get_word_pos(), u128::from(u64::MAX));
+        // Past 64 bits: refused (written as text, the way a tampered file would hold it).
+        let past = json.replace(
+            &format!("\"word_pos\":{}", rng.0.get_word_pos()),
+            "\"word_pos\":18446744073709551616",
+        );
+        assert_ne!(past, json);
+        assert!(serde_json::from_str::<GameRng>(&past).is_err());
     }
 
     #[test]

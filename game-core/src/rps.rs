@@ -222,7 +222,7 @@ impl<'de> Deserialize<'de> for RpsAction {
 
 /// A revealed round: both hands and who won it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct RevealedRound {
     /// The hands, in seat order.
     pub hands: [Hand; 2],
@@ -323,7 +323,12 @@ pub struct RpsState {
 /// [`Game::restore`] and its checks). Named like the state, so that parse errors read the
 /// same. A field added to the state must be added here; the compiler says so.
 #[derive(Deserialize)]
-#[serde(remote = "RpsState", rename = "RpsState", rename_all = "camelCase")]
+#[serde(
+    remote = "RpsState",
+    rename = "RpsState",
+    rename_all = "camelCase",
+    deny_unknown_fields
+)]
 struct StoredRps {
     table: Table,
     options: RpsOptions,

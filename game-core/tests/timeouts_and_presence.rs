@@ -3,7 +3,7 @@
 
 use game_core::testing::players;
 use game_core::{
-    AWAY_AFTER_TIMEOUTS, Game, Viewer,
+    AWAY_AFTER_TIMEOUTS, Game, GameError, Viewer,
     rps::{Hand, Rps, RpsAction, RpsEvent, RpsOptions, RpsState},
 };
 
@@ -180,4 +180,76 @@ fn no_timeouts_after_the_game_is_over() {
     assert!(Rps.tick(&mut state, u64::MAX).is_empty());
     assert_eq!(Rps.timeout_action(&state, 0), None);
     assert_eq!(Rps.timeout_action(&state, 1), None);
+}
+
+#[test]
+fn a_restored_time_or_turn_seq_past_what_play_reaches_is_refused() {
+    let state = setup(Some(15), 1_000);
+    let json = serde_json::to_string(&state).unwrap();
+    assert!(Rps.restore(&json).is_ok());
+    let past = (game_core::MAX_TIME + 1).to_string();
+    for (field, value) in [
+        ("\"clock\":1000", format!("\"clock\":{past}")),
+        (
+            "\"decisionSince\":1000",
+            format!("\"decisionSince\":{past}"),
+        ),
+        (
+            "\"disconnectedAt\":null",
+            format!("\"disconnectedAt\":{past}"),
+        ),
+        (
+            "\"deadlineAt\":16000",
+            format!("\"deadlineAt\":{}", u64::MAX),
+        ),
+        (
+            "\"deadlineAt\":16000",
+            format!("\"deadlineAt\":{}", game_core::MAX_SAFE_INTEGER + 1),
+        ),
+        (
+            "\"turnSeq\":0",
+            format!("\"turnSeq\":{}", game_core::MAX_SAFE_INTEGER + 1),
+        ),
+    ] {
+        assert!(json.contains(field), "{field}");
+        let tampered = json.replacen(field, &value, 1);
+        let err = Rps.restore(&tampered).unwrap_err();
+        assert_eq!(err.code(), "CORRUPT_STATE", "{field}: {err:?}");
+    }
+}
+
+#[test]
+fn a_restored_state_with_an_unknown_field_is_refused() {
+    let state = setup(Some(15), 1_000);
+    let json = serde_json::to_string(&state).unwrap();
+    // Each a field no stored form has: at the top, in the table, a presence, the RNG.
+    for (at, with) in [
+        ("{", "{\"extra\":1,"),
+        ("\"clock\":", "\"Clock\":5,\"clock\":"),
+        ("\"away\":", "\"extra\":1,\"away\":"),
+        ("\"word_pos\":", "\"extra\":1,\"word_pos\":"),
+    ] {
+        assert!(json.contains(at), "{at}");
+        let tampered = json.replacen(at, with, 1);
+        let err = Rps.restore(&tampered).unwrap_err();
+        assert_eq!(err.code(), "CORRUPT_STATE", "{tampered}: {err:?}");
+    }
+}
+
+#[test]
+fn many_seats_are_judged_in_linear_time_with_the_same_answer() {
+    // Pair by pair, 100,000 ids took 20 s; a set takes a blink. The first seat with an
+    // earlier seat's id is named, as for a few seats.
+    let mut ids: Vec<String> = (0..100_000).map(|i| format!("{i:06}z")).collect();
+    assert!(game_core::Table::new(&ids, 1, 0).is_ok());
+    ids[70_000] = ids[123].clone();
+    ids[90_000] = ids[5].clone();
+    match game_core::Table::new(&ids, 1, 0) {
+        Err(game_core::Rejection::BadPlayers { detail }) => {
+            assert!(detail.contains("000123z"), "{detail}");
+        }
+        other => panic!("{other:?}"),
+    }
+    let few: Vec<String> = ["a", "b", "a"].map(String::from).into();
+    assert!(game_core::Table::new(&few, 1, 0).is_err());
 }

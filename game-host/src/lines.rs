@@ -88,7 +88,9 @@ pub fn serve_lines(
         let reply = match line {
             Line::TooLarge(len) => Host::too_large(len, max_line),
             Line::Text => match std::str::from_utf8(&buf) {
-                Ok(text) if text.trim().is_empty() => continue,
+                // Blank by JSON's whitespace only: a line of other spaces (U+00A0, U+3000)
+                // is a request that gets its `BAD_REQUEST`, not silence.
+                Ok(text) if text.trim_matches([' ', '\t', '\r', '\n']).is_empty() => continue,
                 Ok(text) => host.handle_line(text),
                 Err(e) => Host::reply(
                     Value::Null,

@@ -114,9 +114,12 @@ pub struct Request<'a> {
 
 impl<'a> Request<'a> {
     /// Parses `line` into fields without building a JSON tree of the whole request (a
-    /// `load` line holds a whole record).
+    /// `load` line holds a whole record). A key given twice in one object, at any depth,
+    /// is refused: JSON leaves duplicates to the reader, and one that kept the last would
+    /// let `"seed":null,"seed":1` past the check of the first. So is an `id` the reply
+    /// cannot echo as it was sent (see [`Request::id`]).
     pub fn parse(line: &'a str) -> Result<Self, Fail> {
-        let fields: BTreeMap<String, &'a RawValue> = serde_json::from_str(line).map_err(|e| {
+        let Fields { fields, twice } = serde_json::from_str(line).map_err(|e| {
             let detail = if e.is_data() {
                 "a request must be a JSON object".to_owned()
             } else {
@@ -124,6 +127,26 @@ impl<'a> Request<'a> {
             };
             bad_request(None, detail)
         })?;
+        if let Some(name) = twice {
+            let detail = format!("the field `{name}` is given twice");
+            return Err(bad_request(Some(&name), game_core::cap_detail(detail)));
+        }
+        for (name, raw) in &fields {
+            if let Err(e) = serde_json::from_str::<Unique>(raw.get()) {
+                let detail = game_core::cap_detail(format!("`{name}`: {e}"));
+                return Err(bad_request(Some(name), detail));
+            }
+        }
+        if let Some(raw) = fields.get("id")
+            && !echoes(raw.get())
+        {
+            return Err(bad_request(
+                Some("id"),
+                "`id` must be a JSON value the reply echoes as sent: integers within 64 \
+                 bits, numbers within a double's range, strings of whole characters"
+                    .to_owned(),
+            ));
+        }
         Ok(Self { fields })
     }
 
@@ -132,7 +155,8 @@ impl<'a> Request<'a> {
         self.fields.contains_key(name)
     }
 
-    /// The request's `id`, echoed back (null if absent or not JSON we can echo).
+    /// The request's `id`, echoed back (null if absent; [`Request::parse`] refuses one that
+    /// would not come back as sent).
     pub fn id(&self) -> Value {
         self.fields
             .get("id")
@@ -222,5 +246,118 @@ impl<'a> Request<'a> {
             )),
             v => Ok(v),
         }
+    }
+}
+
+/// A request's top-level fields, each kept as its raw text, and the first field given
+/// twice, if one was.
+struct Fields<'a> {
+    fields: BTreeMap<String, &'a RawValue>,
+    twice: Option<String>,
+}
+
+impl<'de: 'a, 'a> serde::Deserialize<'de> for Fields<'a> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visit<'a>(std::marker::PhantomData<&'a ()>);
+        impl<'de: 'a, 'a> serde::de::Visitor<'de> for Visit<'a> {
+            type Value = Fields<'a>;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a JSON object")
+            }
+            fn visit_map<M: serde::de::MapAccess<'de>>(
+                self,
+                mut map: M,
+            ) -> Result<Self::Value, M::Error> {
+                let (mut fields, mut twice) = (BTreeMap::new(), None);
+                while let Some(name) = map.next_key::<String>()? {
+                    let raw: &'a RawValue = map.next_value()?;
+                    match fields.entry(name) {
+                        std::collections::btree_map::Entry::Vacant(slot) => {
+                            slot.insert(raw);
+                        }
+                        std::collections::btree_map::Entry::Occupied(slot) => {
+                            twice.get_or_insert_with(|| slot.key().clone());
+                        }
+                    }
+                }
+                Ok(Fields { fields, twice })
+            }
+        }
+        d.deserialize_map(Visit(std::marker::PhantomData))
+    }
+}
+
+/// Any JSON value whose objects have no key twice (read only to be checked).
+struct Unique;
+
+impl<'de> serde::Deserialize<'de> for Unique {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(Unique)
+    }
+}
+
+impl<'de> serde::de::Visitor<'de> for Unique {
+    type Value = Unique;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_bool<E>(self, _: bool) -> Result<Unique, E> {
+        Ok(Unique)
+    }
+
+    fn visit_i64<E>(self, _: i64) -> Result<Unique, E> {
+        Ok(Unique)
+    }
+
+    fn visit_u64<E>(self, _: u64) -> Result<Unique, E> {
+        Ok(Unique)
+    }
+
+    fn visit_f64<E>(self, _: f64) -> Result<Unique, E> {
+        Ok(Unique)
+    }
+
+    fn visit_str<E>(self, _: &str) -> Result<Unique, E> {
+        Ok(Unique)
+    }
+
+    fn visit_unit<E>(self) -> Result<Unique, E> {
+        Ok(Unique)
+    }
+
+    fn visit_seq<S: serde::de::SeqAccess<'de>>(self, mut seq: S) -> Result<Unique, S::Error> {
+        while seq.next_element::<Unique>()?.is_some() {}
+        Ok(Unique)
+    }
+
+    fn visit_map<M: serde::de::MapAccess<'de>>(self, mut map: M) -> Result<Unique, M::Error> {
+        // A set, not a list: a 1 MiB line holds 100,000 keys, pair by pair a DoS.
+        let mut keys = std::collections::BTreeSet::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if keys.contains(&key) {
+                return Err(serde::de::Error::custom(format_args!(
+                    "the key `{}` is given twice in one object",
+                    game_core::cap_detail(key)
+                )));
+            }
+            map.next_value::<Unique>()?;
+            keys.insert(key);
+        }
+        Ok(Unique)
+    }
+}
+
+/// Whether the JSON text `raw` comes back as the same value once read and written again:
+/// it reads, and an integer is not one past 64 bits (which would come back as a double).
+fn echoes(raw: &str) -> bool {
+    match serde_json::from_str::<Value>(raw) {
+        Ok(Value::Number(n)) => {
+            let integer = !raw.contains(['.', 'e', 'E']);
+            !integer || n.is_i64() || n.is_u64()
+        }
+        Ok(_) => true,
+        Err(_) => false,
     }
 }

@@ -281,3 +281,128 @@ fn load_reads_options_as_strictly_as_create_and_restore_takes_stored_states() {
     );
     refused(&r, "UNKNOWN_GAME");
 }
+
+/// JSON leaves a key given twice to the reader; this one refuses it, at the top and at
+/// any depth (the last one kept would let `"seed":null` past its check, or change an
+/// action after it was read).
+#[test]
+fn a_key_given_twice_is_refused_at_any_depth() {
+    let mut host = host_with_match();
+    for line in [
+        r#"{"op":"create","game":"rps","players":["a","b"],"seed":null,"seed":1}"#,
+        r#"{"op":"nosuch","op":"games"}"#,
+        r#"{"op":"create","game":"rps","players":["a","b"],"options":{"winsNeeded":"x","winsNeeded":5}}"#,
+        r#"{"op":"act","match":"m1","player":"a","action":{"type":"THROW","type":"CONCEDE"}}"#,
+        r#"{"op":"create","game":"rps","players":["a","b"],"match":"x","match":"y"}"#,
+        r#"{"op":"games","id":{"a":[{"b":1,"b":2}]}}"#,
+    ] {
+        let reply = serde_json::to_value(host.handle_line(line)).unwrap();
+        let reason = refused(&reply, "BAD_REQUEST");
+        assert!(
+            reason["detail"].as_str().unwrap().contains("twice"),
+            "{line}: {reply}"
+        );
+    }
+    // Nothing was created or changed.
+    let outcome = ask(&mut host, json!({"op": "outcome", "match": "m1"}));
+    assert_eq!(ok(&outcome)["over"], false);
+    let view = ask(&mut host, json!({"op": "view", "match": "m1"}));
+    assert_eq!(ok(&view)["view"]["turnSeq"], 0);
+    for id in ["m2", "x", "y"] {
+        refused(
+            &ask(&mut host, json!({"op": "view", "match": id})),
+            "UNKNOWN_MATCH",
+        );
+    }
+    // One key per object, at every depth, still reads.
+    let line = r#"{"op":"games","id":{"a":[{"b":1},{"b":2}],"b":{"a":1}}}"#;
+    let reply = serde_json::to_value(host.handle_line(line)).unwrap();
+    assert!(ok(&reply)["games"].is_array());
+}
+
+/// The `id` comes back as it was sent, or the request is refused naming it: a number the
+/// reply would write differently (an integer past 64 bits, one past a double's range)
+/// or a string that is not whole characters is not run with a `null` id.
+#[test]
+fn an_id_the_reply_cannot_echo_is_refused() {
+    let mut host = Host::default();
+    for id in [
+        "123456789012345678901234567890",
+        "18446744073709551616",
+        "1e400",
+        r#""\ud800""#,
+    ] {
+        let line = format!(r#"{{"op":"create","game":"rps","players":["a","b"],"id":{id}}}"#);
+        let reply = serde_json::to_value(host.handle_line(&line)).unwrap();
+        assert_eq!(refused(&reply, "BAD_REQUEST")["field"], "id", "{id}");
+    }
+    refused(
+        &ask(&mut host, json!({"op": "view", "match": "m1"})),
+        "UNKNOWN_MATCH",
+    );
+    for id in [
+        "18446744073709551615",
+        "-9223372036854775808",
+        "1.5",
+        "1e300",
+        r#""가""#,
+    ] {
+        let line = format!(r#"{{"op":"games","id":{id}}}"#);
+        let reply = serde_json::to_value(host.handle_line(&line)).unwrap();
+        assert_eq!(
+            reply["id"],
+            serde_json::from_str::<Value>(id).unwrap(),
+            "{id}"
+        );
+    }
+}
+
+/// A line of spaces that are not JSON's (no-break, ideographic, vertical tab) is not
+/// blank: it gets its `BAD_REQUEST`, so that a client waiting for a reply gets one.
+#[test]
+fn only_json_whitespace_makes_a_line_blank() {
+    let input = "\u{a0}\n\u{3000}\n\u{b}\n \t\r\n{\"op\":\"games\",\"id\":2}\n";
+    let mut out = Vec::new();
+    serve_with(input.as_bytes(), &mut out, 1 << 20).unwrap();
+    let replies: Vec<Value> = String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(replies.len(), 4, "{replies:?}");
+    for r in &replies[..3] {
+        refused(r, "BAD_REQUEST");
+    }
+    assert_eq!(replies[3]["id"], 2);
+}
+
+/// The player's `message` is the engine's own sentence: a request's text (an unknown
+/// option's name, an unknown game's id) is in the reason only.
+#[test]
+fn messages_hold_no_text_of_the_request() {
+    let mut host = Host::default();
+    let bait = "<img src=x onerror=alert(1)>\u{202e}";
+    let replies = [
+        ask(
+            &mut host,
+            json!({"op": "create", "game": "rps", "players": ["a", "b"], "options": {bait: 1}}),
+        ),
+        ask(
+            &mut host,
+            json!({"op": "create", "game": bait, "players": ["a", "b"]}),
+        ),
+        ask(&mut host, json!({"op": "schemas", "game": bait})),
+    ];
+    for (reply, code) in replies
+        .iter()
+        .zip(["INVALID_OPTION", "UNKNOWN_GAME", "UNKNOWN_GAME"])
+    {
+        let reason = refused(reply, code);
+        let message = reply["error"]["message"].as_str().unwrap();
+        assert!(
+            !message.contains("img") && !message.contains('\u{202e}'),
+            "{reply}"
+        );
+        assert!(reason.to_string().contains("img"), "{reply}");
+    }
+}

@@ -13,6 +13,22 @@ use crate::{Rules, Yut, YutState};
 /// treated as tampered.
 pub const MAX_PENDING: usize = 64;
 
+/// Whether every node of `trail` is one forward step from the node before it, as a
+/// stack's trail always is (RULES.md, Stored states): a move extends it by the nodes
+/// stepped on, a backdo drops its last node, and a trail started afresh (a backdo onto
+/// 참먹이, a cushioned capture) is one node. A trail that jumps would send a backdo
+/// across the board. A step from a node is the one that starts there, or the one that
+/// passes through it from the node before (only 방 tells them apart); 참먹이 is never
+/// stepped from (any step finishes).
+fn is_forward_path(trail: &[crate::graph::Node]) -> bool {
+    use crate::graph::{CHAMMEOGI, next};
+    trail.windows(2).enumerate().all(|(i, pair)| {
+        let (from, to) = (pair[0], pair[1]);
+        let before = i.checked_sub(1).map(|j| trail[j]);
+        from != CHAMMEOGI && (to == next(from, true, None) || to == next(from, false, before))
+    })
+}
+
 impl<R: Rules> Yut<R> {
     /// Every invariant of a state, as a developer-facing sentence on failure.
     pub(crate) fn check(&self, state: &YutState<R>) -> Result<(), String> {
@@ -76,6 +92,12 @@ impl<R: Rules> Yut<R> {
                     if p.trail.last() != Some(n) {
                         return Err(format!(
                             "side {i} piece {k}: trail does not end on node {n}"
+                        ));
+                    }
+                    if !is_forward_path(p.trail.as_slice()) {
+                        return Err(format!(
+                            "side {i} piece {k}: trail {:?} is not a way forward through the board",
+                            p.trail.as_slice()
                         ));
                     }
                     match owner[usize::from(n)] {
@@ -190,6 +212,34 @@ impl<R: Rules> Yut<R> {
 #[cfg(test)]
 mod tests {
     use game_core::{Game, GameError};
+
+    use super::is_forward_path;
+    #[test]
+    fn a_trail_is_a_way_forward_through_the_board() {
+        for trail in [
+            &[1, 2, 3, 4, 5][..],
+            &[1, 2, 3, 4, 5, 20, 21, 22, 23, 24, 15, 16],
+            &[5, 6, 7, 8, 9, 10, 25, 26, 22, 27, 28, 0],
+            &[20, 21, 22, 27],
+            &[17, 18, 19, 0],
+            &[22],
+            &[],
+        ] {
+            assert!(is_forward_path(trail), "{trail:?}");
+        }
+        for trail in [
+            &[1, 17][..],
+            &[5, 17],
+            &[0, 1],
+            &[19, 0, 1],
+            // Through 방 from 26 the way goes on to 27; to 23 only from 21.
+            &[26, 22, 23],
+            &[22, 23],
+            &[3, 2],
+        ] {
+            assert!(!is_forward_path(trail), "{trail:?}");
+        }
+    }
 
     use crate::{Yut, YutOptions};
 

@@ -14,6 +14,7 @@ use crate::{NodeList, Origin, PackedThrows, Sticks, Throw, To};
 #[serde(
     tag = "type",
     rename_all = "camelCase",
+    deny_unknown_fields,
     bound(
         serialize = "X: Serialize",
         deserialize = "X: serde::de::DeserializeOwned"

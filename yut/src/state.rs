@@ -96,7 +96,7 @@ pub enum PieceStatus {
 
 /// One piece. Pieces of one side on one node form a stack (업기).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Piece {
     /// Where it is.
     pub status: PieceStatus,
@@ -608,7 +608,7 @@ impl std::fmt::Debug for Side {
 
 /// A side as stored: the same fields, the pieces as a list.
 #[derive(Serialize, Deserialize)]
-#[serde(rename = "Side", rename_all = "camelCase")]
+#[serde(rename = "Side", rename_all = "camelCase", deny_unknown_fields)]
 struct SideWire<M, P> {
     members: M,
     pieces: P,
@@ -674,7 +674,7 @@ pub enum Phase {
 
 /// Counts for the result screen.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ThrowStats {
     /// 도 thrown.
     pub r#do: u32,
@@ -996,7 +996,12 @@ impl<R: Rules> Clone for YutState<R> {
 /// `Yut<R>`: private to the crate, so that JSON becomes a state only through the checks.
 /// Named like the state, so that parse errors read the same.
 #[derive(Deserialize)]
-#[serde(rename = "YutState", rename_all = "camelCase", bound = "")]
+#[serde(
+    rename = "YutState",
+    rename_all = "camelCase",
+    deny_unknown_fields,
+    bound = ""
+)]
 pub(crate) struct StoredState<R: Rules> {
     #[serde(with = "StoredBoard")]
     board: Board,
@@ -1009,7 +1014,12 @@ pub(crate) struct StoredState<R: Rules> {
 /// written for `Board` without `Board` itself being readable outside the crate). A field
 /// added to `Board` must be added here; the compiler says so.
 #[derive(Deserialize)]
-#[serde(remote = "Board", rename = "Board", rename_all = "camelCase")]
+#[serde(
+    remote = "Board",
+    rename = "Board",
+    rename_all = "camelCase",
+    deny_unknown_fields
+)]
 struct StoredBoard {
     options: YutOptions,
     table: Table,

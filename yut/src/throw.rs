@@ -181,7 +181,7 @@ pub type Sticks = [bool; 4];
 
 /// What one throw produced.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct ThrowDraw {
     /// The sticks, or `None` for nak (they fell off the mat).
     pub sticks: Option<Sticks>,

@@ -148,16 +148,17 @@ fn a_deadline_that_does_not_match_the_turn_limit_is_refused() {
     let since = v["board"]["table"]["decisionSince"].as_u64().unwrap();
     assert_eq!(v["board"]["table"]["deadlineAt"], since + 30_000);
     assert!(s.game.restore(&s.json()).is_ok());
-    for tampered in [
-        Value::from(since + 29_999),
-        Value::from(u64::MAX),
-        Value::Null,
-    ] {
+    for tampered in [Value::from(since + 29_999), Value::Null] {
         assert_corrupt(
             restore_with(&s, |v| v["board"]["table"]["deadlineAt"] = tampered),
             "the deadline does not match turnSeconds",
         );
     }
+    // At the end of `u64`: no decision's deadline (the table's own check).
+    assert_corrupt(
+        restore_with(&s, |v| v["board"]["table"]["deadlineAt"] = u64::MAX.into()),
+        "a time past",
+    );
     // Moving the decision start without the deadline is the same tampering.
     assert_corrupt(
         restore_with(&s, |v| {
@@ -199,4 +200,47 @@ fn pending_results_and_owed_throws_stay_within_64_together() {
         s.game.restore(&s.json()),
         "too many pending results and owed throws",
     );
+}
+
+/// A stored state is read with no field its form does not have, at every level: a typo
+/// (`"Clock"` beside `"clock"`) must not be dropped in silence and the value it meant
+/// replaced by a default.
+#[test]
+fn a_field_the_stored_form_does_not_have_is_refused_at_every_level() {
+    let mut s = Script::new(YutOptions::default(), 2);
+    s.throw(ThrowChance::Gae);
+    s.play(0, Origin::HOME);
+    let v: Value = serde_json::from_str(&s.json()).unwrap();
+    assert!(s.game.restore(&s.json()).is_ok());
+    assert!(v["board"]["lastThrow"].is_object() && !v["log"].as_array().unwrap().is_empty());
+    let paths: [&[&str]; 9] = [
+        &[],
+        &["board"],
+        &["board", "table"],
+        &["board", "table", "rng"],
+        &["board", "lastThrow"],
+        &["board", "stats"],
+        &["board", "sides", "0"],
+        &["board", "sides", "0", "pieces", "0"],
+        &["log", "0"],
+    ];
+    for path in paths {
+        let tampered = restore_with(&s, |v| {
+            let mut at = v;
+            for key in path {
+                at = match key.parse::<usize>() {
+                    Ok(i) => &mut at[i],
+                    Err(_) => &mut at[*key],
+                };
+            }
+            at.as_object_mut().unwrap().insert("extra".into(), 1.into());
+        });
+        // An event is one of the base game's or a rule's (untagged): none has the field.
+        let detail = if path.first() == Some(&"log") {
+            "did not match any variant of untagged enum YutEvent"
+        } else {
+            "unknown field `extra`"
+        };
+        assert_corrupt(tampered, detail);
+    }
 }
