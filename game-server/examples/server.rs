@@ -1,5 +1,6 @@
 //! The game server: `cargo run --release --example server -- [--addr HOST:PORT] [--db PATH]`.
-//! Prints `listening on http://ADDR` once ready; serves until SIGINT or SIGTERM.
+//! Prints `listening on http://ADDR` once ready; serves until SIGINT or SIGTERM, then
+//! exits once the connections closed or the shutdown grace passed.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -19,6 +20,22 @@ struct Args {
     /// How long a bot waits before moving, in milliseconds.
     #[arg(long, default_value_t = 300)]
     bot_delay_ms: u64,
+    /// A WebSocket with no frame from its client for this long is closed (it is pinged
+    /// at a third of it), in milliseconds.
+    #[arg(long, default_value_t = 60_000)]
+    idle_timeout_ms: u64,
+    /// An HTTP connection that has not sent a whole request head within this is closed,
+    /// in milliseconds.
+    #[arg(long, default_value_t = 10_000)]
+    header_timeout_ms: u64,
+    /// How long SIGINT/SIGTERM waits for the connections to close before the process
+    /// exits anyway, in milliseconds.
+    #[arg(long, default_value_t = 5_000)]
+    shutdown_grace_ms: u64,
+    /// The most pushes queued for one socket, in KiB: a client that falls further behind
+    /// is closed (1008).
+    #[arg(long, default_value_t = 8 * 1024)]
+    push_queue_kib: usize,
 }
 
 #[tokio::main]
@@ -28,30 +45,45 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let listener = tokio::net::TcpListener::bind(&args.addr).await?;
     let config = Config {
         bot_delay: Duration::from_millis(args.bot_delay_ms),
+        idle_timeout: Duration::from_millis(args.idle_timeout_ms.max(1)),
+        header_timeout: Duration::from_millis(args.header_timeout_ms.max(1)),
+        shutdown_grace: Duration::from_millis(args.shutdown_grace_ms),
+        push_queue_bytes: args.push_queue_kib.saturating_mul(1024),
     };
     let addr = listener.local_addr()?;
     let ready = async move {
         println!("listening on http://{addr}");
     };
-    serve(listener, store, config, ready, shutdown()).await?;
+    let stop = shutdown();
+    serve(listener, store, config, ready, stop).await?;
     Ok(())
 }
 
-/// Resolves on SIGINT or SIGTERM.
-async fn shutdown() {
-    let int = tokio::signal::ctrl_c();
+/// Resolves on SIGINT or SIGTERM. The handlers are installed at the call, not when the
+/// future is first polled: a signal that comes as soon as the address is printed must
+/// not find the default action (which kills the process) still in place.
+fn shutdown() -> impl std::future::Future<Output = ()> {
     #[cfg(unix)]
     {
-        let mut term =
-            match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-                Ok(term) => term,
-                Err(_) => return int.await.unwrap_or(()),
-            };
-        tokio::select! {
-            _ = int => {}
-            _ = term.recv() => {}
+        use tokio::signal::unix::{SignalKind, signal};
+        let int = signal(SignalKind::interrupt());
+        let term = signal(SignalKind::terminate());
+        async move {
+            match (int, term) {
+                (Ok(mut int), Ok(mut term)) => {
+                    tokio::select! {
+                        _ = int.recv() => {}
+                        _ = term.recv() => {}
+                    }
+                }
+                _ => {
+                    let _ = tokio::signal::ctrl_c().await;
+                }
+            }
         }
     }
     #[cfg(not(unix))]
-    int.await.unwrap_or(());
+    async {
+        let _ = tokio::signal::ctrl_c().await;
+    }
 }

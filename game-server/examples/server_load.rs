@@ -178,7 +178,10 @@ fn main() {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
         let addr = listener.local_addr().expect("addr").to_string();
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-        let config = Config { bot_delay: Duration::ZERO };
+        let config = Config {
+            bot_delay: Duration::ZERO,
+            ..Config::default()
+        };
         let server = tokio::spawn(serve(listener, store, config, async {}, async {
             let _ = stopped.await;
         }));

@@ -4,20 +4,86 @@
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use game_host::reply::{Fail, body, fail};
 use game_host::{Host, Reply, Status};
 use serde_json::{Map, Value, json};
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::{mpsc, oneshot, watch};
 use tokio::time::Instant;
 
 use crate::bots::ServerBot;
 use crate::store::Change;
 use crate::{Shared, now_ms};
 
-/// Where a socket's pushes go: already serialized push lines.
-pub type PushTx = mpsc::UnboundedSender<String>;
+/// Where a socket's pushes go: serialized push lines (shared by the sockets that get the
+/// same view), counted in bytes against the socket's cap.
+#[derive(Clone)]
+pub(crate) struct PushTx {
+    tx: mpsc::UnboundedSender<Arc<str>>,
+    queued: Arc<AtomicUsize>,
+    cap: usize,
+    /// Turned true when the queue overflowed: the socket closes.
+    slow: Arc<watch::Sender<bool>>,
+}
+
+/// The socket's end of its push queue.
+pub(crate) struct PushRx {
+    rx: mpsc::UnboundedReceiver<Arc<str>>,
+    queued: Arc<AtomicUsize>,
+    /// Turns true when the client fell so far behind that its queue overflowed.
+    pub(crate) slow: watch::Receiver<bool>,
+}
+
+/// A socket's push queue holding at most `cap` bytes (one line of any size fits in an
+/// empty queue).
+pub(crate) fn push_queue(cap: usize) -> (PushTx, PushRx) {
+    let (tx, rx) = mpsc::unbounded_channel();
+    let (slow, slow_rx) = watch::channel(false);
+    let queued = Arc::new(AtomicUsize::new(0));
+    (
+        PushTx {
+            tx,
+            queued: queued.clone(),
+            cap,
+            slow: Arc::new(slow),
+        },
+        PushRx {
+            rx,
+            queued,
+            slow: slow_rx,
+        },
+    )
+}
+
+impl PushTx {
+    /// Queues `line`; `false` when the socket is gone or its queue is full (then it is
+    /// told to close): either way the match stops pushing to it.
+    fn send(&self, line: &Arc<str>) -> bool {
+        let n = line.len();
+        let before = self.queued.fetch_add(n, Ordering::AcqRel);
+        if before > 0 && before + n > self.cap {
+            self.queued.fetch_sub(n, Ordering::AcqRel);
+            self.slow.send_replace(true);
+            return false;
+        }
+        if self.tx.send(line.clone()).is_err() {
+            self.queued.fetch_sub(n, Ordering::AcqRel);
+            return false;
+        }
+        true
+    }
+}
+
+impl PushRx {
+    /// The next queued line (it leaves the count as it leaves the queue).
+    pub(crate) async fn recv(&mut self) -> Option<Arc<str>> {
+        let line = self.rx.recv().await?;
+        self.queued.fetch_sub(line.len(), Ordering::AcqRel);
+        Some(line)
+    }
+}
 
 /// A command to a match's task.
 pub(crate) enum Cmd {
@@ -28,10 +94,13 @@ pub(crate) enum Cmd {
         only_over: bool,
         reply: oneshot::Sender<Reply>,
     },
-    /// Binds a socket: `player` for a seat (marks them connected), `None` for a spectator.
+    /// Binds a socket: `player` for a seat (marks them connected), `None` for a spectator;
+    /// in place of the socket's earlier binding `replaces`, in one step (a repeated
+    /// `hello` for the same seat changes no presence).
     Subscribe {
         id: Value,
         sub: u64,
+        replaces: Option<u64>,
         player: Option<String>,
         tx: PushTx,
         reply: oneshot::Sender<Reply>,
@@ -56,10 +125,16 @@ pub(crate) struct Actor {
     pub(crate) stored: usize,
     /// Whether the store knows the match is over.
     pub(crate) finished: bool,
-    /// Human players with no socket bound, as the engine was told.
+    /// Human players the engine was told are disconnected. Whether a player is connected
+    /// is never counted apart: it is whether a socket in `subs` is bound to them, and
+    /// [`Actor::settle`] brings the engine in line after anything that changed `subs`, in
+    /// whatever order the sockets came, went or were found closed.
     pub(crate) away: HashSet<String>,
+    /// Human seats of a new match that no socket has bound yet: present, as the engine
+    /// starts them, until their first `hello` (so nobody's turn is played for them while
+    /// their link is being shared). Empty for a match restored at start.
+    pub(crate) unseen: HashSet<String>,
     subs: Vec<Sub>,
-    sockets: HashMap<String, usize>,
     bot_due: Option<Instant>,
 }
 
@@ -79,8 +154,8 @@ impl Actor {
             stored,
             finished: false,
             away: HashSet::new(),
+            unseen: HashSet::new(),
             subs: Vec::new(),
-            sockets: HashMap::new(),
             bot_due: None,
         }
     }
@@ -159,33 +234,32 @@ impl Actor {
         Ok(())
     }
 
-    /// Sends every bound socket its own view of the match.
+    /// Sends every bound socket its own view of the match. A socket found closed or too
+    /// far behind is unbound here ([`Actor::settle`] then marks its player away).
     fn push(&mut self, events: Vec<Value>) {
-        let Some((turn_seq, over)) = self.with(|m| (m.turn_seq(), m.outcome().is_some())) else {
+        let Some(m) = self.host.get_match(&self.id) else {
             return;
         };
-        let mut views: HashMap<Option<String>, String> = HashMap::new();
+        let (turn_seq, over) = (m.turn_seq(), m.outcome().is_some());
+        let mut views: HashMap<Option<String>, Arc<str>> = HashMap::new();
         let events = Value::Array(events);
-        for sub in &self.subs {
+        let id = &self.id;
+        self.subs.retain(|sub| {
             let line = views.entry(sub.player.clone()).or_insert_with(|| {
-                let view = self
-                    .host
-                    .get_match(&self.id)
-                    .and_then(|m| m.view(sub.player.as_deref()).ok())
-                    .unwrap_or(Value::Null);
+                let view = m.view(sub.player.as_deref()).unwrap_or(Value::Null);
                 json!({
                     "push": "update",
-                    "match": self.id,
+                    "match": id,
                     "turnSeq": turn_seq,
                     "events": events,
                     "view": view,
                     "over": over,
                 })
                 .to_string()
+                .into()
             });
-            let _ = sub.tx.send(line.clone());
-        }
-        self.subs.retain(|s| !s.tx.is_closed());
+            sub.tx.send(line)
+        });
     }
 
     /// Tells the engine a player came or went (not once the match is over).
@@ -201,25 +275,48 @@ impl Actor {
         self.apply(&line).await.map(drop)
     }
 
-    /// Marks every human seat disconnected (at a restart: nobody's socket survived it), so
-    /// their grace runs and the match cannot stall on someone who never comes back.
-    pub(crate) async fn all_away(&mut self) -> Result<(), Reply> {
-        let humans: Vec<String> = self
-            .with(|m| m.players().to_vec())
-            .unwrap_or_default()
-            .into_iter()
-            .filter(|p| !self.bots.contains_key(p))
-            .collect();
-        for p in humans {
-            self.presence(&p, false).await?;
-            self.away.insert(p);
+    /// Tells the engine of every human whose connection differs from what it was told:
+    /// connected when a socket is bound to them, disconnected when none is. At a restart
+    /// no socket is, so every human seat is marked away and its grace runs.
+    pub(crate) async fn settle(&mut self) -> Result<(), Reply> {
+        // A presence change pushes, and a push may find more sockets closed: again until
+        // nothing changes (each round only unbinds, so this ends).
+        loop {
+            let humans: Vec<String> = self
+                .with(|m| m.players().to_vec())
+                .unwrap_or_default()
+                .into_iter()
+                .filter(|p| !self.bots.contains_key(p))
+                .collect();
+            let mut changed = false;
+            for p in humans {
+                let bound = self.subs.iter().any(|s| s.player.as_ref() == Some(&p));
+                if bound {
+                    self.unseen.remove(&p);
+                }
+                if bound != self.away.contains(&p) || self.unseen.contains(&p) {
+                    continue;
+                }
+                if bound {
+                    self.away.remove(&p);
+                } else {
+                    self.away.insert(p.clone());
+                }
+                self.presence(&p, bound).await?;
+                changed = true;
+            }
+            if !changed {
+                return Ok(());
+            }
         }
-        Ok(())
     }
 
     /// The task's loop: commands, the engine's timer and the bots' moves, in one order.
     pub(crate) async fn run(mut self, mut rx: mpsc::UnboundedReceiver<Cmd>) {
         loop {
+            if self.settle().await.is_err() {
+                break;
+            }
             self.schedule_bots();
             let wake = self.wake();
             let timer = async move {
@@ -333,18 +430,20 @@ impl Actor {
             Cmd::Subscribe {
                 id,
                 sub,
+                replaces,
                 player,
                 tx,
                 reply,
             } => {
-                if let Some(p) = &player {
-                    *self.sockets.entry(p.clone()).or_default() += 1;
-                    if self.away.remove(p)
-                        && let Err(r) = self.presence(p, true).await
-                    {
-                        let _ = reply.send(r);
-                        return Err(());
-                    }
+                self.subs.retain(|s| Some(s.id) != replaces);
+                self.subs.push(Sub {
+                    id: sub,
+                    player: player.clone(),
+                    tx,
+                });
+                if let Err(r) = self.settle().await {
+                    let _ = reply.send(r);
+                    return Err(());
                 }
                 let answer = self
                     .with(|m| {
@@ -359,27 +458,12 @@ impl Actor {
                         b
                     })
                     .unwrap_or_default();
-                self.subs.push(Sub {
-                    id: sub,
-                    player,
-                    tx,
-                });
                 let _ = reply.send(Host::reply(id, Ok(answer)));
                 Ok(())
             }
             Cmd::Unsubscribe { sub } => {
-                let Some(i) = self.subs.iter().position(|s| s.id == sub) else {
-                    return Ok(());
-                };
-                let gone = self.subs.remove(i);
-                if let Some(p) = gone.player {
-                    let left = self.sockets.entry(p.clone()).or_default();
-                    *left = left.saturating_sub(1);
-                    if *left == 0 {
-                        self.away.insert(p.clone());
-                        self.presence(&p, false).await.map_err(drop)?;
-                    }
-                }
+                // The player's presence follows in `settle`, at the top of the loop.
+                self.subs.retain(|s| s.id != sub);
                 Ok(())
             }
         }
@@ -391,6 +475,6 @@ fn record_forbidden() -> Fail {
     fail(
         "FORBIDDEN",
         "게임이 끝난 뒤에 볼 수 있어요.",
-        json!({ "op": "record", "detail": "a record holds the seed: served once the match is over" }),
+        json!({ "field": "record", "detail": "a record holds the seed: served once the match is over" }),
     )
 }

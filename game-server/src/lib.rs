@@ -17,33 +17,68 @@ mod session;
 pub mod store;
 mod web;
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use game_core::RecordEntry;
 use game_host::Host;
 use serde_json::json;
 use tokio::sync::{mpsc, watch};
 
 use crate::actor::{Actor, Cmd};
-use crate::bots::ServerBot;
+use crate::bots::{ServerBot, plays};
 use crate::store::{Seat, StoredMatch};
-pub use crate::store::{SqliteStore, Store, StoreError, Writer};
+pub use crate::store::{SqliteStore, Store, StoreError, Unreadable, Writer};
 
-/// The longest request served, in bytes: the JSON host's line cap.
+/// The longest request served, in bytes: the JSON host's line cap. A longer message, up
+/// to [`MAX_MESSAGE`], is answered `TOO_LARGE`.
 pub const MAX_REQUEST: usize = game_host::DEFAULT_MAX_LINE;
+
+/// The longest WebSocket message read at all: twice the request cap. A longer one closes
+/// the socket with code 1009 (message too big): memory for what a client sends is
+/// bounded per socket.
+pub const MAX_MESSAGE: usize = 2 * MAX_REQUEST;
+
+/// The longest single WebSocket frame read: a frame up to this is read whole, so that
+/// after a message over [`MAX_MESSAGE`] the stream is still at a frame boundary and the
+/// close handshake completes (the client reads the 1009). A longer frame is refused from
+/// its header, unread: the close frame is sent, but a client still sending may see the
+/// connection reset first.
+pub const MAX_FRAME: usize = 2 * MAX_MESSAGE;
+
+/// How far ahead of the server's clock at start a stored match's times may be: a clock
+/// that stepped back a little between two runs is no reason to drop a match (the engine
+/// reads an earlier `now` as the match's clock), a record from farther in the future is.
+pub const CLOCK_TOLERANCE_MS: u64 = 60_000;
 
 /// How the server runs.
 #[derive(Clone, Debug)]
 pub struct Config {
     /// How long a bot waits before it moves (so people can follow; 0 for load tests).
     pub bot_delay: Duration,
+    /// A WebSocket from which no frame (a request, a pong) came for this long is closed;
+    /// the server pings a quiet socket at a third of it, so a live client stays.
+    pub idle_timeout: Duration,
+    /// An HTTP connection that has not sent a whole request head this long after it
+    /// opened (or after its last response) is closed.
+    pub header_timeout: Duration,
+    /// How long a shutdown waits for connections and sockets to close before `serve`
+    /// returns anyway.
+    pub shutdown_grace: Duration,
+    /// The most bytes of pushes queued for one socket; a socket whose client does not
+    /// read them in time is closed (code 1008) and its queue freed.
+    pub push_queue_bytes: usize,
 }
 
 impl Default for Config {
     fn default() -> Self {
         Self {
             bot_delay: Duration::from_millis(300),
+            idle_timeout: Duration::from_secs(60),
+            header_timeout: Duration::from_secs(10),
+            shutdown_grace: Duration::from_secs(5),
+            push_queue_bytes: 8 << 20,
         }
     }
 }
@@ -60,16 +95,52 @@ pub(crate) struct Shared {
     pub(crate) store: Arc<dyn Store>,
     pub(crate) writer: Writer,
     pub(crate) matches: Mutex<HashMap<String, Handle>>,
+    /// Match ids a `create` is storing: taken, though not yet in `matches`.
+    pub(crate) creating: Mutex<HashSet<String>>,
     /// Answers `games` and `schemas` (no matches in it).
     pub(crate) catalog: Mutex<Host>,
     /// Turns true at shutdown: the sockets close.
     pub(crate) closing: watch::Receiver<bool>,
+    /// Each open HTTP connection and WebSocket holds a receiver of it: the shutdown waits
+    /// until none is left (or its grace ends).
+    pub(crate) open: watch::Sender<()>,
+}
+
+/// A match id reserved by a `create` until it is running (or refused): released on drop.
+pub(crate) struct Reservation<'a> {
+    shared: &'a Shared,
+    id: String,
+}
+
+impl Drop for Reservation<'_> {
+    fn drop(&mut self) {
+        lock(&self.shared.creating).remove(&self.id);
+    }
+}
+
+/// A lock taken even if a task panicked holding it: every map here stays consistent
+/// under a panic (single inserts and removes).
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 impl Shared {
     pub(crate) fn matches(&self) -> std::sync::MutexGuard<'_, HashMap<String, Handle>> {
-        // The map stays consistent under a panic (single inserts and removes).
-        self.matches.lock().unwrap_or_else(|e| e.into_inner())
+        lock(&self.matches)
+    }
+
+    /// Reserves `id` for a new match, or `None` if a match has it or another `create` is
+    /// storing it. Two sockets creating the same id at once: exactly one gets it.
+    pub(crate) fn reserve(&self, id: &str) -> Option<Reservation<'_>> {
+        let matches = self.matches();
+        let mut creating = lock(&self.creating);
+        if matches.contains_key(id) || !creating.insert(id.to_owned()) {
+            return None;
+        }
+        Some(Reservation {
+            shared: self,
+            id: id.to_owned(),
+        })
     }
 
     /// Drops a match whose task ended.
@@ -95,33 +166,112 @@ pub(crate) fn spawn(shared: &Arc<Shared>, actor: Actor, seats: Vec<Seat>) {
     tokio::spawn(actor.run(rx));
 }
 
+/// Whether a stored match's seats and bots are what `create` writes: every player either
+/// a human seat with a token of its own or a bot of a kind that plays the game, and
+/// nothing else; and no time in it later than `now` (past the tolerance). Returns the
+/// bots, or why the match is not to be served.
+fn check_stored(m: &StoredMatch, now: u64) -> Result<HashMap<String, ServerBot>, String> {
+    let players = &m.record.players;
+    let mut seen = HashSet::new();
+    let mut tokens = HashSet::new();
+    for seat in &m.seats {
+        if !players.contains(&seat.player) {
+            return Err(format!("seat `{}` is not a player", seat.player));
+        }
+        if !seen.insert(seat.player.as_str()) {
+            return Err(format!("`{}` is seated twice", seat.player));
+        }
+        if seat.token.is_empty() || !tokens.insert(seat.token.as_str()) {
+            return Err(format!(
+                "seat `{}` has an empty or shared token",
+                seat.player
+            ));
+        }
+    }
+    let mut bots = HashMap::new();
+    for (player, kind) in &m.bots {
+        if !players.contains(player) {
+            return Err(format!("bot `{player}` is not a player"));
+        }
+        if !seen.insert(player.as_str()) {
+            return Err(format!(
+                "`{player}` is both a seat and a bot, or a bot twice"
+            ));
+        }
+        let kind: yut::BotKind = kind
+            .parse()
+            .map_err(|_| format!("bot `{player}`: unknown kind `{kind}`"))?;
+        if !plays(kind, &m.record.game) {
+            return Err(format!(
+                "bot `{player}`: a `{kind}` bot does not play {}",
+                m.record.game
+            ));
+        }
+        bots.insert(player.clone(), ServerBot::new(kind));
+    }
+    if let Some(p) = players.iter().find(|p| !seen.contains(p.as_str())) {
+        return Err(format!("player `{p}` is neither a seat nor a bot"));
+    }
+    let latest = now.saturating_add(CLOCK_TOLERANCE_MS);
+    if m.record.started_at > latest {
+        return Err(format!(
+            "started at {}, later than the server's clock ({now})",
+            m.record.started_at
+        ));
+    }
+    for (i, entry) in m.record.entries.iter().enumerate() {
+        let at = match entry {
+            RecordEntry::Act { at, .. } | RecordEntry::Tick { at } => *at,
+            RecordEntry::Presence { at, .. } => *at,
+        };
+        if at > latest {
+            return Err(format!(
+                "entry {i} is at {at}, later than the server's clock ({now})"
+            ));
+        }
+    }
+    Ok(bots)
+}
+
 /// Loads every unfinished match from the store, replays it and starts its task: the
 /// human seats are marked disconnected at once (their grace runs from the start), and a
-/// deadline that passed meanwhile fires now. Returns how many matches are back.
+/// deadline that passed meanwhile fires now. A match that does not read back, does not
+/// replay or whose seats do not add up is skipped with a line on stderr naming it; the
+/// others are served. Returns how many matches are back.
 async fn restore(shared: &Arc<Shared>) -> Result<usize, StoreError> {
     let stored = tokio::task::block_in_place(|| shared.store.unfinished())?;
+    let now = now_ms();
     let mut back = 0;
-    for StoredMatch {
-        id,
-        record,
-        seats,
-        bots,
-    } in stored
-    {
+    for m in stored {
+        let m = match m {
+            Ok(m) => m,
+            Err(Unreadable { id, detail }) => {
+                eprintln!("match {id}: not replayed: unreadable: {detail}");
+                continue;
+            }
+        };
+        let bots = match check_stored(&m, now) {
+            Ok(bots) => bots,
+            Err(why) => {
+                eprintln!("match {}: not replayed: {why}", m.id);
+                continue;
+            }
+        };
+        let StoredMatch {
+            id, record, seats, ..
+        } = m;
         let mut host = Host::new(game_host::registry());
         let entries = record.entries.len();
         let reply =
             host.handle_line(&json!({"op": "load", "record": record, "match": id}).to_string());
         if !reply.ok {
-            eprintln!("match {id}: not replayed: {:?}", reply.body.get("error"));
+            let error = reply.body.get("error").cloned().unwrap_or_default();
+            eprintln!("match {id}: not replayed: {error}");
             continue;
         }
-        let bots = bots
-            .into_iter()
-            .filter_map(|(p, kind)| Some((p, ServerBot::new(kind.parse().ok()?))))
-            .collect();
         let mut actor = Actor::new(id.clone(), host, bots, shared.clone(), entries);
-        if actor.all_away().await.is_err() {
+        if actor.settle().await.is_err() {
+            // The store refused the disconnections (already said on stderr).
             continue;
         }
         spawn(shared, actor, seats);
@@ -131,8 +281,9 @@ async fn restore(shared: &Arc<Shared>) -> Result<usize, StoreError> {
 }
 
 /// Serves on `listener` over `store` until `shutdown` resolves, then closes every socket
-/// and returns. Unfinished matches in the store are loaded first; `ready` runs once they
-/// are and the server answers (a command line prints its address there).
+/// and returns once they are closed or [`Config::shutdown_grace`] has passed. Unfinished
+/// matches in the store are loaded first; `ready` runs once they are and the server
+/// answers (a command line prints its address there).
 pub async fn serve(
     listener: tokio::net::TcpListener,
     store: Arc<dyn Store>,
@@ -141,29 +292,34 @@ pub async fn serve(
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     let (close, closing) = watch::channel(false);
+    let (open, _) = watch::channel(());
     let shared = Arc::new(Shared {
         config,
         writer: Writer::start(store.clone()),
         store,
         matches: Mutex::new(HashMap::new()),
+        creating: Mutex::new(HashSet::new()),
         catalog: Mutex::new(Host::new(game_host::registry())),
         closing,
+        open,
     });
     let back = restore(&shared).await.map_err(std::io::Error::other)?;
     if back > 0 {
         eprintln!("{back} unfinished matches restored");
     }
     ready.await;
-    let app = web::router(shared.clone());
-    // TCP_NODELAY: a reply or push is one small frame that must leave at once, not wait
-    // for the peer's delayed ACK (Nagle's algorithm adds ~40 ms to each act→push).
-    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
-        let _ = tcp.set_nodelay(true);
-    });
-    axum::serve(listener, app)
-        .with_graceful_shutdown(async move {
-            shutdown.await;
-            let _ = close.send(true);
-        })
+    web::accept(&shared, listener, shutdown).await;
+    let _ = close.send(true);
+    let grace = shared.config.shutdown_grace;
+    if tokio::time::timeout(grace, shared.open.closed())
         .await
+        .is_err()
+    {
+        eprintln!(
+            "shutdown: {} connections still open after {} ms, left behind",
+            shared.open.receiver_count(),
+            grace.as_millis()
+        );
+    }
+    Ok(())
 }

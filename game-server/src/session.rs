@@ -1,20 +1,22 @@
 //! One task per socket: it reads requests, enforces the seat bindings, forwards the
 //! host's operations to the match's task, and writes replies and pushes in order.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
 
-use axum::extract::ws::{Message, WebSocket};
+use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use game_host::reply::{Fail, bad_request, body, fail, match_exists, unknown_match};
 use game_host::{Host, Kind, Reply, Request, Status};
 use serde_json::{Map, Value, json};
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::{oneshot, watch};
+use tokio::time::Instant;
 
-use crate::actor::{Actor, Cmd, PushTx};
+use crate::actor::{Actor, Cmd, PushTx, push_queue};
 use crate::bots::{ServerBot, plays, random_u64};
 use crate::store::{Change, Seat, StoredMatch};
-use crate::{MAX_REQUEST, Shared, now_ms, spawn};
+use crate::{MAX_REQUEST, Reservation, Shared, now_ms, spawn};
 
 /// The server's own operations and `create`'s fields, read with the host's strict rules.
 const HELLO: &[game_host::Field] = &[("match", Kind::Id, true), ("token", Kind::Id, true)];
@@ -29,6 +31,12 @@ const CREATE: &[game_host::Field] = &[
 
 /// Operations only the server performs on its matches.
 const SERVER_ONLY: [&str; 5] = ["tick", "presence", "load", "drop", "restore"];
+
+/// The operations a client may send, as `UNKNOWN_OP` lists them (the server's own are
+/// refused as `FORBIDDEN`, so they are not offered).
+const OPS: [&str; 10] = [
+    "games", "schemas", "create", "hello", "watch", "act", "view", "legal", "outcome", "record",
+];
 
 static SUBS: AtomicU64 = AtomicU64::new(1);
 
@@ -46,55 +54,157 @@ struct Session {
     push: PushTx,
 }
 
-/// Serves one WebSocket until it closes or the server shuts down.
-pub(crate) async fn run(shared: Arc<Shared>, mut socket: WebSocket) {
-    let (push, mut pushes) = mpsc::unbounded_channel::<String>();
-    let mut closing = shared.closing.clone();
+/// Why a socket's loop ended: the client went (nothing more to send), or the server
+/// closes it with a code and a reason.
+enum End {
+    Gone,
+    Close(u16, &'static str),
+}
+
+/// What woke the socket's loop.
+enum Event {
+    Read(Option<Result<Message, axum::Error>>),
+    Push(Arc<str>),
+    End(End),
+    /// The time to ping, or to close an idle socket.
+    Quiet,
+}
+
+/// The socket's frames: sends bounded in time, and the signals that end the socket.
+struct Io {
+    socket: WebSocket,
+    /// The push queue overflowed: the client is too slow.
+    slow: watch::Receiver<bool>,
+    closing: watch::Receiver<bool>,
+    /// The longest a send may wait for the client to take it.
+    limit: Duration,
+}
+
+impl Io {
+    /// Sends `msg`, unless the client takes none of it for `limit`, its push queue
+    /// overflows or the server shuts down meanwhile.
+    async fn send(&mut self, msg: Message) -> Result<(), End> {
+        tokio::select! {
+            sent = tokio::time::timeout(self.limit, self.socket.send(msg)) => match sent {
+                Ok(Ok(())) => Ok(()),
+                _ => Err(End::Gone),
+            },
+            _ = self.slow.wait_for(|s| *s) => Err(SLOW),
+            _ = self.closing.wait_for(|c| *c) => Err(SHUTDOWN),
+        }
+    }
+
+    async fn reply(&mut self, reply: &Reply) -> Result<(), End> {
+        let text = serde_json::to_string(reply).unwrap_or_default();
+        self.send(Message::Text(text.into())).await
+    }
+}
+
+const SLOW: End = End::Close(
+    1008,
+    "too slow: more pushes queued than the server keeps for a socket",
+);
+const SHUTDOWN: End = End::Close(1001, "the server is shutting down");
+const IDLE: End = End::Close(1000, "idle: no frame from the client for too long");
+const TOO_BIG: End = End::Close(1009, "TOO_LARGE: the message is over 2 MiB");
+
+/// What ends a socket on a read error: 1009 for a message over [`crate::MAX_MESSAGE`],
+/// 1002 or 1007 for a broken frame, nothing to send for a connection that is gone.
+fn read_error(e: axum::Error) -> End {
+    match e.into_inner().downcast::<tungstenite::Error>().map(|e| *e) {
+        Ok(tungstenite::Error::Capacity(_)) => TOO_BIG,
+        Ok(tungstenite::Error::Protocol(_)) => End::Close(1002, "a broken WebSocket frame"),
+        Ok(tungstenite::Error::Utf8(_)) => End::Close(1007, "a text message that is not UTF-8"),
+        _ => End::Gone,
+    }
+}
+
+/// Serves one WebSocket until it closes, is idle too long, falls too far behind its
+/// pushes, or the server shuts down.
+pub(crate) async fn run(shared: Arc<Shared>, socket: WebSocket) {
+    let _open = shared.open.subscribe();
+    let (push, mut pushes) = push_queue(shared.config.push_queue_bytes);
+    let idle = shared.config.idle_timeout;
+    let mut io = Io {
+        socket,
+        slow: pushes.slow.clone(),
+        closing: shared.closing.clone(),
+        limit: idle,
+    };
     let mut s = Session {
         shared,
         bindings: HashMap::new(),
         push,
     };
-    loop {
-        tokio::select! {
-            msg = socket.recv() => {
-                let text = match msg {
-                    Some(Ok(Message::Text(t))) => t.to_string(),
-                    Some(Ok(Message::Binary(b))) => match String::from_utf8(b.to_vec()) {
-                        Ok(t) => t,
+    // A quiet client is pinged at a third of the idle time, so one that is alive answers
+    // (browsers pong by themselves) well before it would be closed.
+    let ping_every = idle / 3;
+    let mut heard = Instant::now();
+    let mut pinged = heard;
+    let end = loop {
+        let wake = (heard.max(pinged) + ping_every).min(heard + idle);
+        let event = tokio::select! {
+            msg = io.socket.recv() => Event::Read(msg),
+            Some(line) = pushes.recv() => Event::Push(line),
+            _ = io.slow.wait_for(|s| *s) => Event::End(SLOW),
+            _ = io.closing.wait_for(|c| *c) => Event::End(SHUTDOWN),
+            () = tokio::time::sleep_until(wake) => Event::Quiet,
+        };
+        let step = match event {
+            Event::Read(msg) => {
+                heard = Instant::now();
+                match msg {
+                    Some(Ok(Message::Text(t))) => s.answer(&mut io, t.as_str()).await,
+                    Some(Ok(Message::Binary(b))) => match std::str::from_utf8(&b) {
+                        Ok(t) => s.answer(&mut io, t).await,
                         Err(e) => {
-                            let r = Host::reply(Value::Null, Err(bad_request(None, format!("the message is not UTF-8: {e}"))));
-                            if send(&mut socket, &r).await.is_err() { break; }
-                            continue;
+                            let detail = format!("the message is not UTF-8: {e}");
+                            let fail = bad_request(None, detail);
+                            io.reply(&Host::reply(Value::Null, Err(fail))).await
                         }
                     },
-                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
-                    _ => break,
-                };
-                let reply = if text.len() > MAX_REQUEST {
-                    Host::too_large(text.len(), MAX_REQUEST)
-                } else {
-                    s.handle(&text).await
-                };
-                if send(&mut socket, &reply).await.is_err() { break; }
+                    Some(Ok(Message::Ping(_) | Message::Pong(_))) => Ok(()),
+                    Some(Ok(Message::Close(_))) | None => Err(End::Gone),
+                    Some(Err(e)) => Err(read_error(e)),
+                }
             }
-            Some(line) = pushes.recv() => {
-                if socket.send(Message::Text(line.into())).await.is_err() { break; }
+            Event::Push(line) => io.send(Message::Text(line.as_ref().into())).await,
+            Event::End(end) => Err(end),
+            Event::Quiet if Instant::now() >= heard + idle => Err(IDLE),
+            Event::Quiet => {
+                pinged = Instant::now();
+                io.send(Message::Ping(Default::default())).await
             }
-            _ = closing.changed() => {
-                let _ = socket.send(Message::Close(None)).await;
-                break;
-            }
+        };
+        if let Err(end) = step {
+            break end;
         }
-    }
+    };
     for (m, b) in s.bindings.drain() {
         s.shared.send(&m, Cmd::Unsubscribe { sub: b.sub });
     }
-}
-
-async fn send(socket: &mut WebSocket, reply: &Reply) -> Result<(), axum::Error> {
-    let text = serde_json::to_string(reply).unwrap_or_default();
-    socket.send(Message::Text(text.into())).await
+    // The queue is dropped here with the socket: a slow client's backlog is freed now.
+    drop(pushes);
+    if let End::Close(code, reason) = end {
+        let frame = CloseFrame {
+            code,
+            reason: reason.into(),
+        };
+        // The close handshake: the frame, then what the client still sends read (and
+        // dropped) until its own close, so that closing the connection with data unread
+        // does not reset it before the client has read why. A second at most: a client
+        // that takes or sends nothing is dropped.
+        let _ = tokio::time::timeout(Duration::from_secs(1), async {
+            if io.socket.send(Message::Close(Some(frame))).await.is_ok() {
+                while let Some(Ok(msg)) = io.socket.recv().await {
+                    if matches!(msg, Message::Close(_)) {
+                        break;
+                    }
+                }
+            }
+        })
+        .await;
+    }
 }
 
 /// `UNAUTHORIZED`: a wrong token, or acting for a seat the socket is not bound to.
@@ -147,6 +257,16 @@ fn secret() -> Result<String, Fail> {
 }
 
 impl Session {
+    /// Answers one message.
+    async fn answer(&mut self, io: &mut Io, text: &str) -> Result<(), End> {
+        let reply = if text.len() > MAX_REQUEST {
+            Host::too_large(text.len(), MAX_REQUEST)
+        } else {
+            self.handle(text).await
+        };
+        io.reply(&reply).await
+    }
+
     async fn handle(&mut self, text: &str) -> Reply {
         let req = match Request::parse(text) {
             Ok(req) => req,
@@ -165,7 +285,7 @@ impl Session {
                 return self.forward(&op, &req, text, id).await;
             }
             op if SERVER_ONLY.contains(&op) => Err(forbidden(op, "the server's own operation")),
-            _ => {
+            "games" | "schemas" => {
                 let mut catalog = self
                     .shared
                     .catalog
@@ -173,6 +293,11 @@ impl Session {
                     .unwrap_or_else(|e| e.into_inner());
                 return catalog.handle_line(text);
             }
+            op => Err(fail(
+                "UNKNOWN_OP",
+                "알 수 없는 요청이에요.",
+                json!({ "op": op, "ops": OPS }),
+            )),
         };
         match answer {
             Ok(Ok(reply)) => reply,
@@ -187,15 +312,15 @@ impl Session {
         player: Option<String>,
         id: Value,
     ) -> Result<Result<Reply, Fail>, Fail> {
-        if let Some(old) = self.bindings.remove(&match_id) {
-            self.shared
-                .send(&match_id, Cmd::Unsubscribe { sub: old.sub });
-        }
+        // The earlier binding is replaced in the same step as the new one is made: a
+        // repeated `hello` for the same seat is no disconnection and reconnection.
+        let replaces = self.bindings.remove(&match_id).map(|old| old.sub);
         let sub = SUBS.fetch_add(1, Ordering::Relaxed);
         let (reply, wait) = oneshot::channel();
         let cmd = Cmd::Subscribe {
             id,
             sub,
+            replaces,
             player: player.clone(),
             tx: self.push.clone(),
             reply,
@@ -253,6 +378,10 @@ impl Session {
                 "an object of player ids to \"random\", \"policy\" or \"strong\"",
             )?
             .unwrap_or_default();
+        let options = req.object("options")?;
+        let registry = game_host::registry();
+        // An unknown game is said as such, not as a bot that does not play it.
+        registry.get(&game)?;
         let mut kinds = Vec::new();
         for (player, kind) in &bots {
             if !players.contains(player) {
@@ -275,28 +404,31 @@ impl Session {
             }
             kinds.push((player.clone(), kind));
         }
-        let match_id = match req.opt_id("match")? {
-            Some(m) => {
-                let taken = self.shared.matches().contains_key(&m)
-                    || tokio::task::block_in_place(|| self.shared.store.exists(&m)).unwrap_or(true);
-                if taken {
-                    return Err(match_exists(&m));
+        let (match_id, _reserved) = match req.opt_id("match")? {
+            Some(m) => match self.reserve(&m)? {
+                Some(r) => (m, r),
+                None => return Err(match_exists(&m)),
+            },
+            None => loop {
+                let m = format!("m{:012x}", random_u64() >> 16);
+                if let Some(r) = self.reserve(&m)? {
+                    break (m, r);
                 }
-                m
-            }
-            None => format!("m{:012x}", random_u64() >> 16),
+            },
         };
         let mut line = json!({
             "op": "create", "game": game, "players": players,
             "match": match_id, "now": now_ms(),
         });
-        if let Some(options) = req.object("options")? {
+        if let Some(options) = options {
             line["options"] = options;
         }
-        let mut host = Host::new(game_host::registry());
-        let created = host.handle_line(&line.to_string());
+        let mut host = Host::new(registry);
+        let mut created = host.handle_line(&line.to_string());
         if !created.ok {
-            return Ok(Ok(Host::reply(req.id(), Ok(created.body))));
+            // The game's own refusal (players, options), as the host gives it.
+            created.id = req.id();
+            return Ok(Ok(created));
         }
         let mut seats = Vec::new();
         for p in players.iter().filter(|p| !bots.contains_key(*p)) {
@@ -336,7 +468,11 @@ impl Session {
             .into_iter()
             .map(|(p, k)| (p, ServerBot::new(k)))
             .collect();
-        let actor = Actor::new(match_id.clone(), host, bots, self.shared.clone(), entries);
+        let mut actor = Actor::new(match_id.clone(), host, bots, self.shared.clone(), entries);
+        actor.unseen = seats
+            .iter()
+            .map(|s| s.player.clone())
+            .collect::<HashSet<_>>();
         let mut answer = status;
         answer.insert(
             "seats".into(),
@@ -347,8 +483,25 @@ impl Session {
                     .collect::<Vec<_>>()
             ),
         );
+        // Running before the reservation is released: the id is never free in between.
         spawn(&self.shared, actor, seats);
         Ok(Ok(Host::reply(req.id(), Ok(answer))))
+    }
+
+    /// Reserves a match id for `create`: `None` if it is taken, by a running match,
+    /// another `create` under way or one stored (finished matches included).
+    fn reserve(&self, id: &str) -> Result<Option<Reservation<'_>>, Fail> {
+        let Some(reserved) = self.shared.reserve(id) else {
+            return Ok(None);
+        };
+        let stored = tokio::task::block_in_place(|| self.shared.store.exists(id)).map_err(|e| {
+            fail(
+                "UNAVAILABLE",
+                "지금은 게임을 만들 수 없어요.",
+                json!({ "detail": e.to_string() }),
+            )
+        })?;
+        Ok((!stored).then_some(reserved))
     }
 
     /// A host operation on a match, as the socket's seat, at the server's clock.

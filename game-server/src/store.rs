@@ -1,11 +1,12 @@
 //! Storage: the [`Store`] trait the server writes every accepted change through, its
 //! SQLite implementation, and the group-commit writer that batches the changes of many
-//! matches into one transaction.
+//! matches into one transaction while keeping their failures apart.
 
 use std::sync::Mutex;
 use std::sync::mpsc;
 
 use game_core::{MatchRecord, RecordEntry};
+use rusqlite::types::Value as Sql;
 use rusqlite::{Connection, OptionalExtension, params};
 use tokio::sync::oneshot;
 
@@ -55,7 +56,17 @@ pub struct StoredMatch {
     pub bots: Vec<(String, String)>,
 }
 
-/// One change to store; a batch of them is committed atomically.
+/// A stored match whose rows do not read back (a truncated or hand-edited row): the
+/// server skips it at start and says why, and serves the others.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unreadable {
+    /// The match id (as stored).
+    pub id: String,
+    /// Which row or column failed, and how.
+    pub detail: String,
+}
+
+/// One change to store; a group of them is committed atomically.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Change {
     /// A new match: its record (the entries so far included), seats and bots.
@@ -76,16 +87,34 @@ pub enum Change {
     },
 }
 
-/// Where the server keeps its matches. Implementations commit a batch atomically and
-/// durably before returning: the server replies to an action only after that.
+/// Where the server keeps its matches. Implementations commit durably before returning:
+/// the server replies to an action only after that.
 ///
 /// Several server instances over one shared database need more than this (see the
 /// README's "Several instances"): a lease per match, so one instance at a time owns it.
 pub trait Store: Send + Sync + 'static {
-    /// Commits `batch` in one transaction.
+    /// Commits `batch` in one transaction: all of it or none.
     fn commit(&self, batch: &[Change]) -> Result<(), StoreError>;
-    /// Every match not finished, with its record, for the server's start.
-    fn unfinished(&self) -> Result<Vec<StoredMatch>, StoreError>;
+
+    /// Commits each group atomically and apart from the others: a group that fails (a
+    /// match id taken, an entry index already stored) is refused alone, and every other
+    /// group commits. Returns one result per group, in order.
+    ///
+    /// This default commits everything in one [`Store::commit`] and, if that fails, each
+    /// group in its own; a store with nested transactions does it in one (the SQLite
+    /// store: a savepoint per group).
+    fn commit_groups(&self, groups: &[&[Change]]) -> Vec<Result<(), StoreError>> {
+        let all: Vec<Change> = groups.iter().flat_map(|g| g.iter().cloned()).collect();
+        match self.commit(&all) {
+            Ok(()) => groups.iter().map(|_| Ok(())).collect(),
+            Err(e) if groups.len() == 1 => vec![Err(e)],
+            Err(_) => groups.iter().map(|g| self.commit(g)).collect(),
+        }
+    }
+
+    /// Every match not finished, for the server's start: each read back whole, or why it
+    /// could not be. `Err` only when the store itself cannot be read.
+    fn unfinished(&self) -> Result<Vec<Result<StoredMatch, Unreadable>>, StoreError>;
     /// Whether a match id is taken (finished matches included).
     fn exists(&self, id: &str) -> Result<bool, StoreError>;
     /// The record of a finished match (`None` for an unknown or unfinished one): what
@@ -137,37 +166,26 @@ impl SqliteStore {
 
 impl Store for SqliteStore {
     fn commit(&self, batch: &[Change]) -> Result<(), StoreError> {
+        self.commit_groups(&[batch])
+            .pop()
+            .unwrap_or_else(|| Err(StoreError("no result".into())))
+    }
+
+    fn commit_groups(&self, groups: &[&[Change]]) -> Vec<Result<(), StoreError>> {
         let mut conn = self.lock();
-        let tx = conn.transaction()?;
-        for change in batch {
-            match change {
-                Change::Create(m) => {
-                    let mut head = m.record.clone();
-                    let entries = std::mem::take(&mut head.entries);
-                    let seats: Vec<(&str, &str)> = m
-                        .seats
-                        .iter()
-                        .map(|s| (s.player.as_str(), s.token.as_str()))
-                        .collect();
-                    tx.execute(
-                        "INSERT INTO matches (id, head, seats, bots) VALUES (?1, ?2, ?3, ?4)",
-                        params![
-                            m.id,
-                            serde_json::to_string(&head)?,
-                            serde_json::to_string(&seats)?,
-                            serde_json::to_string(&m.bots)?
-                        ],
-                    )?;
-                    insert_entries(&tx, &m.id, 0, &entries)?;
-                }
-                Change::Append { id, from, entries } => insert_entries(&tx, id, *from, entries)?,
-                Change::Finish { id } => {
-                    tx.execute("UPDATE matches SET finished = 1 WHERE id = ?1", params![id])?;
-                }
-            }
+        let every = |e: StoreError| groups.iter().map(|_| Err(e.clone())).collect();
+        let mut tx = match conn.transaction() {
+            Ok(tx) => tx,
+            Err(e) => return every(e.into()),
+        };
+        // One transaction (one sync for all), a savepoint per group: a group that fails
+        // is rolled back to its savepoint and the others stay in the transaction.
+        let results: Vec<Result<(), StoreError>> =
+            groups.iter().map(|g| apply_group(&mut tx, g)).collect();
+        match tx.commit() {
+            Ok(()) => results,
+            Err(e) => every(e.into()),
         }
-        tx.commit()?;
-        Ok(())
     }
 
     fn finished_record(&self, id: &str) -> Result<Option<MatchRecord>, StoreError> {
@@ -191,31 +209,36 @@ impl Store for SqliteStore {
         Ok(Some(record))
     }
 
-    fn unfinished(&self) -> Result<Vec<StoredMatch>, StoreError> {
+    fn unfinished(&self) -> Result<Vec<Result<StoredMatch, Unreadable>>, StoreError> {
         let conn = self.lock();
+        // Every cell is read as whatever SQLite holds, so that a cell of the wrong type
+        // fails its own match, not the whole start.
         let mut stmt =
             conn.prepare("SELECT id, head, seats, bots FROM matches WHERE finished = 0")?;
-        let rows: Vec<(String, String, String, String)> = stmt
-            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?
+        let rows: Vec<[Sql; 4]> = stmt
+            .query_map([], |r| Ok([r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?]))?
             .collect::<Result<_, _>>()?;
         let mut entries_stmt =
-            conn.prepare("SELECT entry FROM entries WHERE match_id = ?1 ORDER BY seq")?;
+            conn.prepare("SELECT seq, entry FROM entries WHERE match_id = ?1 ORDER BY seq")?;
         let mut out = Vec::with_capacity(rows.len());
-        for (id, head, seats, bots) in rows {
-            let mut record: MatchRecord = serde_json::from_str(&head)?;
-            for entry in entries_stmt.query_map(params![id], |r| r.get::<_, String>(0))? {
-                record.entries.push(serde_json::from_str(&entry?)?);
-            }
-            let seats: Vec<(String, String)> = serde_json::from_str(&seats)?;
-            out.push(StoredMatch {
-                id,
-                record,
-                seats: seats
-                    .into_iter()
-                    .map(|(player, token)| Seat { player, token })
-                    .collect(),
-                bots: serde_json::from_str(&bots)?,
-            });
+        for [id, head, seats, bots] in rows {
+            let id = match id {
+                Sql::Text(id) => id,
+                other => {
+                    out.push(Err(Unreadable {
+                        id: format!("{other:?}"),
+                        detail: "the match id is not text".into(),
+                    }));
+                    continue;
+                }
+            };
+            let entries: Vec<(Sql, Sql)> = entries_stmt
+                .query_map(params![id], |r| Ok((r.get(0)?, r.get(1)?)))?
+                .collect::<Result<_, _>>()?;
+            out.push(
+                read_match(&id, head, seats, bots, entries)
+                    .map_err(|detail| Unreadable { id, detail }),
+            );
         }
         Ok(out)
     }
@@ -231,14 +254,103 @@ impl Store for SqliteStore {
     }
 }
 
+/// One match's rows read back, or which of them does not read and why.
+fn read_match(
+    id: &str,
+    head: Sql,
+    seats: Sql,
+    bots: Sql,
+    entries: Vec<(Sql, Sql)>,
+) -> Result<StoredMatch, String> {
+    let mut record: MatchRecord = json_cell(head, "head")?;
+    for (i, (seq, entry)) in entries.into_iter().enumerate() {
+        // The entries are numbered 0, 1, 2... as they were appended: a gap or a shift is
+        // an entry lost or moved, and the record would replay to another match.
+        if !matches!(seq, Sql::Integer(s) if usize::try_from(s) == Ok(i)) {
+            return Err(format!("entry {i}: stored under seq {seq:?}"));
+        }
+        record
+            .entries
+            .push(json_cell(entry, &format!("entry {i}"))?);
+    }
+    let seats: Vec<(String, String)> = json_cell(seats, "seats")?;
+    Ok(StoredMatch {
+        id: id.to_owned(),
+        record,
+        seats: seats
+            .into_iter()
+            .map(|(player, token)| Seat { player, token })
+            .collect(),
+        bots: json_cell(bots, "bots")?,
+    })
+}
+
+/// A JSON text cell parsed as `T`.
+fn json_cell<T: serde::de::DeserializeOwned>(cell: Sql, what: &str) -> Result<T, String> {
+    let Sql::Text(text) = cell else {
+        return Err(format!("{what}: not text ({})", sql_type(&cell)));
+    };
+    serde_json::from_str(&text).map_err(|e| format!("{what}: {e}"))
+}
+
+fn sql_type(v: &Sql) -> &'static str {
+    match v {
+        Sql::Null => "null",
+        Sql::Integer(_) => "an integer",
+        Sql::Real(_) => "a real",
+        Sql::Text(_) => "text",
+        Sql::Blob(_) => "a blob",
+    }
+}
+
+/// Applies one group under its own savepoint: all of it stays, or none of it.
+fn apply_group(tx: &mut rusqlite::Transaction<'_>, group: &[Change]) -> Result<(), StoreError> {
+    // Dropping the savepoint without `commit` rolls back to it (its default).
+    let sp = tx.savepoint()?;
+    for change in group {
+        apply(&sp, change)?;
+    }
+    sp.commit()?;
+    Ok(())
+}
+
+fn apply(conn: &Connection, change: &Change) -> Result<(), StoreError> {
+    match change {
+        Change::Create(m) => {
+            let mut head = m.record.clone();
+            let entries = std::mem::take(&mut head.entries);
+            let seats: Vec<(&str, &str)> = m
+                .seats
+                .iter()
+                .map(|s| (s.player.as_str(), s.token.as_str()))
+                .collect();
+            conn.execute(
+                "INSERT INTO matches (id, head, seats, bots) VALUES (?1, ?2, ?3, ?4)",
+                params![
+                    m.id,
+                    serde_json::to_string(&head)?,
+                    serde_json::to_string(&seats)?,
+                    serde_json::to_string(&m.bots)?
+                ],
+            )?;
+            insert_entries(conn, &m.id, 0, &entries)
+        }
+        Change::Append { id, from, entries } => insert_entries(conn, id, *from, entries),
+        Change::Finish { id } => {
+            conn.execute("UPDATE matches SET finished = 1 WHERE id = ?1", params![id])?;
+            Ok(())
+        }
+    }
+}
+
 fn insert_entries(
-    tx: &rusqlite::Transaction<'_>,
+    conn: &Connection,
     id: &str,
     from: usize,
     entries: &[RecordEntry],
 ) -> Result<(), StoreError> {
     let mut stmt =
-        tx.prepare_cached("INSERT INTO entries (match_id, seq, entry) VALUES (?1, ?2, ?3)")?;
+        conn.prepare_cached("INSERT INTO entries (match_id, seq, entry) VALUES (?1, ?2, ?3)")?;
     for (i, entry) in entries.iter().enumerate() {
         let seq = i64::try_from(from + i).map_err(|e| StoreError(e.to_string()))?;
         stmt.execute(params![id, seq, serde_json::to_string(entry)?])?;
@@ -246,12 +358,13 @@ fn insert_entries(
     Ok(())
 }
 
-/// One batch request to the writer: the changes and who waits for their commit.
+/// One request to the writer: a group of changes and who waits for its commit.
 type Job = (Vec<Change>, oneshot::Sender<Result<(), StoreError>>);
 
-/// The group-commit writer: one thread owns the writes, takes every change queued
-/// meanwhile and commits them in one transaction, so a thousand matches acting at once
-/// pay for one sync instead of a thousand. Each caller waits for its own commit.
+/// The group-commit writer: one thread owns the writes, takes every group queued
+/// meanwhile and commits them together ([`Store::commit_groups`]), so a thousand matches
+/// acting at once pay for one sync instead of a thousand, and one group that fails is
+/// refused alone. Each caller waits for its own group's result.
 #[derive(Clone)]
 pub struct Writer {
     tx: mpsc::Sender<Job>,
@@ -269,13 +382,18 @@ impl Writer {
                     while let Ok(more) = rx.try_recv() {
                         jobs.push(more);
                     }
-                    let batch: Vec<Change> = jobs
-                        .iter()
-                        .flat_map(|(changes, _)| changes.clone())
-                        .collect();
-                    let result = store.commit(&batch);
+                    let groups: Vec<&[Change]> = jobs.iter().map(|(c, _)| c.as_slice()).collect();
+                    // A store that panics fails this batch, not every commit after it.
+                    let results = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                        store.commit_groups(&groups)
+                    }))
+                    .unwrap_or_default();
+                    let mut results = results.into_iter();
                     for (_, done) in jobs {
-                        let _ = done.send(result.clone());
+                        let result = results.next().unwrap_or_else(|| {
+                            Err(StoreError("the store panicked or gave no result".into()))
+                        });
+                        let _ = done.send(result);
                     }
                 }
             })
@@ -283,7 +401,8 @@ impl Writer {
         Self { tx }
     }
 
-    /// Commits `changes` (with whatever else is queued) and waits for the commit.
+    /// Commits `changes` as one group (with whatever else is queued, apart from it) and
+    /// waits for the commit.
     pub async fn commit(&self, changes: Vec<Change>) -> Result<(), StoreError> {
         if changes.is_empty() {
             return Ok(());

@@ -12,6 +12,7 @@ use futures_util::{SinkExt, StreamExt};
 use serde_json::{Value, json};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::CloseFrame;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 /// The server example built beside this test (cargo builds examples for `cargo test`).
@@ -20,6 +21,13 @@ pub fn binary() -> PathBuf {
     let dir = exe.parent().unwrap().parent().unwrap();
     dir.join("examples")
         .join(format!("server{}", std::env::consts::EXE_SUFFIX))
+}
+
+fn now_nanos() -> u128 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos()
 }
 
 /// A temporary database path, removed with its folder at the end of the test.
@@ -49,17 +57,33 @@ impl Drop for TempDb {
 pub struct Server {
     child: Child,
     pub addr: String,
+    /// Where its stderr goes, when kept ([`Server::start_with`]).
+    stderr: Option<PathBuf>,
 }
 
 impl Server {
     pub fn start(db: &Path, bot_delay_ms: u64) -> Self {
-        let mut child = Command::new(binary())
-            .args(["--addr", "127.0.0.1:0", "--db"])
+        Self::launch(db, bot_delay_ms, &[], None)
+    }
+
+    /// [`Server::start`] with more command-line flags, its stderr kept beside the
+    /// database (read with [`Server::stderr`]).
+    pub fn start_with(db: &Path, bot_delay_ms: u64, flags: &[&str]) -> Self {
+        let log = db.with_extension(format!("stderr-{}", now_nanos()));
+        Self::launch(db, bot_delay_ms, flags, Some(log))
+    }
+
+    fn launch(db: &Path, bot_delay_ms: u64, flags: &[&str], log: Option<PathBuf>) -> Self {
+        let mut cmd = Command::new(binary());
+        cmd.args(["--addr", "127.0.0.1:0", "--db"])
             .arg(db)
             .args(["--bot-delay-ms", &bot_delay_ms.to_string()])
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("the server example is built");
+            .args(flags)
+            .stdout(Stdio::piped());
+        if let Some(log) = &log {
+            cmd.stderr(std::fs::File::create(log).unwrap());
+        }
+        let mut child = cmd.spawn().expect("the server example is built");
         let mut line = String::new();
         BufReader::new(child.stdout.take().unwrap())
             .read_line(&mut line)
@@ -69,7 +93,17 @@ impl Server {
             .strip_prefix("listening on http://")
             .unwrap_or_else(|| panic!("unexpected first line: {line:?}"))
             .to_owned();
-        Self { child, addr }
+        Self {
+            child,
+            addr,
+            stderr: log,
+        }
+    }
+
+    /// What the server wrote to stderr so far (started with [`Server::start_with`]).
+    pub fn stderr(&self) -> String {
+        let path = self.stderr.as_ref().expect("started with start_with");
+        std::fs::read_to_string(path).unwrap_or_default()
     }
 
     /// SIGTERM, then the exit status within `secs` (`None`: still running).
@@ -102,7 +136,7 @@ impl Drop for Server {
 
 /// A WebSocket client: replies by request, pushes queued as they come.
 pub struct Client {
-    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    pub ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
     pub pushes: VecDeque<Value>,
     next_id: u64,
 }
@@ -179,6 +213,42 @@ impl Client {
     pub async fn close(mut self) {
         let _ = self.ws.close(None).await;
     }
+
+    /// Reads (and so answers pings) for `d` without sending anything; pushes are queued.
+    /// `Some(close)` if the server closed the socket meanwhile (`None` inside for a
+    /// connection dropped without a close frame).
+    pub async fn listen(&mut self, d: Duration) -> Option<Option<CloseFrame>> {
+        let until = tokio::time::Instant::now() + d;
+        loop {
+            match tokio::time::timeout_at(until, self.ws.next()).await {
+                Err(_) => return None,
+                Ok(Some(Ok(Message::Text(t)))) => {
+                    self.pushes.push_back(serde_json::from_str(&t).unwrap());
+                }
+                Ok(Some(Ok(Message::Close(frame)))) => return Some(frame),
+                Ok(Some(Ok(_))) => {}
+                Ok(Some(Err(_)) | None) => return Some(None),
+            }
+        }
+    }
+}
+
+/// Reads `ws` until the server ends it, within `secs`: the close frame, or `None` for a
+/// connection dropped without one. Everything else read is counted.
+pub async fn until_closed<S>(ws: &mut WebSocketStream<S>, secs: u64) -> (Option<CloseFrame>, usize)
+where
+    S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin,
+{
+    let mut read = 0;
+    let until = tokio::time::Instant::now() + Duration::from_secs(secs);
+    loop {
+        match tokio::time::timeout_at(until, ws.next()).await {
+            Err(_) => panic!("the server did not close the socket within {secs} s ({read} read)"),
+            Ok(Some(Ok(Message::Close(frame)))) => return (frame, read),
+            Ok(Some(Ok(_))) => read += 1,
+            Ok(Some(Err(_)) | None) => return (None, read),
+        }
+    }
 }
 
 /// Creates a match and returns the reply (status and seats).
@@ -220,4 +290,42 @@ pub async fn step(clients: &mut [&mut Client], m: &str, turn_seq: u64) -> Option
         }
     }
     None
+}
+
+/// A client bound to the seat of `token` in `m`.
+pub async fn hello(addr: &str, m: &str, token: &str) -> Client {
+    let mut c = Client::connect(addr).await;
+    let reply = c
+        .req(json!({"op": "hello", "match": m, "token": token}))
+        .await;
+    assert_eq!(reply["ok"], true, "{reply}");
+    c
+}
+
+/// The error code of a reply ("" for a success).
+pub fn code(v: &Value) -> String {
+    v["error"]["code"].as_str().unwrap_or("").to_owned()
+}
+
+/// Opens the server's database beside it (WAL: the server keeps writing meanwhile).
+pub fn open_db(path: &Path) -> rusqlite::Connection {
+    let conn = rusqlite::Connection::open(path).unwrap();
+    conn.busy_timeout(Duration::from_secs(10)).unwrap();
+    conn
+}
+
+/// Creates `n` matches of `game` whose every seat is a bot (`bots`); their ids.
+pub async fn bot_matches(
+    c: &mut Client,
+    n: usize,
+    game: &str,
+    players: &[&str],
+    bots: Value,
+) -> Vec<String> {
+    let mut ids = Vec::with_capacity(n);
+    for _ in 0..n {
+        let created = create(c, game, players, bots.clone()).await;
+        ids.push(created["match"].as_str().unwrap().to_owned());
+    }
+    ids
 }
