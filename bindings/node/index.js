@@ -3,9 +3,13 @@
 // `npm run build` into index.node). Values cross as JSON text in the JSON host's wire
 // format and are parsed here (the status as numbers in a buffer each match keeps, a
 // seated player as a seat number); every refusal is thrown as a `GameError` carrying the
-// engine's code, Korean message and reason. Arguments of the wrong JS type are refused
-// here with `BAD_REQUEST` (as the JSON host refuses them); numbers are range-checked by
-// the native side (integers from 0 to 2^53 - 1).
+// engine's code, Korean message and reason. Arguments are refused here with `BAD_REQUEST`
+// naming the field, as the JSON host refuses them, before anything crosses: the wrong JS
+// type, an id that is not 1 to 128 bytes of well-formed text, a players list that is not
+// up to MAX_SEATS strings; numbers are range-checked by the native side (integers from 0
+// to 2^53 - 1). Node-API's own conversions are never left to judge an argument: they
+// turn a lone surrogate into U+FFFD (so two ids would be one) and reserve an array's
+// whole length before reading it (a sparse array of 2^32 - 1 aborts the process).
 
 const path = require('node:path');
 
@@ -23,10 +27,24 @@ function loadNative() {
 
 const native = loadNative();
 
+/** The longest id (player, game), in UTF-8 bytes, as in the JSON host. */
+const MAX_ID_BYTES = 128;
+/**
+ * The most players `create` takes. No built-in game seats more than 4; the bound keeps a
+ * players list that crosses small (the JSON host's is its 1 MiB line).
+ */
+const MAX_SEATS = 256;
+/** The longest caller text (a key, a thrown message) quoted in a `reason`, in UTF-16 units. */
+const MAX_QUOTE = 256;
+
+/** The `GameError`s this module made: told apart without touching the thrown value (a Proxy's traps). */
+const issued = new WeakSet();
+
 /** A refusal by the engine (or of a malformed argument): `code` is stable, `message` Korean. */
 class GameError extends Error {
   constructor(body, applied = []) {
     super(body.message);
+    issued.add(this);
     this.name = 'GameError';
     /** The stable machine code (`NOT_YOUR_TURN`, `STALE_TURN_SEQ`, `BAD_REQUEST`, ...). */
     this.code = body.code;
@@ -40,12 +58,39 @@ class GameError extends Error {
 const BAD_REQUEST_MESSAGE = '요청 형식이 올바르지 않아요.';
 
 function badRequest(field, detail) {
-  return new GameError({ code: 'BAD_REQUEST', message: BAD_REQUEST_MESSAGE, reason: { field, detail } });
+  return new GameError({ code: 'BAD_REQUEST', message: BAD_REQUEST_MESSAGE, reason: { field: quote(field), detail } });
+}
+
+/** Caller text cut for a `reason`. */
+function quote(text) {
+  return text.length > MAX_QUOTE ? `${text.slice(0, MAX_QUOTE)}…` : text;
+}
+
+/** What a caller's value threw, as text for a `reason.detail` (reading it may throw too). */
+function cause(e) {
+  try {
+    return quote(String(e instanceof Error ? e.message : e));
+  } catch {
+    return 'an exception that cannot be shown';
+  }
+}
+
+/**
+ * Runs `f`, which reads a caller's value: whatever that value throws (a getter, a
+ * Proxy's trap, a `toJSON`) is `BAD_REQUEST` naming `field`.
+ */
+function reading(field, f, what = 'could not be read') {
+  try {
+    return f();
+  } catch (e) {
+    if (issued.has(e)) throw e;
+    throw badRequest(field, `\`${quote(field)}\` ${what}: ${cause(e)}`);
+  }
 }
 
 /** The native error (its message is `{"error", "applied"}`) as a `GameError`. */
 function toGameError(e) {
-  if (e instanceof GameError) return e;
+  if (issued.has(e)) return e;
   const text = e && typeof e.message === 'string' ? e.message : String(e);
   if (text.startsWith('{"error"')) {
     const { error, applied } = JSON.parse(text);
@@ -69,6 +114,26 @@ function str(field, v) {
   return v;
 }
 
+/** A string that is well-formed UTF-16: Node-API would turn a lone surrogate into U+FFFD. */
+function wellFormed(field, v) {
+  if (!v.isWellFormed()) {
+    throw badRequest(field, `\`${field}\` must be well-formed text (it holds a lone surrogate)`);
+  }
+  return v;
+}
+
+/** An id (player, game): a string of 1 to 128 bytes of well-formed text, as the JSON host reads one. */
+function id(field, v) {
+  str(field, v);
+  wellFormed(field, v);
+  // UTF-8 takes 1 to 3 bytes a UTF-16 unit: only a length between the bounds is measured.
+  const n = v.length;
+  if (n === 0 || n > MAX_ID_BYTES || (n > MAX_ID_BYTES / 3 && Buffer.byteLength(v, 'utf8') > MAX_ID_BYTES)) {
+    throw badRequest(field, `\`${field}\` must be 1 to ${MAX_ID_BYTES} bytes`);
+  }
+  return v;
+}
+
 function optNum(field, v) {
   if (present(field, v) && typeof v !== 'number') {
     throw badRequest(field, `\`${field}\` must be an integer from 0 to 2^53 - 1`);
@@ -76,28 +141,54 @@ function optNum(field, v) {
   return v;
 }
 
-/** JSON text of an object argument. */
+/** JSON text of an object argument, as `JSON.stringify` writes it. */
 function objectText(field, v) {
-  if (!isObject(v)) throw badRequest(field, `\`${field}\` must be a JSON object`);
-  try {
-    return JSON.stringify(v);
-  } catch (e) {
-    throw badRequest(field, `\`${field}\` is not JSON: ${e.message}`);
-  }
+  const text = reading(
+    field,
+    () => {
+      if (!isObject(v)) throw badRequest(field, `\`${field}\` must be a JSON object`);
+      return JSON.stringify(v);
+    },
+    'is not JSON',
+  );
+  // A `toJSON` that gives undefined (or a function) writes nothing at all.
+  if (typeof text !== 'string') throw badRequest(field, `\`${field}\` is not JSON: it writes as nothing`);
+  return text;
 }
 
-function only(field, obj, keys) {
-  if (!isObject(obj)) throw badRequest(field, `\`${field}\` must be an object`);
-  for (const k of Object.keys(obj)) {
-    if (!keys.includes(k) && obj[k] !== undefined) throw badRequest(k, `unknown field \`${k}\``);
-  }
+/** A JSON text argument (a record, a state): well-formed, so that it crosses as it is. */
+function jsonText(field, v) {
+  return wellFormed(field, v);
 }
+
+/**
+ * The values of `keys` in the options object `obj`, read as `JSON.stringify` reads an
+ * object: its own enumerable properties, each once; an inherited one is not read (a
+ * property set on `Object.prototype` changes nothing). Any other own field that is not
+ * undefined is refused, as the JSON host refuses an unknown field.
+ */
+function fields(name, obj, keys) {
+  const values = keys.map(() => undefined);
+  const own = reading(name, () => {
+    if (!isObject(obj)) throw badRequest(name, `\`${name}\` must be an object`);
+    return Object.keys(obj);
+  });
+  for (const k of own) {
+    const v = reading(k, () => obj[k]);
+    const i = keys.indexOf(k);
+    if (i >= 0) values[i] = v;
+    else if (v !== undefined) throw badRequest(k, `unknown field \`${quote(k)}\``);
+  }
+  return values;
+}
+
+const ACT_KEYS = ['turnSeq', 'now'];
 
 /** `opts` of the acting calls: `{turnSeq?, now?}`. */
 function actOpts(opts) {
   if (!present('opts', opts)) return NO_OPTS;
-  only('opts', opts, ['turnSeq', 'now']);
-  return { turnSeq: optNum('turnSeq', opts.turnSeq), now: optNum('now', opts.now) };
+  const [turnSeq, now] = fields('opts', opts, ACT_KEYS);
+  return { turnSeq: optNum('turnSeq', turnSeq), now: optNum('now', now) };
 }
 
 const NO_OPTS = Object.freeze({ turnSeq: undefined, now: undefined });
@@ -105,6 +196,33 @@ const NO_OPTS = Object.freeze({ turnSeq: undefined, now: undefined });
 function index(v) {
   if (typeof v !== 'number') throw badRequest('index', '`index` must be an integer from 0 to 2^53 - 1');
   return v;
+}
+
+/**
+ * `create`'s players, copied into a plain array of strings: every index present (own)
+ * and a well-formed string, at most MAX_SEATS of them. The copy is what crosses, so a
+ * Proxy or an accessor is read once, here. Their lengths are the game's to judge
+ * (`BAD_PLAYERS`, as in the JSON host).
+ */
+function playerIds(v) {
+  return reading('players', () => {
+    const field = 'players';
+    if (!Array.isArray(v)) throw badRequest(field, '`players` must be an array of strings');
+    const n = v.length;
+    if (!Number.isSafeInteger(n) || n < 0) throw badRequest(field, '`players` has no valid length');
+    if (n > MAX_SEATS) throw badRequest(field, `\`players\` must list at most ${MAX_SEATS} players, not ${n}`);
+    const ids = [];
+    for (let i = 0; i < n; i++) {
+      if (!Object.hasOwn(v, i)) throw badRequest(field, `\`players\` has a hole at index ${i}`);
+      const p = v[i];
+      if (typeof p !== 'string') throw badRequest(field, `\`players[${i}]\` must be a string`);
+      if (!p.isWellFormed()) {
+        throw badRequest(field, `\`players[${i}]\` must be well-formed text (it holds a lone surrogate)`);
+      }
+      ids.push(p);
+    }
+    return ids;
+  });
 }
 
 /** Slots of the status buffer before the seats to act. */
@@ -184,10 +302,16 @@ class Match {
     };
   }
 
-  /** The seat of a seated id, or -1 (then the id itself is sent, and refused natively). */
+  /**
+   * The seat of a seated id, or -1 for any other id (then the id itself is sent, and
+   * refused natively): checked as an id first, so that only a well-formed id of at most
+   * 128 bytes crosses. A seated id is one the engine accepted, and needs no check.
+   */
   #seat(player) {
     const seat = this.#seats.get(player);
-    return seat === undefined ? -1 : seat;
+    if (seat !== undefined) return seat;
+    id('player', player);
+    return -1;
   }
 
   /**
@@ -195,8 +319,7 @@ class Match {
    * a seat or an id (its arguments checked already). Returns the native text; a refusal's
    * timeouts are `lastApplied()` and the error's `applied`.
    */
-  #acting(f, player, arg, opts, status) {
-    const seat = this.#seat(player);
+  #acting(f, seat, player, arg, opts, status) {
     try {
       return f(this.#m, seat < 0 ? 0 : seat, seat < 0 ? player : undefined, arg, opts.turnSeq, opts.now, status);
     } catch (e) {
@@ -208,10 +331,7 @@ class Match {
 
   /** The native answer of an acting call: the events (parsed or as text) and the timeouts. */
   #played(text, parse) {
-    if (text.charCodeAt(0) === 91 /* '[' */) {
-      this.#applied = [];
-      return parse ? JSON.parse(text) : text;
-    }
+    if (text.charCodeAt(0) === 91 /* '[' */) return parse ? JSON.parse(text) : text;
     const { events, applied } = JSON.parse(text);
     this.#applied = applied;
     return events;
@@ -230,17 +350,16 @@ class Match {
   /** A player's view; no player: the spectator's. */
   view(player) {
     let seat;
-    let id;
+    let who;
     if (present('player', player)) {
-      str('player', player);
       seat = this.#seat(player);
       if (seat < 0) {
         seat = undefined;
-        id = player;
+        who = player;
       }
     }
     try {
-      return JSON.parse(native.matchView(this.#m, seat, id));
+      return JSON.parse(native.matchView(this.#m, seat, who));
     } catch (e) {
       throw toGameError(e);
     }
@@ -248,7 +367,6 @@ class Match {
 
   /** The player's legal actions. */
   legal(player) {
-    str('player', player);
     const seat = this.#seat(player);
     try {
       return JSON.parse(native.matchLegal(this.#m, seat < 0 ? 0 : seat, seat < 0 ? player : undefined));
@@ -259,7 +377,6 @@ class Match {
 
   /** How many legal actions the player has: `legal(player).length`, without building them. */
   legalCount(player) {
-    str('player', player);
     const seat = this.#seat(player);
     try {
       return native.matchLegalCount(this.#m, seat < 0 ? 0 : seat, seat < 0 ? player : undefined);
@@ -268,37 +385,44 @@ class Match {
     }
   }
 
+  // The acting calls clear `lastApplied()` first: a call refused here, before it crosses,
+  // took no timeouts either.
+
   /**
    * Acts; returns the action's events. Timeouts due at `now` are taken first: they are
    * `lastApplied()` afterwards, and `GameError.applied` when the action is then refused.
    */
   act(player, action, opts) {
-    str('player', player);
+    this.#applied = [];
+    const seat = this.#seat(player);
     const text = objectText('action', action);
-    return this.#played(this.#acting(native.matchAct, player, text, actOpts(opts)), true);
+    return this.#played(this.#acting(native.matchAct, seat, player, text, actOpts(opts)), true);
   }
 
   /** `act(player, legal(player)[index], opts)` in one call; an index past the end is refused. */
   actLegal(player, i, opts) {
-    str('player', player);
+    this.#applied = [];
+    const seat = this.#seat(player);
     index(i);
-    return this.#played(this.#acting(native.matchActLegal, player, i, actOpts(opts)), true);
+    return this.#played(this.#acting(native.matchActLegal, seat, player, i, actOpts(opts)), true);
   }
 
   /** `act`, giving `{events, applied, status}`: the status after it, in the same call. */
   play(player, action, opts) {
-    str('player', player);
+    this.#applied = [];
+    const seat = this.#seat(player);
     const text = objectText('action', action);
     const o = actOpts(opts);
-    return this.#answer(this.#played(this.#acting(native.matchAct, player, text, o, this.#buffer), false));
+    return this.#answer(this.#played(this.#acting(native.matchAct, seat, player, text, o, this.#buffer), false));
   }
 
   /** `actLegal`, giving `{events, applied, status}` as `play` does. */
   playLegal(player, i, opts) {
-    str('player', player);
+    this.#applied = [];
+    const seat = this.#seat(player);
     index(i);
     const o = actOpts(opts);
-    return this.#answer(this.#played(this.#acting(native.matchActLegal, player, i, o, this.#buffer), false));
+    return this.#answer(this.#played(this.#acting(native.matchActLegal, seat, player, i, o, this.#buffer), false));
   }
 
   /**
@@ -306,16 +430,25 @@ class Match {
    * act plays their legal action at `index`, at the match's clock, recorded as `actLegal`
    * records it, without writing its events. Returns how many legal actions the player to
    * act next has (0 when no one is to act: always once the match is over), the bound of
-   * the next call's index.
+   * the next call's index. Timeouts due at the clock are taken first, as `actLegal` takes
+   * them: `lastApplied()`, and `GameError.applied` when the index is then refused.
    */
   advance(i) {
-    index(i);
     this.#applied = [];
+    index(i);
+    let answer;
     try {
-      return native.matchAdvance(this.#m, i);
+      answer = native.matchAdvance(this.#m, i);
     } catch (e) {
-      throw toGameError(e);
+      const err = toGameError(e);
+      this.#applied = err.applied;
+      throw err;
     }
+    // A number, unless timeouts were taken first: then `{count, applied}` as text.
+    if (typeof answer === 'number') return answer;
+    const { count, applied } = JSON.parse(answer);
+    this.#applied = applied;
+    return count;
   }
 
   /** `{events, applied, status}` of `play` and `playLegal`. */
@@ -340,10 +473,10 @@ class Match {
 
   /** Marks a player connected or not (after the timeouts due at `now`). */
   setConnected(player, connected, now) {
-    str('player', player);
+    this.#applied = [];
+    const seat = this.#seat(player);
     if (typeof connected !== 'boolean') throw badRequest('connected', '`connected` must be true or false');
     optNum('now', now);
-    const seat = this.#seat(player);
     let text;
     try {
       text = native.matchSetConnected(this.#m, seat < 0 ? 0 : seat, seat < 0 ? player : undefined, connected, now);
@@ -404,7 +537,7 @@ class Registry {
 
   /** The game's JSON Schemas: `{options, action, view, event, outcome, error}`. */
   schemas(game) {
-    str('game', game);
+    id('game', game);
     try {
       return JSON.parse(this.#r.schemas(game));
     } catch (e) {
@@ -414,7 +547,7 @@ class Registry {
 
   /** The game's default options. */
   defaultOptions(game) {
-    str('game', game);
+    id('game', game);
     try {
       return JSON.parse(this.#r.defaultOptions(game));
     } catch (e) {
@@ -429,25 +562,22 @@ class Registry {
 
   /** A new match: no options are the game's defaults, no seed one from the OS, no now 0. */
   create(opts) {
-    only('create', opts, ['game', 'players', 'options', 'seed', 'now']);
-    const { game, players, options, seed, now } = opts;
-    str('game', game);
-    if (!Array.isArray(players) || !players.every((p) => typeof p === 'string')) {
-      throw badRequest('players', '`players` must be an array of strings');
-    }
+    const [game, players, options, seed, now] = fields('create', opts, CREATE_KEYS);
+    id('game', game);
+    const ids = playerIds(players);
     const optionsText = present('options', options) ? objectText('options', options) : undefined;
     optNum('seed', seed);
     optNum('now', now);
     try {
-      return new Match(this.#r.create(game, players, optionsText, seed, now), INTERNAL);
+      return new Match(this.#r.create(game, ids, optionsText, seed, now), INTERNAL);
     } catch (e) {
       throw toGameError(e);
     }
   }
 
-  /** The match a record replays to; a tampered record is refused. */
+  /** The match a record (`record()`, or its JSON text) replays to; a tampered record is refused. */
   load(record) {
-    const text = typeof record === 'string' ? record : objectText('record', record);
+    const text = typeof record === 'string' ? jsonText('record', record) : objectText('record', record);
     try {
       return new Match(this.#r.load(text), INTERNAL);
     } catch (e) {
@@ -456,9 +586,9 @@ class Registry {
   }
 
   /** The match a stored state (`stateJson()`, or its parsed object) restores to, validated. */
-  restore(game, stateJson) {
-    str('game', game);
-    const text = typeof stateJson === 'string' ? stateJson : objectText('state', stateJson);
+  restore(game, state) {
+    id('game', game);
+    const text = typeof state === 'string' ? jsonText('state', state) : objectText('state', state);
     try {
       return new Match(this.#r.restore(game, text), INTERNAL);
     } catch (e) {
@@ -466,5 +596,7 @@ class Registry {
     }
   }
 }
+
+const CREATE_KEYS = ['game', 'players', 'options', 'seed', 'now'];
 
 module.exports = { Registry, Match, Played, GameError };

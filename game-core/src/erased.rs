@@ -404,6 +404,27 @@ pub trait DynMatch: Send + Sync {
     /// The earliest time at which [`DynMatch::tick`] would act ([`Game::next_tick_at`]):
     /// when to arm the match's timer.
     fn next_tick_at(&self) -> Option<Millis>;
+    /// Whether a timeout is due at the match's clock: what an input at the clock (such as
+    /// [`DynMatch::advance`]) would take first. Cheap when nothing is due (no deadline
+    /// passed, nobody disconnected), the case of nearly every call.
+    ///
+    /// ```
+    /// use game_core::{Erased, Registry, rps::Rps};
+    /// let mut r = Registry::new();
+    /// r.register(Erased(Rps)).unwrap();
+    /// let mut m = r.create("rps", &serde_json::json!({}), vec!["a".into(), "b".into()], Some(1), 0).unwrap();
+    /// assert!(!m.timeouts_due());
+    /// m.set_connected("b", false, 1_000).result.unwrap();
+    /// assert!(!m.timeouts_due()); // b's grace runs until 6 s
+    /// // Stored, and restored with its clock at the end of the grace: b's turn is due.
+    /// let text = m.state_json().to_string().replace("\"clock\":1000", "\"clock\":6000");
+    /// let restored = r.restore("rps", &text).unwrap();
+    /// assert!(restored.timeouts_due());
+    /// assert_eq!(restored.next_tick_at(), Some(6_000));
+    /// ```
+    fn timeouts_due(&self) -> bool {
+        self.next_tick_at().is_some_and(|at| at <= self.clock())
+    }
     /// The match's clock: the latest time of an input that changed it. An earlier `now`
     /// is read as this.
     fn clock(&self) -> Millis;
@@ -696,6 +717,13 @@ impl<G: Game> DynMatch for Match<G> {
 
     fn next_tick_at(&self) -> Option<Millis> {
         Match::next_tick_at(self)
+    }
+
+    fn timeouts_due(&self) -> bool {
+        let table = self.game.table(&self.state);
+        let clock = table.time(0);
+        !crate::game::nothing_due(table, clock)
+            && Match::next_tick_at(self).is_some_and(|at| at <= clock)
     }
 
     fn clock(&self) -> Millis {

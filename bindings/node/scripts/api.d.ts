@@ -36,9 +36,15 @@ export interface Schemas {
 
 export type { MatchRecord as Record };
 
+/**
+ * A stored state parsed: what `JSON.parse(m.stateJson())` gives, which `restore` takes as
+ * well as the text.
+ */
+export type StoredState = { [key: string]: unknown };
+
 export interface CreateOptions<G extends GameId> {
   game: G;
-  /** Player ids in seat order. */
+  /** Player ids in seat order (at most 256): each 1 to 128 bytes of well-formed text. */
   players: string[];
   /** The game's options; none: its defaults. */
   options?: Options[G];
@@ -102,14 +108,22 @@ export declare class Match<G extends GameId = GameId> {
    * next has, the bound of the next call's index: 0 when no one is to act (always once the
    * match is over). A match that is over is `GAME_OVER`, an index past the end
    * `UNKNOWN_ACTION_INDEX` (`reason: {index, count}`). Timeouts are due at the clock only
-   * when a deadline falls on it; they are then taken first and recorded, not reported.
+   * when a deadline or a disconnected player's grace has passed (a stored state); they
+   * are then taken first, as `actLegal` takes them: `lastApplied()`, and
+   * `GameError.applied` when the index is then refused.
    */
   advance(index: number): number;
-  /** The timeouts taken before the last acting call (`act`, `actLegal`, `play`, `playLegal`) or `setConnected`. */
+  /**
+   * The timeouts taken before the last acting call (`act`, `actLegal`, `play`,
+   * `playLegal`, `advance`) or `setConnected`; `[]` after one refused before it acted.
+   */
   lastApplied(): Applied<G>[];
   tick(now: number): Applied<G>[];
   setConnected(player: string, connected: boolean, now?: number): void;
-  /** The match record (it holds the seed: keep it on the server). */
+  /**
+   * The match record (it holds the seed: keep it on the server). A restored match's
+   * record has `options: null` and `seed: 0`: its `base` holds the stored state.
+   */
   record(): MatchRecord;
   /** The full state for storage (it holds the RNG: never send it). */
   stateJson(): string;
@@ -124,10 +138,13 @@ export declare class Registry {
   defaultOptions<G extends GameId>(game: G): Options[G];
   recordSchema(): object;
   create<G extends GameId>(opts: CreateOptions<G>): Match<G>;
-  /** Replays a record; a tampered record throws `GameError`. */
+  /** Replays a record (`record()`, or its JSON text); a tampered record throws `GameError`. */
   load(record: MatchRecord | string): Match;
-  /** Restores a stored state, validated; a tampered state throws `GameError`. */
-  restore<G extends GameId>(game: G, stateJson: string): Match<G>;
+  /**
+   * Restores a stored state (`stateJson()`, or its parsed object), validated; a tampered
+   * state throws `GameError`.
+   */
+  restore<G extends GameId>(game: G, state: string | StoredState): Match<G>;
 }
 
 /** A refusal: `code` is stable, `message` the Korean text for the player. */

@@ -72,7 +72,7 @@ async function declarations(registry) {
       await compileInto(`__${pascal(game)}_${type}`, schemas[type], title);
     }
   }
-  await compileInto('__MatchRecord', JSON.parse(registry.recordSchema()), 'MatchRecord');
+  await compileInto('__MatchRecord', recordSchema(registry), 'MatchRecord');
   out.push(`/** The built-in games. */`, `export type GameId = ${games.map((g) => JSON.stringify(g)).join(' | ')};`, '');
   for (const type of TYPES) {
     out.push(`/** Each game's ${type} type. */`, `export interface ${MAPS[type]} {`);
@@ -81,6 +81,21 @@ async function declarations(registry) {
   }
   out.push(fs.readFileSync(path.join(here, 'scripts', 'api.d.ts'), 'utf8'));
   return out.join('\n');
+}
+
+/**
+ * The record's schema, as the declarations must say it. The engine's leaves `options`
+ * untyped (any JSON, which json-schema-to-typescript compiles to an object type), but a
+ * restored match's record has `null` there (its `base` holds the state): typed as both.
+ */
+function recordSchema(registry) {
+  const schema = JSON.parse(registry.recordSchema());
+  const { description } = schema.properties.options;
+  schema.properties.options = {
+    description,
+    anyOf: [{ type: 'object', additionalProperties: true }, { type: 'null' }],
+  };
+  return schema;
 }
 
 const library = cargoBuild();

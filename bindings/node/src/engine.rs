@@ -7,7 +7,9 @@
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use game_core::{AppliedJson, DynMatch, GameError, HostError, MatchRecord, PlayedText, Registry};
+use game_core::{
+    AppliedJson, DynMatch, GameError, HostError, MatchRecord, PlayedText, Registry, Rejection,
+};
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 
@@ -61,6 +63,133 @@ pub fn count(field: &str, value: Option<f64>) -> Result<Option<u64>, Fail> {
             format!("`{field}` must be an integer from 0 to 2^53 - 1, not {v}"),
         )),
     }
+}
+
+/// What [`inspect`] finds in a JSON value: the first integer past [`MAX_SAFE`] either
+/// way, one that JavaScript's `JSON.parse` would round. The engine writes a stored
+/// integer back as it read it, so a record or a state holding one would reach JavaScript
+/// changed (a record that replays to another match, a state that restores to another RNG
+/// position). A number with a fraction or an exponent is a double already (exact in
+/// JavaScript), and so is an integer past 64 bits (read as one).
+struct Inexact(Option<String>);
+
+impl<'de> serde::Deserialize<'de> for Inexact {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(InexactVisitor)
+    }
+}
+
+struct InexactVisitor;
+
+impl<'de> serde::de::Visitor<'de> for InexactVisitor {
+    type Value = Inexact;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_bool<E>(self, _: bool) -> Result<Inexact, E> {
+        Ok(Inexact(None))
+    }
+
+    fn visit_u64<E>(self, v: u64) -> Result<Inexact, E> {
+        Ok(Inexact((v > MAX_SAFE).then(|| v.to_string())))
+    }
+
+    fn visit_i64<E>(self, v: i64) -> Result<Inexact, E> {
+        Ok(Inexact(
+            (v.unsigned_abs() > MAX_SAFE).then(|| v.to_string()),
+        ))
+    }
+
+    fn visit_f64<E>(self, _: f64) -> Result<Inexact, E> {
+        Ok(Inexact(None))
+    }
+
+    fn visit_str<E>(self, _: &str) -> Result<Inexact, E> {
+        Ok(Inexact(None))
+    }
+
+    fn visit_unit<E>(self) -> Result<Inexact, E> {
+        Ok(Inexact(None))
+    }
+
+    fn visit_seq<S: serde::de::SeqAccess<'de>>(self, mut seq: S) -> Result<Inexact, S::Error> {
+        let mut first = None;
+        while let Some(Inexact(found)) = seq.next_element()? {
+            first = first.or(found);
+        }
+        Ok(Inexact(first))
+    }
+
+    fn visit_map<M: serde::de::MapAccess<'de>>(self, mut map: M) -> Result<Inexact, M::Error> {
+        // A set, not a list: a record may hold many keys.
+        let mut keys = std::collections::HashSet::new();
+        let mut first = None;
+        while let Some(key) = map.next_key::<String>()? {
+            if keys.contains(&key) {
+                // Refused as the JSON host refuses it: JSON leaves a repeated key to the
+                // reader, and the engine's readers differ (a typed part refuses it, a
+                // `Value` keeps the last).
+                return Err(serde::de::Error::custom(format_args!(
+                    "the key `{}` is given twice in one object",
+                    game_core::cap_detail(key)
+                )));
+            }
+            let Inexact(found) = map.next_value()?;
+            keys.insert(key);
+            first = first.or(found);
+        }
+        Ok(Inexact(first))
+    }
+}
+
+/// Reads JSON `text` (a record or a state, named `field`) before the engine does: a key
+/// given twice in one object is refused, as the JSON host refuses it; the first integer
+/// JavaScript cannot hold exactly is answered, for [`exact`] to refuse once the engine
+/// has judged the rest (its codes first). Text that is not JSON is left to the engine.
+fn inspect(field: &str, text: &str) -> Result<Option<String>, Fail> {
+    match serde_json::from_str::<Inexact>(text) {
+        Ok(Inexact(found)) => Ok(found),
+        Err(e) if e.is_data() => Err(bad_request(
+            field,
+            game_core::cap_detail(format!("`{field}`: {e}")),
+        )),
+        Err(_) => Ok(None),
+    }
+}
+
+/// Refuses what [`inspect`] found: an integer past 2^53 - 1.
+fn exact(field: &str, found: Option<String>) -> Result<(), Fail> {
+    match found {
+        None => Ok(()),
+        Some(n) => Err(bad_request(
+            field,
+            format!(
+                "`{field}` holds {n}, past 2^53 - 1: a JavaScript number does not hold it exactly"
+            ),
+        )),
+    }
+}
+
+/// How many more acting calls the match can take before its `turnSeq` could pass
+/// [`MAX_SAFE`], where the status would give it rounded (and no `turnSeq` could be sent
+/// back): one call applies at most one timeout a seat and an action. Refused at 0. Only a
+/// stored state starts that close (2^53 actions are not played), as the engine restores a
+/// `turnSeq` up to [`MAX_SAFE`].
+fn room(m: &dyn DynMatch) -> Result<u64, Fail> {
+    let steps = m.players().len() as u64 + 1;
+    let left = MAX_SAFE.saturating_sub(m.turn_seq()) / steps;
+    if left > 0 {
+        return Ok(left);
+    }
+    Err(Fail {
+        error: Rejection::CorruptState {
+            detail: format!("turnSeq {} leaves no room below 2^53 - 1", m.turn_seq()),
+        }
+        .body(),
+        applied: Vec::new(),
+    })
 }
 
 /// Runs `f`, turning a panic into `INTERNAL_ERROR` (a panic must not unwind into Node).
@@ -156,16 +285,25 @@ impl Engine {
         Ok(Session::new(m))
     }
 
-    /// The match a record replays to; a tampered record is refused.
-    pub fn load(&self, record: &str) -> Result<Session, Fail> {
-        let record: MatchRecord = serde_json::from_str(record)
+    /// The match a record replays to; a tampered record is refused, and so is one with a
+    /// key given twice in an object (first, as the JSON host refuses it) or holding an
+    /// integer past 2^53 - 1 (after the engine's own checks, whose codes come first).
+    pub fn load(&self, text: &str) -> Result<Session, Fail> {
+        let found = inspect("record", text)?;
+        let record: MatchRecord = serde_json::from_str(text)
             .map_err(|e| bad_request("record", format!("`record` must be a match record: {e}")))?;
-        Ok(Session::new(self.registry.replay(&record)?))
+        let m = self.registry.replay(&record)?;
+        exact("record", found)?;
+        Ok(Session::new(m))
     }
 
-    /// The match a stored state (`stateJson`) restores to, validated.
+    /// The match a stored state (`stateJson`) restores to, validated; read as
+    /// [`Engine::load`] reads a record.
     pub fn restore(&self, game: &str, state: &str) -> Result<Session, Fail> {
-        Ok(Session::new(self.registry.restore(game, state)?))
+        let found = inspect("state", state)?;
+        let m = self.registry.restore(game, state)?;
+        exact("state", found)?;
+        Ok(Session::new(m))
     }
 }
 
@@ -194,25 +332,46 @@ pub const STATUS_HEAD: usize = 6;
 #[derive(Debug)]
 pub struct Session {
     m: Option<Box<dyn DynMatch>>,
+    /// Acting calls left before [`room`] must be asked again (asking costs more than
+    /// the rest of an `advance`).
+    room: u64,
+    /// The timeouts the last [`Session::advance`] took first (nearly always none).
+    advanced: Vec<AppliedJson>,
 }
 
 impl Session {
     fn new(m: Box<dyn DynMatch>) -> Self {
-        Self { m: Some(m) }
+        Self {
+            m: Some(m),
+            room: 0,
+            advanced: Vec::new(),
+        }
+    }
+
+    /// Counts an acting call against [`Session::room`], refusing it if the match has
+    /// none left.
+    #[inline]
+    fn spend(&mut self) -> Result<(), Fail> {
+        match self.room.checked_sub(1) {
+            Some(left) => {
+                self.room = left;
+                Ok(())
+            }
+            None => self.measure_room(),
+        }
+    }
+
+    /// [`Session::spend`] once the calls counted are spent. Out of line: once in 2^53
+    /// calls over the number of seats, unless the match is near the end.
+    #[inline(never)]
+    fn measure_room(&mut self) -> Result<(), Fail> {
+        self.room = self.with(|m| room(m))? - 1;
+        Ok(())
     }
 
     /// Runs `f` on the match; a panic drops the match.
     fn with<T>(&mut self, f: impl FnOnce(&mut dyn DynMatch) -> Result<T, Fail>) -> Result<T, Fail> {
-        let Some(m) = self.m.as_mut() else {
-            return Err(internal("this match was dropped after an internal error"));
-        };
-        match catch_unwind(AssertUnwindSafe(|| f(m.as_mut()))) {
-            Ok(result) => result,
-            Err(panic) => {
-                self.m = None;
-                Err(internal(panic_text(&panic)))
-            }
-        }
+        with_match(&mut self.m, f)
     }
 
     /// [`Session::with`] for a call about a player: `f` gets the player's id.
@@ -286,6 +445,7 @@ impl Session {
             // Not an object (or not JSON): refused as `parse_object` refuses it.
             parse_object("action", action)?;
         }
+        self.spend()?;
         self.with_player(who, |m, id| {
             let now = now.unwrap_or_else(|| m.clock());
             let played = m.act_text(id, action, turn_seq, now);
@@ -311,6 +471,7 @@ impl Session {
         let index = count("index", Some(index))?.unwrap_or(0);
         let turn_seq = count("turnSeq", turn_seq)?;
         let now = count("now", now)?;
+        self.spend()?;
         self.with_player(who, |m, id| {
             let now = now.unwrap_or_else(|| m.clock());
             let played = m.act_legal(id, index, turn_seq, now);
@@ -319,15 +480,37 @@ impl Session {
     }
 
     /// The first seat to act plays its legal action at `index`, writing no events (see
-    /// [`DynMatch::advance`]): how many legal actions the seat to act next has.
+    /// [`DynMatch::advance`]): how many legal actions the seat to act next has. The
+    /// timeouts taken first are then [`Session::advanced`]; a refusal carries them, as
+    /// [`Session::act_legal`]'s does.
     pub fn advance(&mut self, index: f64) -> Result<usize, Fail> {
+        // Tested first: clearing even an empty list is a call.
+        if !self.advanced.is_empty() {
+            self.advanced.clear();
+        }
         let index = count("index", Some(index))?.unwrap_or(0);
-        self.with(|m| Ok(m.advance(index)?))
+        self.spend()?;
+        let Self { m, advanced, .. } = self;
+        with_match(m, |m| {
+            // `DynMatch::advance` takes the timeouts due but does not say which: when
+            // any are, the call is played as `act_legal` (the same checks in the same
+            // order, the same record), which says.
+            if m.timeouts_due() {
+                return advance_after_timeouts(m, index, advanced);
+            }
+            Ok(m.advance(index)?)
+        })
+    }
+
+    /// The timeouts the last [`Session::advance`] took before its action.
+    pub fn advanced(&self) -> &[AppliedJson] {
+        &self.advanced
     }
 
     /// Takes the timeouts due at `now`: a JSON array of `{player, action, events, auto}`.
     pub fn tick(&mut self, now: f64) -> Result<String, Fail> {
         let now = count("now", Some(now))?.unwrap_or(0);
+        self.spend()?;
         self.with(|m| Ok(text(&m.tick(now))))
     }
 
@@ -339,6 +522,7 @@ impl Session {
         now: Option<f64>,
     ) -> Result<String, Fail> {
         let now = count("now", now)?;
+        self.spend()?;
         self.with_player(who, |m, id| {
             let now = now.unwrap_or_else(|| m.clock());
             let played = m.set_connected(id, connected, now);
@@ -366,6 +550,65 @@ impl Session {
     pub fn outcome(&mut self) -> Result<String, Fail> {
         self.with(|m| Ok(m.outcome_text().unwrap_or_else(|| "null".to_owned())))
     }
+}
+
+/// [`Session::with`] on the match slot alone, so that the closure may borrow the
+/// session's other fields.
+fn with_match<T>(
+    slot: &mut Option<Box<dyn DynMatch>>,
+    f: impl FnOnce(&mut dyn DynMatch) -> Result<T, Fail>,
+) -> Result<T, Fail> {
+    let Some(m) = slot.as_mut() else {
+        return Err(internal("this match was dropped after an internal error"));
+    };
+    match catch_unwind(AssertUnwindSafe(|| f(m.as_mut()))) {
+        Ok(result) => result,
+        Err(panic) => {
+            *slot = None;
+            Err(internal(panic_text(&panic)))
+        }
+    }
+}
+
+/// [`Session::advance`] with timeouts due at the clock: the first seat to act plays the
+/// index as `act_legal` plays it, whose answer lists the timeouts taken first (into
+/// `taken` when the action is then accepted). Out of line: only a stored state, or a
+/// disconnected player's grace, gets here.
+#[inline(never)]
+fn advance_after_timeouts(
+    m: &mut dyn DynMatch,
+    index: u64,
+    taken: &mut Vec<AppliedJson>,
+) -> Result<usize, Fail> {
+    let first = |m: &dyn DynMatch| {
+        let seat = *m.status().to_act.first()?;
+        m.players().get(seat).cloned()
+    };
+    let Some(player) = first(m) else {
+        // No one to act: nothing is due either (a timeout acts for a seat to act).
+        return Ok(m.advance(index)?);
+    };
+    let now = m.clock();
+    let played = m.act_legal(&player, index, None, now);
+    match played.result {
+        Ok(_) => {
+            let count = match first(m) {
+                Some(next) => m.legal_count(&next)?,
+                None => 0,
+            };
+            *taken = played.applied;
+            Ok(count)
+        }
+        Err(e) => Err(Fail {
+            error: e.body(),
+            applied: played.applied,
+        }),
+    }
+}
+
+/// `{"count", "applied"}`: an `advance` that took timeouts, for JavaScript to parse.
+pub fn advanced_text(count: usize, applied: &[AppliedJson]) -> String {
+    format!("{{\"count\":{count},\"applied\":{}}}", text(applied))
 }
 
 /// Whether JSON text is an object, judged by its first character after whitespace (for
@@ -589,6 +832,144 @@ mod tests {
             let record: Value = serde_json::from_str(&s.record().unwrap()).unwrap();
             assert!(record["seed"].as_u64().unwrap() <= MAX_SAFE);
         }
+    }
+
+    #[test]
+    fn inspect_refuses_a_repeated_key_and_finds_integers_javascript_rounds() {
+        let found = |text: &str| inspect("state", text).unwrap();
+        assert_eq!(
+            found(r#"{"a":[1,-2,9007199254740991,-9007199254740991]}"#),
+            None
+        );
+        assert_eq!(
+            found("[0, 9007199254740992]").as_deref(),
+            Some("9007199254740992")
+        );
+        assert_eq!(
+            found("-9007199254740992").as_deref(),
+            Some("-9007199254740992")
+        );
+        assert_eq!(
+            found(r#"{"a":{"b":[18446744073709551615]},"c":9007199254740993}"#).as_deref(),
+            Some("18446744073709551615"),
+            "the first in the text"
+        );
+        // Doubles are exact in JavaScript already, whatever their size; digits in a
+        // string are text.
+        for text in [
+            "1e300",
+            "9007199254740993.0",
+            "18446744073709551616",
+            r#"{"k":"9007199254740993"}"#,
+            r#"["\"9007199254740993"]"#,
+        ] {
+            assert_eq!(found(text), None, "{text}");
+        }
+        for text in [
+            r#"{"a":1,"a":1}"#,
+            r#"[{"x":{"b":1,"b":2}}]"#,
+            r#"{"\u0061":1,"a":2}"#,
+        ] {
+            let e = inspect("record", text).unwrap_err();
+            assert_eq!(e.error.code, "BAD_REQUEST", "{text}");
+            assert_eq!(e.error.reason["field"], "record");
+            let detail = e.error.reason["detail"].as_str().unwrap();
+            assert!(detail.contains("given twice"), "{detail}");
+        }
+        // Not JSON: left for the engine's reader to name.
+        assert_eq!(found("{"), None);
+    }
+
+    /// A 2-player rps state of `seed` with `from` replaced by `to` in its text.
+    fn rps_state(engine: &Engine, from: &str, to: &str) -> String {
+        let text = rps(engine, 2.0).state_json().unwrap();
+        assert!(text.contains(from), "{text}");
+        text.replacen(from, to, 1)
+    }
+
+    #[test]
+    fn a_stored_integer_past_2_pow_53_is_refused_after_the_engine_judged() {
+        let engine = Engine::default();
+        let e = engine
+            .restore(
+                "rps",
+                &rps_state(&engine, "\"word_pos\":0", "\"word_pos\":9007199254740992"),
+            )
+            .unwrap_err();
+        assert_eq!(e.error.reason["field"], "state", "{e:?}");
+        // The engine's own refusal comes first.
+        let past = format!("\"turnSeq\":{}", MAX_SAFE + 1);
+        let e = engine
+            .restore("rps", &rps_state(&engine, "\"turnSeq\":0", &past))
+            .unwrap_err();
+        assert_eq!(e.error.code, "CORRUPT_STATE");
+        let mut s = rps(&engine, 2.0);
+        s.act(
+            Who::Seat(0),
+            r#"{"type":"RANDOM"}"#,
+            None,
+            Some(1000.0),
+            None,
+        )
+        .unwrap();
+        let record = s.record().unwrap();
+        assert!(record.contains("\"at\":1000"), "{record}");
+        let e = engine
+            .load(&record.replacen("\"at\":1000", "\"at\":18446744073709551615", 1))
+            .unwrap_err();
+        assert_eq!(e.error.reason["field"], "record", "{e:?}");
+        assert!(engine.load(&record).is_ok());
+    }
+
+    #[test]
+    fn no_call_takes_turn_seq_past_2_pow_53() {
+        let engine = Engine::default();
+        // Two seats: a call takes at most 3 steps (a timeout each, then the action).
+        let near = format!("\"turnSeq\":{}", MAX_SAFE - 3);
+        let mut s = engine
+            .restore("rps", &rps_state(&engine, "\"turnSeq\":0", &near))
+            .unwrap();
+        let random = r#"{"type":"RANDOM"}"#;
+        s.act(Who::Seat(0), random, None, None, None).unwrap();
+        let e = s.act(Who::Seat(1), random, None, None, None).unwrap_err();
+        assert_eq!(e.error.code, "CORRUPT_STATE", "{e:?}");
+        let mut out = vec![0u8; 8 * (STATUS_HEAD + 2)];
+        s.status_into(&mut out).unwrap();
+        assert_eq!(
+            slots(&out)[0],
+            (MAX_SAFE - 2) as f64,
+            "refused, nothing changed"
+        );
+        for e in [
+            s.tick(1e9).unwrap_err(),
+            s.advance(0.0).unwrap_err(),
+            s.set_connected(Who::Seat(1), false, None).unwrap_err(),
+            s.act_legal(Who::Seat(1), 0.0, None, None, None)
+                .unwrap_err(),
+        ] {
+            assert_eq!(e.error.code, "CORRUPT_STATE", "{e:?}");
+        }
+    }
+
+    #[test]
+    fn advance_with_timeouts_due_answers_them_as_act_legal_does() {
+        let engine = Engine::default();
+        // Stored at its deadline: both timeouts are due at the clock.
+        let due = rps_state(&engine, "\"clock\":0", "\"clock\":15000");
+        let mut a = engine.restore("rps", &due).unwrap();
+        let mut b = engine.restore("rps", &due).unwrap();
+        let n = a.advance(0.0).unwrap();
+        assert_eq!(a.advanced().len(), 2, "{:?}", a.advanced());
+        let text = b.act_legal(Who::Seat(0), 0.0, None, None, None).unwrap();
+        let v: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(serde_json::to_value(a.advanced()).unwrap(), v["applied"]);
+        assert_eq!(a.state_json().unwrap(), b.state_json().unwrap());
+        assert_eq!(a.record().unwrap(), b.record().unwrap());
+        // `a` picked in the round the timeouts began: `b` is to act next.
+        assert_eq!(n, b.legal_count(Who::Seat(1)).unwrap());
+        // The next one took none: the list is cleared.
+        a.advance(0.0).unwrap();
+        assert!(a.advanced().is_empty());
     }
 
     #[test]

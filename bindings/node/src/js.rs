@@ -14,7 +14,7 @@
 //! by the macros' own attributes); nothing here is written `unsafe` by hand. Every call
 //! runs under [`guard`], so no panic unwinds into Node.
 
-use napi::bindgen_prelude::{BufferSlice, External};
+use napi::bindgen_prelude::{BufferSlice, Either, External};
 use napi::{Error, Result};
 use napi_derive::napi;
 
@@ -188,12 +188,18 @@ pub fn match_act_legal(
 }
 
 /// The first seat to act plays its legal action at `index`, writing no events: how many
-/// legal actions the seat to act next has.
+/// legal actions the seat to act next has, or `{"count", "applied"}` as JSON when
+/// timeouts were taken first (a number is what nearly every call answers, and the
+/// cheaper to cross).
 #[napi]
-pub fn match_advance(m: &mut Match, index: f64) -> Result<u32> {
+pub fn match_advance(m: &mut Match, index: f64) -> Result<Either<u32, String>> {
     js(guard(|| {
-        let n = m.advance(index)?;
-        Ok(u32::try_from(n).unwrap_or(u32::MAX))
+        let count = m.advance(index)?;
+        if m.advanced().is_empty() {
+            Ok(Either::A(u32::try_from(count).unwrap_or(u32::MAX)))
+        } else {
+            Ok(Either::B(engine::advanced_text(count, m.advanced())))
+        }
     }))
 }
 

@@ -83,3 +83,58 @@ test('a thousand random games by advance, the record read only at the end', () =
   }
   assert.ok(decisions > 1000 * 20);
 });
+
+/** Two matches restored from one stored state: one for `advance`, one for `actLegal`. */
+function twins(state) {
+  return [reg.restore('rps', state), reg.restore('rps', state)];
+}
+
+/** The refusal of `f` as data (`f` is called once: a refusal may still change the match). */
+function refusal(f) {
+  try {
+    f();
+  } catch (e) {
+    assert.equal(e.name, 'GameError', String(e));
+    return { code: e.code, message: e.message, reason: e.reason, applied: e.applied };
+  }
+  assert.fail(`${f}: not refused`);
+}
+
+test('advance takes the timeouts due at the clock first and reports them, as actLegal does', () => {
+  const stored = (options, edit) => {
+    const m = reg.create({ game: 'rps', players: ['a', 'b'], seed: 2, options, now: 0 });
+    edit(m);
+    return m.stateJson();
+  };
+  // Stored at its deadline (15 s a round): both players' timeouts are due at the clock.
+  const atDeadline = (options) => stored(options, () => {}).replace('"clock":0', '"clock":15000');
+  // One round to win: the timeouts end the match, and the index is then refused.
+  const [a, b] = twins(atDeadline({ winsNeeded: 1 }));
+  const byIndex = refusal(() => b.actLegal('a', 0));
+  assert.equal(byIndex.code, 'GAME_OVER');
+  assert.equal(byIndex.applied.length, 2);
+  assert.deepEqual(refusal(() => a.advance(0)), byIndex);
+  assert.deepEqual(a.lastApplied(), byIndex.applied);
+  assert.deepEqual(a.record(), b.record(), 'the timeouts stand, recorded alike');
+  assert.equal(a.stateJson(), b.stateJson());
+  // Three rounds to win: the next round begins, and the index is then played in it. So
+  // is a disconnected player's grace ended at the clock (the deadline still ahead).
+  const graceEnded = stored({}, (m) => m.setConnected('b', false, 0)).replace('"clock":0', '"clock":6000');
+  for (const [what, state, taken] of [
+    ['at the deadline', atDeadline({}), 2],
+    ['after a grace', graceEnded, 1],
+  ]) {
+    const [x, y] = twins(state);
+    const n = x.advance(0);
+    y.actLegal('a', 0);
+    assert.equal(x.lastApplied().length, taken, what);
+    assert.deepEqual(x.lastApplied(), y.lastApplied(), what);
+    assert.deepEqual(x.status(), y.status(), what);
+    assert.equal(n, y.legalCount(y.status().toAct[0]), what);
+    assert.deepEqual(x.record(), y.record(), what);
+    assert.equal(reg.load(x.record()).stateJson(), x.stateJson(), `${what}: the record replays`);
+    // The next call took none.
+    x.advance(0);
+    assert.deepEqual(x.lastApplied(), [], what);
+  }
+});

@@ -21,13 +21,15 @@ function startHost() {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const replies = readline.createInterface({ input: host.stdout })[Symbol.asyncIterator]();
-  const ask = async (request) => {
-    host.stdin.write(`${JSON.stringify(request)}\n`);
+  // A request as a line of text: JSON.stringify cannot write some (a key given twice).
+  const askLine = async (line) => {
+    host.stdin.write(`${line}\n`);
     const { value, done } = await replies.next();
-    if (done) throw new Error(`the host stopped before answering ${JSON.stringify(request)}`);
+    if (done) throw new Error(`the host stopped before answering ${line}`);
     return JSON.parse(value);
   };
-  return { ask, close: () => host.stdin.end() };
+  const ask = (request) => askLine(JSON.stringify(request));
+  return { ask, askLine, close: () => host.stdin.end() };
 }
 
 /** The package's answer as the host's reply: `{ok: true, ...}` or `{ok: false, error, applied}`. */
@@ -177,4 +179,51 @@ test('the package and the JSON host answer alike', async () => {
   }
   for (const [what, n] of Object.entries(seen)) assert.ok(n > 0, `the session never hit ${what}: ${JSON.stringify(seen)}`);
   console.log(JSON.stringify(seen));
+});
+
+/** The refusal's code, message and field (a BAD_REQUEST's detail is each side's own wording). */
+function gist(error) {
+  return { code: error.code, message: error.message, field: error.reason.field };
+}
+
+test('ids, lone surrogates and repeated keys are refused as the JSON host refuses them', async () => {
+  const reg = new Registry();
+  const host = startHost();
+  try {
+    const m = reg.create({ game: 'rps', players: ['a', 'b'], seed: 3 });
+    assert.ok((await host.ask({ op: 'create', match: 'x', game: 'rps', players: ['a', 'b'], seed: 3 })).ok);
+    const long = 'z'.repeat(129);
+    const wide = '가'.repeat(43); // 129 bytes in 43 UTF-16 units
+    const fits = '😀'.repeat(32); // 128 bytes
+    const lone = 'x\uD800';
+    const cases = [
+      [{ op: 'view', match: 'x', player: long }, () => m.view(long)],
+      [{ op: 'legal', match: 'x', player: wide }, () => m.legal(wide)],
+      [{ op: 'act', match: 'x', player: '', action: { type: 'RANDOM' } }, () => m.act('', { type: 'RANDOM' })],
+      [{ op: 'act', match: 'x', player: lone, action: { type: 'RANDOM' } }, () => m.act(lone, { type: 'RANDOM' })],
+      [{ op: 'presence', match: 'x', player: long, connected: false }, () => m.setConnected(long, false)],
+      [{ op: 'schemas', game: long }, () => reg.schemas(long)],
+      [{ op: 'schemas', game: lone }, () => reg.schemas(lone)],
+      [{ op: 'create', game: '', players: ['a', 'b'] }, () => reg.create({ game: '', players: ['a', 'b'] })],
+      [{ op: 'create', game: 'rps', players: ['a', lone] }, () => reg.create({ game: 'rps', players: ['a', lone] })],
+      [{ op: 'restore', game: wide, state: m.stateJson() }, () => reg.restore(wide, m.stateJson())],
+    ];
+    for (const [request, f] of cases) {
+      const h = await host.ask(request);
+      const mine = local(f);
+      assert.equal(h.ok, false, JSON.stringify(request));
+      assert.deepEqual(gist(mine.error), gist(h.error), JSON.stringify(request).slice(0, 200));
+    }
+    // An id of 128 bytes is an id: not seated, named whole, the same body.
+    same(await host.ask({ op: 'view', match: 'x', player: fits }), local(() => m.view(fits)), 'a 128-byte id');
+    // A key given twice in a record: the host reads the record as JSON, the package as text.
+    const record = JSON.stringify(m.record());
+    const twice = record.replace('"seed":3', '"seed":3,"seed":4');
+    assert.notEqual(twice, record);
+    const h = await host.askLine(`{"op":"load","record":${twice}}`);
+    assert.deepEqual(gist(local(() => reg.load(twice)).error), gist(h.error));
+    assert.equal(h.error.reason.field, 'record');
+  } finally {
+    host.close();
+  }
 });

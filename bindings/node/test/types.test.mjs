@@ -34,7 +34,7 @@ function compile(file, text) {
 
 const GOOD = `
 import { Registry, GameError } from "party-games";
-import type { YutAction, YutEvent, RpsEvent, YutView, Applied, Status, Record, Played } from "party-games";
+import type { YutAction, YutEvent, RpsEvent, YutView, Applied, Status, Record, Played, StoredState } from "party-games";
 
 const reg = new Registry();
 const games: string[] = reg.games();
@@ -83,6 +83,15 @@ const after: Status<"yut"> = m.playLegal("a", count - 1).status;
 const lateOnes: Applied<"yut">[] = m.playLegal("a", 0, { turnSeq: after.turnSeq }).applied;
 const rpsPlayed: RpsEvent[] = rps.playLegal("b", 0).events;
 const nextCount: number = m.advance(count - 1);
+const stored: StoredState = JSON.parse(m.stateJson());
+const fromObject: Status<"yut"> = reg.restore("yut", stored).status();
+const parsedState: object = JSON.parse(m.stateJson());
+reg.restore("yut", { ...parsedState });
+const restoredOptions = restored.record().options;
+const optionsOrNull: { [key: string]: unknown } | null = restoredOptions;
+if (restoredOptions !== null) {
+  const known: { [key: string]: unknown } = restoredOptions;
+}
 `;
 
 const TYPOS = [
@@ -105,6 +114,8 @@ const TYPOS = [
   ['a count as a string', 'const c: string = m.legalCount("a");'],
   ['an index as a string in advance', 'm.advance("0");'],
   ['the answer of advance as events', 'const evs: YutEvent[] = m.advance(0);'],
+  ["a record's options as never null (a restored match's are)", 'const o: { [k: string]: unknown } = m.record().options;'],
+  ['a number as a stored state', 'reg.restore("yut", 42);'],
 ];
 
 test('the declarations exist (npm run build)', () => {
