@@ -85,7 +85,7 @@ impl<R: Rules> Yut<R> {
         if result.is_backdo() && from.node().is_none() {
             return None;
         }
-        let (walk, info) = self.walk(state, side, from, stack, result)?;
+        let (walk, info) = self.walk(state, side, from, (stack.0, &stack.1), result)?;
         if !self
             .rules
             .allows_move(&state.board, &state.rules, &info, walk.to)

@@ -179,7 +179,8 @@ fn origin_place(from: crate::Origin) -> usize {
     }
 }
 
-/// Where a moving stack ends ([`Side::move_stack`]).
+/// Where a captured stack ends ([`Side::move_stack`]; a stack's own move lands along its
+/// walk, [`Side::move_walked`]).
 #[derive(Clone, Copy, Debug)]
 pub(crate) enum Landing {
     /// On a node, with the stack's trail (the pieces of the side already there join it and
@@ -187,8 +188,6 @@ pub(crate) enum Landing {
     Node(Node, crate::NodeList),
     /// Home: waiting again.
     Home,
-    /// The goal: finished.
-    Done,
 }
 
 /// A side: one player in individual play, a team in team play.
@@ -433,12 +432,77 @@ impl Side {
         (size(at), self.trails[leader(at)])
     }
 
+    /// The size of the stack of the set `at` ([`Side::pieces_at`] of a node).
+    #[inline(always)]
+    pub(crate) fn stack_size(&self, at: u8) -> u8 {
+        size(at)
+    }
+
+    /// The trail of the stack of the set `at` ([`Side::pieces_at`] of a node), where the
+    /// side keeps it.
+    #[inline(always)]
+    pub(crate) fn trail_of(&self, at: u8) -> &NodeList {
+        &self.trails[leader(at)]
+    }
+
     /// Moves up to `limit` of the pieces of the set `at` (the side's pieces at `from`, a
     /// node or home, from [`Side::pieces_at`]), the lowest ids first, to `to`; returns how
     /// many moved. Landing on a node where the side stands already, they join its stack,
     /// which takes the trail they bring.
     #[inline(always)]
     pub(crate) fn move_stack(&mut self, at: u8, from: crate::Origin, limit: u8, to: Landing) -> u8 {
+        let moving = self.lift(at, from, limit);
+        if moving == 0 {
+            return 0;
+        }
+        match to {
+            Landing::Home => self.at[HOME] |= moving,
+            Landing::Node(n, trail) => {
+                let lead = self.land(moving, n);
+                self.trails[lead] = trail;
+            }
+        }
+        size(moving)
+    }
+
+    /// [`Side::move_stack`] along `walk` (the stack's own move): the trail is turned into
+    /// its trail after the move ([`Walk::trail`](crate::movement::Walk::trail)) where it is
+    /// kept, at the moving pieces' lowest id, and copied only if the stack it joins has a
+    /// lower one. Copying it out, through the walk and the landing and back costs a move
+    /// several copies of the 24-byte list (measured).
+    #[inline(always)]
+    pub(crate) fn move_walked(
+        &mut self,
+        at: u8,
+        from: crate::Origin,
+        limit: u8,
+        walk: &crate::movement::Walk,
+    ) -> u8 {
+        let moving = self.lift(at, from, limit);
+        if moving == 0 {
+            return 0;
+        }
+        match walk.to {
+            crate::To::Node(n) => {
+                // From a node the slot holds the stack's trail; from home it is unused
+                // (its piece leads no stack), and the walk starts the trail afresh.
+                let slot = leader(moving);
+                walk.update_trail(&mut self.trails[slot]);
+                let lead = self.land(moving, n);
+                if lead != slot {
+                    self.trails[lead] = self.trails[slot];
+                }
+            }
+            crate::To::Off(OffBoard::Goal) => self.at[DONE] |= moving,
+            crate::To::Off(OffBoard::Home) => self.at[HOME] |= moving,
+        }
+        size(moving)
+    }
+
+    /// Takes up to `limit` of the pieces of the set `at` at `from` (the lowest ids first)
+    /// off their place; returns the set taken.
+    #[inline(always)]
+    fn lift(&mut self, at: u8, from: crate::Origin, limit: u8) -> u8 {
         let mut moving = at;
         if size(at) > limit {
             // Home's waiting pieces, when fewer enter than wait: the lowest ids.
@@ -461,20 +525,20 @@ impl Side {
             self.stacks -= u8::from(self.held & bit(n) != 0);
             self.held &= !bit(n);
         }
-        match to {
-            Landing::Home => self.at[HOME] |= moving,
-            Landing::Done => self.at[DONE] |= moving,
-            Landing::Node(n, trail) => {
-                let end = place(n);
-                if self.at[end] == 0 {
-                    self.stacks += u8::from(self.held & bit(n) == 0);
-                    self.held |= bit(n);
-                }
-                self.at[end] |= moving;
-                self.trails[leader(self.at[end])] = trail;
-            }
+        moving
+    }
+
+    /// Puts the set `moving` on node `n`, joining the side's stack there if any; returns
+    /// the slot of the stack's trail (its lowest piece id).
+    #[inline(always)]
+    fn land(&mut self, moving: u8, n: Node) -> usize {
+        let end = place(n);
+        if self.at[end] == 0 {
+            self.stacks += u8::from(self.held & bit(n) == 0);
+            self.held |= bit(n);
         }
-        size(moving)
+        self.at[end] |= moving;
+        leader(self.at[end])
     }
 
     /// Sends every piece on the board home (a side that conceded).

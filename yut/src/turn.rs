@@ -7,7 +7,7 @@ use crate::options::{Mode, Ranking};
 use crate::rules::{
     CaptureTo, Cx, Emit, Hook, MoveDone, MoveInfo, OnResult, RuleOptions, TurnStart,
 };
-use crate::state::{Board, Landing, Lists, OffBoard, Phase, SideId};
+use crate::state::{Board, Landing, Lists, Phase, SideId};
 use crate::{
     EventLog, NodeList, Origin, PackedThrows, Rules, Throw, ThrowChance, ThrowDraw, To, Yut,
     YutEvent, YutState,
@@ -69,7 +69,9 @@ impl<X: Clone, S: Sink<YutEvent<X>>> Emit<X> for Logged<'_, X, S> {
 impl<R: Rules> Yut<R> {
     /// Where `side`'s stack at `from` would go with `result`, hooks included; `None` if the
     /// base rules forbid it (backdo from home). `stack` is the stack's size and trail as
-    /// [`movement::stack_at`] gives them (callers trying several results look it up once).
+    /// [`movement::stack_at`] gives them (callers trying several results look it up once),
+    /// the trail by reference: only a backdo reads it, and the move passes the one the side
+    /// keeps rather than a copy.
     // Always: for rule sets with hooks the compiler would call it, and every legal-move
     // listing and move pays the call.
     #[inline(always)]
@@ -78,7 +80,7 @@ impl<R: Rules> Yut<R> {
         state: &YutState<R>,
         side: SideId,
         from: Origin,
-        (stack, trail): (u8, NodeList),
+        (stack, trail): (u8, &NodeList),
         result: Throw,
     ) -> Option<(Walk, MoveInfo)> {
         let board = &state.board;
@@ -93,7 +95,7 @@ impl<R: Rules> Yut<R> {
             count,
         };
         let walk = if result.is_backdo() {
-            movement::backdo(&board.options, from, trail)?
+            movement::backdo(&board.options, from, *trail)?
         } else {
             let steps = result.steps() as u8 + self.rules.extra_steps(board, &state.rules, &info);
             let mut walk = movement::forward(&board.options, from, steps);
@@ -223,32 +225,32 @@ impl<R: Rules> Yut<R> {
         if at == 0 {
             return;
         }
-        // The stack's size and its trail.
+        // The stack's size and its trail (home: one piece, no trail).
+        const NO_TRAIL: &NodeList = &NodeList::new();
         let stack = match from {
-            Origin::Home(_) => (1, NodeList::new()),
-            Origin::Node(_) => mover.stack_of(at),
+            Origin::Home(_) => (1, NO_TRAIL),
+            Origin::Node(_) => (mover.stack_size(at), mover.trail_of(at)),
         };
         let Some((walk, info)) = self.walk(state, side, from, stack, result) else {
             return;
         };
-        let mut trail = stack.1;
-        walk.update_trail(&mut trail);
         state.board.pending.remove(throw_index);
 
-        // Where the stack lands, and whom it meets there, judged before it lands.
-        let (landing, victim, stacked) = match walk.to {
+        // Whom the stack meets where it lands, judged before it lands.
+        let (victim, stacked) = match walk.to {
             To::Node(node) => {
                 // One side at most holds a node: where the mover stands, no one else does.
                 let board = &state.board;
                 let stacked = board.sides[usize::from(side)].holds(node);
                 let victim = if stacked { None } else { board.occupant(node) };
-                (Landing::Node(node, trail), victim, stacked)
+                (victim, stacked)
             }
-            To::Off(OffBoard::Goal) => (Landing::Done, None, false),
-            To::Off(OffBoard::Home) => (Landing::Home, None, false),
+            To::Off(_) => (None, false),
         };
-        // Land first: where a captured stack may go is judged with the mover in place.
-        let count = state.board.sides[usize::from(side)].move_stack(at, from, info.count, landing);
+        let done_pieces = walk.to == To::GOAL;
+        // Land first (the trail updated where the side keeps it): where a captured stack
+        // may go is judged with the mover in place.
+        let count = state.board.sides[usize::from(side)].move_walked(at, from, info.count, &walk);
         emit(
             &mut state.log,
             events,
@@ -284,7 +286,7 @@ impl<R: Rules> Yut<R> {
                 }
             }
             To::Off(_) => {
-                if matches!(landing, Landing::Done) {
+                if done_pieces {
                     emit(
                         &mut state.log,
                         events,
@@ -317,10 +319,7 @@ impl<R: Rules> Yut<R> {
 
         // Only a move to the goal finishes a side (hooks move no pieces of the mover).
         let side_ref = &state.board.sides[usize::from(side)];
-        if matches!(landing, Landing::Done)
-            && side_ref.finished_rank.is_none()
-            && side_ref.all_done()
-        {
+        if done_pieces && side_ref.finished_rank.is_none() && side_ref.all_done() {
             self.side_finished(state, side, events);
             if state.board.phase == Phase::Finished {
                 return;
