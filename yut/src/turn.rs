@@ -330,6 +330,10 @@ impl<R: Rules> Yut<R> {
         }
         if state.board.throws_owed > 0 {
             state.board.phase = Phase::Throw;
+        } else if state.board.pending.is_empty() {
+            // Settle's common outcome here without its call: every result used, the turn
+            // passes.
+            self.end_turn(state, events);
         } else {
             self.settle(state, events);
         }
