@@ -562,12 +562,15 @@ impl<R: Rules> Game for Yut<R> {
         rng: &mut GameRng,
     ) -> Option<Self::Action> {
         let board = &state.board;
-        if board.phase == Phase::Finished || board.current_seat() != seat {
+        if board.current_seat() != seat {
             return None;
         }
+        // The finished phase among the others: the loop asked for the seat to act just
+        // before, so it is seldom tested on its own.
         match board.phase {
             // One action: a draw among one takes no word.
             Phase::Throw => Some(YutAction::Throw),
+            Phase::Finished => None,
             Phase::Move if !self.rules.forbids_moves(board, &state.rules) => {
                 if let [result] = &board.pending[..] {
                     return one_result_move(board, *result, rng);
