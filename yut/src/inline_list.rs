@@ -72,6 +72,19 @@ impl<T: Copy, const N: usize> InlineList<T, N> {
         self.len = kept as u8;
     }
 
+    /// Number of items: the count itself, without the slice's bounds check (the count
+    /// never exceeds `N`).
+    #[inline(always)]
+    pub fn len(&self) -> usize {
+        usize::from(self.len)
+    }
+
+    /// Whether the list is empty (as [`InlineList::len`], without making the slice).
+    #[inline(always)]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
     /// Empties the list.
     #[inline]
     pub fn clear(&mut self) {
