@@ -572,7 +572,7 @@ impl<R: Rules> Game for Yut<R> {
             Phase::Throw => Some(YutAction::Throw),
             Phase::Finished => None,
             Phase::Move if !self.rules.forbids_moves(board, &state.rules) => {
-                if let [result] = &board.pending[..] {
+                if let Some(result) = board.pending.single() {
                     return one_result_move(board, *result, rng);
                 }
                 several_results_move(board, rng)

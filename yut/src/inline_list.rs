@@ -85,6 +85,26 @@ impl<T: Copy, const N: usize> InlineList<T, N> {
         self.len == 0
     }
 
+    /// The item of a list of exactly one, else `None`: `if let [item] = &list[..]` without
+    /// the slice's bounds check.
+    ///
+    /// ```
+    /// let mut list = yut::InlineList::<u8, 3>::empty(0);
+    /// assert_eq!(list.single(), None);
+    /// list.push(4);
+    /// assert_eq!(list.single(), Some(&4));
+    /// list.push(5);
+    /// assert_eq!(list.single(), None);
+    /// ```
+    #[inline(always)]
+    pub fn single(&self) -> Option<&T> {
+        if self.len == 1 {
+            self.items.first()
+        } else {
+            None
+        }
+    }
+
     /// Empties the list.
     #[inline]
     pub fn clear(&mut self) {
