@@ -134,6 +134,8 @@ pub(crate) struct Actor {
     /// starts them, until their first `hello` (so nobody's turn is played for them while
     /// their link is being shared). Empty for a match restored at start.
     pub(crate) unseen: HashSet<String>,
+    /// The human players, in seat order: the seats no bot plays (fixed for the match).
+    humans: Vec<String>,
     subs: Vec<Sub>,
     bot_due: Option<Instant>,
 }
@@ -146,10 +148,18 @@ impl Actor {
         shared: Arc<Shared>,
         stored: usize,
     ) -> Self {
+        let humans = host
+            .get_match(&id)
+            .map(|m| m.players().to_vec())
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|p| !bots.contains_key(p))
+            .collect();
         Self {
             id,
             host,
             bots,
+            humans,
             shared,
             stored,
             finished: false,
@@ -282,21 +292,18 @@ impl Actor {
         // A presence change pushes, and a push may find more sockets closed: again until
         // nothing changes (each round only unbinds, so this ends).
         loop {
-            let humans: Vec<String> = self
-                .with(|m| m.players().to_vec())
-                .unwrap_or_default()
-                .into_iter()
-                .filter(|p| !self.bots.contains_key(p))
-                .collect();
             let mut changed = false;
-            for p in humans {
-                let bound = self.subs.iter().any(|s| s.player.as_ref() == Some(&p));
+            for i in 0..self.humans.len() {
+                let p = &self.humans[i];
+                let bound = self.subs.iter().any(|s| s.player.as_ref() == Some(p));
                 if bound {
-                    self.unseen.remove(&p);
+                    self.unseen.remove(p);
                 }
-                if bound != self.away.contains(&p) || self.unseen.contains(&p) {
+                if bound != self.away.contains(p) || self.unseen.contains(p) {
                     continue;
                 }
+                // Only a change copies the id (the engine is told next).
+                let p = p.clone();
                 if bound {
                     self.away.remove(&p);
                 } else {
