@@ -24,6 +24,10 @@ fn state_and_view_sizes() {
         size_of::<yut::Board>()
     );
     println!(
+        "size_of::<Side>()             = {} bytes",
+        size_of::<yut::Side>()
+    );
+    println!(
         "size_of::<Piece>()            = {} bytes",
         size_of::<yut::Piece>()
     );

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::graph::Node;
 use crate::state::SideId;
-use crate::{NodeList, Origin, Rules, Throw, To, Yut, YutState};
+use crate::{NodeList, Origin, Rules, Throw, To, Trail, Yut, YutState};
 
 /// One legal move, with its path.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -79,13 +79,13 @@ impl<R: Rules> Yut<R> {
         side: SideId,
         throw_index: usize,
         from: Origin,
-        stack: (u8, NodeList),
+        stack: (u8, Trail),
     ) -> Option<LegalMove> {
         let result = *state.board.pending.get(throw_index)?;
         if result.is_backdo() && from.node().is_none() {
             return None;
         }
-        let (walk, info) = self.walk(state, side, from, (stack.0, &stack.1), result)?;
+        let (walk, info) = self.walk(state, side, from, stack, result)?;
         if !self
             .rules
             .allows_move(&state.board, &state.rules, &info, walk.to)
@@ -133,7 +133,7 @@ impl<R: Rules> Yut<R> {
         let mut origins = [Origin::HOME; 6];
         let k = Self::origins(state, side, &mut origins);
         // Each stack is looked up once, not once per result.
-        let mut stacks = [(0u8, NodeList::new()); 6];
+        let mut stacks = [(0u8, Trail::EMPTY); 6];
         for (stack, &from) in stacks.iter_mut().zip(&origins[..k]) {
             *stack = crate::movement::stack_at(&state.board, side, from).unwrap_or_default();
         }

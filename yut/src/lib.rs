@@ -27,6 +27,7 @@ mod state;
 pub mod testing;
 mod throw;
 mod throw_list;
+mod trail;
 mod turn;
 mod view;
 
@@ -52,6 +53,7 @@ pub use state::{
 };
 pub use throw::{Sticks, Throw, ThrowChance, ThrowDraw};
 pub use throw_list::{PackedThrows, ThrowList};
+pub use trail::Trail;
 pub use view::{LastThrow, PieceView, PresenceView, SideView, Turn, YutView};
 pub use words::UnknownWord;
 

@@ -6,7 +6,7 @@
 use crate::graph::{self, CHAMMEOGI, FIRST, Node};
 use crate::options::{BackdoFromDo, FinishRule, YutOptions};
 use crate::state::{Board, SideId};
-use crate::{NodeList, Origin, To};
+use crate::{NodeList, Origin, To, Trail};
 
 /// Whether a stack standing on `node` is one step short of finishing under the finish rule:
 /// on 참먹이 under `pass`, on 19 or 28 under `reach`.
@@ -33,8 +33,8 @@ pub struct Walk {
     pub to: To,
     /// The start (if on the board) and every node stepped on.
     pub path: NodeList,
-    /// How many of `path`'s newest nodes were stepped on (all of them when entering).
-    stepped: u8,
+    /// Where the nodes stepped on start: the stack's node, or 도 for a piece entering.
+    start: Node,
     /// Whether it enters from home (its trail starts afresh).
     enters: bool,
     /// How a backdo leaves the trail (a step back shortens it rather than extending it):
@@ -54,47 +54,27 @@ enum Back {
 }
 
 impl Walk {
-    /// The stack's trail after the move, given its trail before (`stack_trail`, empty for
-    /// home): empty when it leaves the board, else the old trail extended by every node
-    /// stepped on (a backdo's own shortened trail).
+    /// The stack's trail after the move, given its trail before (`stack_trail`: that of
+    /// the stack the walk starts from, ending where it starts; ignored for a piece
+    /// entering): empty when it leaves the board, else the old trail extended by every
+    /// node stepped on (a backdo's own shortened trail).
     ///
     /// ```
-    /// use yut::{NodeList, Origin, YutOptions, movement::forward};
-    /// let mut trail = NodeList::one(1);
-    /// trail.push(2);
+    /// use yut::{Origin, Trail, YutOptions, movement::forward};
+    /// let trail = Trail::from_path(&[1, 2]).unwrap();
     /// let walk = forward(&YutOptions::default(), Origin::Node(2), 3);
-    /// assert_eq!(walk.trail(trail).as_slice(), &[1, 2, 3, 4, 5]);
+    /// assert_eq!(walk.trail(trail).to_list().as_slice(), &[1, 2, 3, 4, 5]);
     /// ```
-    pub fn trail(&self, stack_trail: NodeList) -> NodeList {
-        let mut trail = stack_trail;
-        self.update_trail(&mut trail);
-        trail
-    }
-
-    /// [`Walk::trail`] in place: turns the stack's trail before the move into its trail
-    /// after, without copying the list in and out.
-    // Always: the compiler kept it out of line, and the call cost a move 8 instructions.
     #[inline(always)]
-    pub(crate) fn update_trail(&self, trail: &mut NodeList) {
+    pub fn trail(&self, stack_trail: Trail) -> Trail {
         let Some(to) = self.to.node() else {
-            trail.clear();
-            return;
+            return Trail::EMPTY;
         };
         match self.back {
-            Back::No => {
-                if self.enters {
-                    trail.clear();
-                }
-                let skip = self.path.len().saturating_sub(usize::from(self.stepped));
-                trail.extend_from_list(&self.path, skip);
-            }
-            Back::Pop => {
-                trail.pop();
-                if trail.is_empty() {
-                    trail.push(to);
-                }
-            }
-            Back::One => *trail = NodeList::one(to),
+            Back::No if self.enters => Trail::EMPTY.walked(self.start, to),
+            Back::No => stack_trail.walked(self.start, to),
+            Back::Pop => stack_trail.stepped_back(to),
+            Back::One => Trail::one(to),
         }
     }
 
@@ -107,11 +87,11 @@ impl Walk {
 /// The trail and size of `side`'s stack at `from` (for home: one waiting piece, empty
 /// trail), or `None` if the side has nothing there.
 #[inline]
-pub fn stack_at(board: &Board, side: SideId, from: Origin) -> Option<(u8, NodeList)> {
+pub fn stack_at(board: &Board, side: SideId, from: Origin) -> Option<(u8, Trail)> {
     let side = board.sides.get(usize::from(side))?;
     let at = side.pieces_at(from);
     match from {
-        Origin::Home(_) => (at != 0).then_some((1, NodeList::new())),
+        Origin::Home(_) => (at != 0).then_some((1, Trail::EMPTY)),
         Origin::Node(_) => (at != 0).then(|| side.stack_of(at)),
     }
 }
@@ -126,9 +106,9 @@ pub fn stack_at(board: &Board, side: SideId, from: Origin) -> Option<(u8, NodeLi
 #[inline]
 pub fn forward(options: &YutOptions, from: Origin, steps: u8) -> Walk {
     let reach = options.finish_rule == FinishRule::Reach;
-    let (start, left, entered) = match from {
-        Origin::Home(_) => (FIRST, usize::from(steps.saturating_sub(1)), 1u8),
-        Origin::Node(n) => (n, usize::from(steps), 0u8),
+    let (start, left) = match from {
+        Origin::Home(_) => (FIRST, usize::from(steps.saturating_sub(1))),
+        Origin::Node(n) => (n, usize::from(steps)),
     };
     let enters = from.node().is_none();
     let route = graph::route(start);
@@ -140,7 +120,7 @@ pub fn forward(options: &YutOptions, from: Origin, steps: u8) -> Walk {
         return Walk {
             to: To::GOAL,
             path,
-            stepped: 0,
+            start,
             enters,
             back: Back::No,
         };
@@ -149,7 +129,7 @@ pub fn forward(options: &YutOptions, from: Origin, steps: u8) -> Walk {
     Walk {
         to: To::Node(to),
         path,
-        stepped: entered + taken as u8,
+        start,
         enters,
         back: Back::No,
     }
@@ -157,10 +137,10 @@ pub fn forward(options: &YutOptions, from: Origin, steps: u8) -> Walk {
 
 /// Steps one back along the stack's trail (빽도). `None` for home: a backdo cannot enter.
 #[inline]
-pub fn backdo(options: &YutOptions, from: Origin, trail: NodeList) -> Option<Walk> {
+pub fn backdo(options: &YutOptions, from: Origin, trail: Trail) -> Option<Walk> {
     let node = from.node()?;
     let mut path = NodeList::one(node);
-    let only_first = node == FIRST && trail.len() <= 1;
+    let only_first = node == FIRST && trail.at_most_one();
     if only_first {
         // A piece that has only stood on 도: `backdoFromDo` decides (RULES.md, Movement).
         let to = match options.backdo_from_do {
@@ -174,7 +154,7 @@ pub fn backdo(options: &YutOptions, from: Origin, trail: NodeList) -> Option<Wal
             return Some(Walk {
                 to,
                 path,
-                stepped: 1,
+                start: node,
                 enters: false,
                 back: Back::One,
             });
@@ -182,7 +162,7 @@ pub fn backdo(options: &YutOptions, from: Origin, trail: NodeList) -> Option<Wal
         return Some(Walk {
             to,
             path,
-            stepped: 0,
+            start: node,
             enters: false,
             back: Back::No,
         });
@@ -194,7 +174,7 @@ pub fn backdo(options: &YutOptions, from: Origin, trail: NodeList) -> Option<Wal
     Some(Walk {
         to: To::Node(to),
         path,
-        stepped: 1,
+        start: node,
         enters: false,
         back: Back::Pop,
     })
@@ -299,24 +279,30 @@ mod tests {
     #[test]
     fn trails_extend_by_the_nodes_stepped_on() {
         let options = YutOptions::default();
+        let path = |list: &[Node]| Trail::from_path(list).unwrap();
         let enter = forward(&options, Origin::HOME, 3);
-        assert_eq!(enter.trail(NodeList::new()).as_slice(), &[1, 2, 3]);
+        assert_eq!(enter.trail(Trail::EMPTY).to_list().as_slice(), &[1, 2, 3]);
         // A waiting piece's trail starts afresh whatever it is handed.
-        assert_eq!(enter.trail(nodes(&[7, 8])).as_slice(), &[1, 2, 3]);
-        let before = nodes(&[1, 2, 3, 4, 5]);
+        assert_eq!(enter.trail(path(&[7, 8])).to_list().as_slice(), &[1, 2, 3]);
         let corner = forward(&options, Origin::Node(5), 2);
-        assert_eq!(corner.trail(before).as_slice(), &[1, 2, 3, 4, 5, 20, 21]);
+        assert_eq!(
+            corner.trail(path(&[1, 2, 3, 4, 5])).to_list().as_slice(),
+            &[1, 2, 3, 4, 5, 20, 21]
+        );
+        let ring: Vec<Node> = (1..=12).collect();
         for steps in 0..=40 {
-            for from in [
-                Origin::HOME,
-                Origin::Node(5),
-                Origin::Node(22),
-                Origin::Node(12),
+            for (from, before) in [
+                (Origin::HOME, &[7, 8][..]),
+                (Origin::Node(5), &[1, 2, 3, 4, 5]),
+                (Origin::Node(22), &[1, 2, 3, 4, 5, 20, 21, 22]),
+                (Origin::Node(22), &[10, 25, 26, 22]),
+                (Origin::Node(12), &ring),
+                (Origin::Node(0), &[17, 18, 19, 0]),
             ] {
                 let walk = forward(&options, from, steps);
                 assert_eq!(
-                    walk.trail(before),
-                    stepped_trail(&options, from, before, steps),
+                    walk.trail(path(before)).to_list(),
+                    stepped_trail(&options, from, nodes(before), steps),
                     "{from:?} + {steps}"
                 );
             }
@@ -326,9 +312,10 @@ mod tests {
     #[test]
     fn finishing_empties_the_trail_and_backdo_shortens_it() {
         let options = YutOptions::default();
-        let before = nodes(&[
+        let ring = [
             1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19,
-        ]);
+        ];
+        let before = Trail::from_path(&ring).unwrap();
         let out = forward(&options, Origin::Node(19), 2);
         assert_eq!(out.to, To::GOAL);
         assert!(out.trail(before).is_empty());
@@ -337,21 +324,18 @@ mod tests {
         assert!(short.trail(before).is_empty());
         let back = backdo(&options, Origin::Node(19), before).unwrap();
         assert_eq!(back.to, To::Node(18));
-        assert_eq!(back.trail(before).as_slice(), &before.as_slice()[..18]);
+        assert_eq!(back.trail(before).to_list().as_slice(), &ring[..18]);
         // With no trail left to follow, the ring's previous node starts a new one.
-        let lost = backdo(&options, Origin::Node(12), NodeList::one(12)).unwrap();
+        let lost = backdo(&options, Origin::Node(12), Trail::one(12)).unwrap();
         assert_eq!(lost.to, To::Node(graph::previous(12)));
-        assert_eq!(
-            lost.trail(NodeList::one(12)).as_slice(),
-            &[graph::previous(12)]
-        );
+        assert_eq!(lost.trail(Trail::one(12)), Trail::one(graph::previous(12)));
         // From 도 onto 참먹이, the trail is 참먹이 alone.
         let onto = YutOptions {
             backdo_from_do: BackdoFromDo::Chammeogi,
             ..YutOptions::default()
         };
-        let first = backdo(&onto, Origin::Node(FIRST), NodeList::one(FIRST)).unwrap();
+        let first = backdo(&onto, Origin::Node(FIRST), Trail::one(FIRST)).unwrap();
         assert_eq!(first.to, To::Node(CHAMMEOGI));
-        assert_eq!(first.trail(NodeList::one(FIRST)).as_slice(), &[CHAMMEOGI]);
+        assert_eq!(first.trail(Trail::one(FIRST)), Trail::one(CHAMMEOGI));
     }
 }

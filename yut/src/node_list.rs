@@ -108,23 +108,6 @@ impl NodeList {
         list
     }
 
-    /// Appends the nodes of `other` after its first `skip`, as [`NodeList::push`] one by one
-    /// would; a handful of nodes (a move's steps) are copied as one fixed-size block.
-    #[inline]
-    pub(crate) fn extend_from_list(&mut self, other: &NodeList, skip: usize) {
-        const BLOCK: usize = 8;
-        let len = usize::from(self.len);
-        let n = other.len().saturating_sub(skip);
-        if n <= BLOCK && len + BLOCK <= CAP && skip + BLOCK <= CAP {
-            let block: [Node; BLOCK] = other.nodes[skip..skip + BLOCK].try_into().unwrap();
-            let room: &mut [Node; BLOCK] = (&mut self.nodes[len..len + BLOCK]).try_into().unwrap();
-            *room = block;
-            self.len += n as u8;
-        } else {
-            self.extend_from_slice(other.as_slice().get(skip..).unwrap_or_default());
-        }
-    }
-
     /// Removes and returns the newest node.
     ///
     /// ```

@@ -6,7 +6,9 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::graph::Node;
-use crate::{EventLog, NodeList, Rules, ThrowChance, ThrowDraw, ThrowList, YutEvent, YutOptions};
+use crate::{
+    EventLog, NodeList, Rules, ThrowChance, ThrowDraw, ThrowList, Trail, YutEvent, YutOptions,
+};
 
 /// A side's id: the seat in individual play, 0 (청) or 1 (홍) in team play.
 pub type SideId = u8;
@@ -185,7 +187,7 @@ fn origin_place(from: crate::Origin) -> usize {
 pub(crate) enum Landing {
     /// On a node, with the stack's trail (the pieces of the side already there join it and
     /// take the trail).
-    Node(Node, crate::NodeList),
+    Node(Node, Trail),
     /// Home: waiting again.
     Home,
 }
@@ -205,7 +207,7 @@ pub struct Side {
     at: [u8; PLACES],
     /// The trail of each stack, kept at its lowest piece id (the other slots are unused
     /// and may hold old trails: nothing reads them, and equality ignores them).
-    trails: [NodeList; MAX_PIECES],
+    trails: [Trail; MAX_PIECES],
     /// How many pieces the side has.
     count: u8,
     /// Bit `n` set: the side has a stack on node `n`.
@@ -272,7 +274,7 @@ impl Side {
         Self {
             members,
             at,
-            trails: [NodeList::new(); MAX_PIECES],
+            trails: [Trail::EMPTY; MAX_PIECES],
             count,
             held: 0,
             stacks: 0,
@@ -322,7 +324,7 @@ impl Side {
                 return Some(Piece {
                     status: PieceStatus::Board,
                     node: Some(n),
-                    trail: self.trails[leader(set)],
+                    trail: self.trails[leader(set)].to_list(),
                 });
             }
             nodes &= nodes - 1;
@@ -344,21 +346,29 @@ impl Side {
 
     /// Replaces the pieces with `pieces` (at most [`MAX_PIECES`]), or says why they cannot
     /// be a side's: a piece on the board without a node of the board or off it with one, a
-    /// piece off the board with a trail, or pieces of one stack with different trails.
-    /// Nothing changes when they are refused.
+    /// trail that is no way forward ([`Trail::from_path`]), a piece off the board with a
+    /// trail, or pieces of one stack with different trails. Nothing changes when they are
+    /// refused.
     pub(crate) fn set_pieces(&mut self, pieces: &[Piece]) -> Result<(), String> {
         if pieces.len() > MAX_PIECES {
             return Err(format!("{} pieces, at most {MAX_PIECES}", pieces.len()));
         }
         let mut at = [0u8; PLACES];
-        let mut trails = [NodeList::new(); MAX_PIECES];
+        let mut trails = [Trail::EMPTY; MAX_PIECES];
         for (k, p) in pieces.iter().enumerate() {
             let slot = match (p.status, p.node) {
                 (PieceStatus::Board, Some(n)) if usize::from(n) < crate::graph::NODE_COUNT => {
                     let n = usize::from(n);
+                    // Kept as a set, which only a way forward gives back as it was.
+                    let trail = Trail::from_path(p.trail.as_slice()).ok_or_else(|| {
+                        format!(
+                            "piece {k}: trail {:?} is not a way forward through the board",
+                            p.trail.as_slice()
+                        )
+                    })?;
                     if at[n] == 0 {
-                        trails[k] = p.trail;
-                    } else if trails[leader(at[n])] != p.trail {
+                        trails[k] = trail;
+                    } else if trails[leader(at[n])] != trail {
                         return Err(format!(
                             "piece {k}: its trail is not that of the stack it stands in"
                         ));
@@ -407,9 +417,9 @@ impl Side {
     /// assert_eq!(yut::Side::new(vec![0], 4).trail_on(3), None);
     /// ```
     #[inline]
-    pub fn trail_on(&self, node: Node) -> Option<&NodeList> {
+    pub fn trail_on(&self, node: Node) -> Option<Trail> {
         let set = self.at[place(node)];
-        (set != 0 && self.holds(node)).then(|| &self.trails[leader(set)])
+        (set != 0 && self.holds(node)).then(|| self.trails[leader(set)])
     }
 
     /// The lowest id of the side's pieces on `node` (its stack's first piece in the
@@ -428,7 +438,7 @@ impl Side {
 
     /// The size and trail of the stack of the set `at` ([`Side::pieces_at`] of a node).
     #[inline(always)]
-    pub(crate) fn stack_of(&self, at: u8) -> (u8, NodeList) {
+    pub(crate) fn stack_of(&self, at: u8) -> (u8, Trail) {
         (size(at), self.trails[leader(at)])
     }
 
@@ -438,11 +448,10 @@ impl Side {
         size(at)
     }
 
-    /// The trail of the stack of the set `at` ([`Side::pieces_at`] of a node), where the
-    /// side keeps it.
+    /// The trail of the stack of the set `at` ([`Side::pieces_at`] of a node).
     #[inline(always)]
-    pub(crate) fn trail_of(&self, at: u8) -> &NodeList {
-        &self.trails[leader(at)]
+    pub(crate) fn trail_of(&self, at: u8) -> Trail {
+        self.trails[leader(at)]
     }
 
     /// Moves up to `limit` of the pieces of the set `at` (the side's pieces at `from`, a
@@ -465,11 +474,9 @@ impl Side {
         size(moving)
     }
 
-    /// [`Side::move_stack`] along `walk` (the stack's own move): the trail is turned into
-    /// its trail after the move ([`Walk::trail`](crate::movement::Walk::trail)) where it is
-    /// kept, at the moving pieces' lowest id, and copied only if the stack it joins has a
-    /// lower one. Copying it out, through the walk and the landing and back costs a move
-    /// several copies of the 24-byte list (measured).
+    /// [`Side::move_stack`] along `walk` (the stack's own move): the stack's trail becomes
+    /// its trail after the move ([`Walk::trail`](crate::movement::Walk::trail)), kept at
+    /// the lowest id of the stack it lands in.
     #[inline(always)]
     pub(crate) fn move_walked(
         &mut self,
@@ -486,12 +493,9 @@ impl Side {
             crate::To::Node(n) => {
                 // From a node the slot holds the stack's trail; from home it is unused
                 // (its piece leads no stack), and the walk starts the trail afresh.
-                let slot = leader(moving);
-                walk.update_trail(&mut self.trails[slot]);
+                let trail = walk.trail(self.trails[leader(moving)]);
                 let lead = self.land(moving, n);
-                if lead != slot {
-                    self.trails[lead] = self.trails[slot];
-                }
+                self.trails[lead] = trail;
             }
             crate::To::Off(OffBoard::Goal) => self.at[DONE] |= moving,
             crate::To::Off(OffBoard::Home) => self.at[HOME] |= moving,
@@ -1222,7 +1226,7 @@ mod tests {
         .unwrap();
         assert_eq!(ok.stack_on(3), 2);
         assert_eq!(ok.at_home(), 1);
-        assert_eq!(ok.trail_on(3).unwrap().as_slice(), &[1, 2, 3]);
+        assert_eq!(ok.trail_on(3).unwrap().to_list().as_slice(), &[1, 2, 3]);
         for (pieces, why) in [
             (
                 format!("[{},{}]", on(3, "[1,2,3]"), on(3, "[3]")),

@@ -477,7 +477,7 @@ impl<R: Rules> Script<R> {
     pub fn trail(&self, side: SideId, node: Node) -> Vec<Node> {
         self.state.board.sides[usize::from(side)]
             .trail_on(node)
-            .map(|t| t.as_slice().to_vec())
+            .map(|t| t.to_list().as_slice().to_vec())
             .unwrap_or_default()
     }
 

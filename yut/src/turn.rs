@@ -9,8 +9,8 @@ use crate::rules::{
 };
 use crate::state::{Board, Landing, Lists, Phase, SideId};
 use crate::{
-    EventLog, NodeList, Origin, PackedThrows, Rules, Throw, ThrowChance, ThrowDraw, To, Yut,
-    YutEvent, YutState,
+    EventLog, Origin, PackedThrows, Rules, Throw, ThrowChance, ThrowDraw, To, Trail, Yut, YutEvent,
+    YutState,
 };
 
 /// Where a step's events go besides the log: the caller's list ([`Game::step_into`]), or
@@ -69,9 +69,7 @@ impl<X: Clone, S: Sink<YutEvent<X>>> Emit<X> for Logged<'_, X, S> {
 impl<R: Rules> Yut<R> {
     /// Where `side`'s stack at `from` would go with `result`, hooks included; `None` if the
     /// base rules forbid it (backdo from home). `stack` is the stack's size and trail as
-    /// [`movement::stack_at`] gives them (callers trying several results look it up once),
-    /// the trail by reference: only a backdo reads it, and the move passes the one the side
-    /// keeps rather than a copy.
+    /// [`movement::stack_at`] gives them (callers trying several results look it up once).
     // Always: for rule sets with hooks the compiler would call it, and every legal-move
     // listing and move pays the call.
     #[inline(always)]
@@ -80,7 +78,7 @@ impl<R: Rules> Yut<R> {
         state: &YutState<R>,
         side: SideId,
         from: Origin,
-        (stack, trail): (u8, &NodeList),
+        (stack, trail): (u8, Trail),
         result: Throw,
     ) -> Option<(Walk, MoveInfo)> {
         let board = &state.board;
@@ -95,7 +93,7 @@ impl<R: Rules> Yut<R> {
             count,
         };
         let walk = if result.is_backdo() {
-            movement::backdo(&board.options, from, *trail)?
+            movement::backdo(&board.options, from, trail)?
         } else {
             let steps = result.steps() as u8 + self.rules.extra_steps(board, &state.rules, &info);
             let mut walk = movement::forward(&board.options, from, steps);
@@ -226,9 +224,8 @@ impl<R: Rules> Yut<R> {
             return;
         }
         // The stack's size and its trail (home: one piece, no trail).
-        const NO_TRAIL: &NodeList = &NodeList::new();
         let stack = match from {
-            Origin::Home(_) => (1, NO_TRAIL),
+            Origin::Home(_) => (1, Trail::EMPTY),
             Origin::Node(_) => (mover.stack_size(at), mover.trail_of(at)),
         };
         let Some((walk, info)) = self.walk(state, side, from, stack, result) else {
@@ -390,7 +387,7 @@ impl<R: Rules> Yut<R> {
         // Pieces already on a cushion's node stack with the cushioned ones, all with the
         // trail of the node alone.
         let to = match target {
-            Some(n) => Landing::Node(n, NodeList::one(n)),
+            Some(n) => Landing::Node(n, Trail::one(n)),
             None => Landing::Home,
         };
         vside.move_stack(at, Origin::Node(node), at.count_ones() as u8, to);

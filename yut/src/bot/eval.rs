@@ -55,14 +55,9 @@ fn distances(options: &YutOptions, dist: &[(ThrowChance, f64)]) -> ([f64; NODE_C
     let dest = |from: Origin, result: Throw| -> Option<Option<Node>> {
         let to = if result.is_backdo() {
             let node = from.node()?;
-            let trail = if node == crate::graph::FIRST {
-                crate::NodeList::one(node)
-            } else {
-                let mut t = crate::NodeList::one(crate::graph::previous(node));
-                t.push(node);
-                t
-            };
-            movement::backdo(options, from, trail).map(|w| w.to)
+            // A lone stack's trail alone: one step back is the ring's previous node
+            // whatever came before, as a trail of the node alone goes.
+            movement::backdo(options, from, crate::Trail::one(node)).map(|w| w.to)
         } else {
             Some(movement::forward(options, from, result.steps() as u8).to)
         };
