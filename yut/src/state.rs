@@ -253,6 +253,15 @@ fn bit(node: Node) -> u32 {
     1u32.checked_shl(u32::from(node)).unwrap_or(0)
 }
 
+/// [`bit`] and [`place`] of a node the caller knows to be on the board (where pieces
+/// were found, where a walk ends): masked into range instead of tested, which only
+/// differs for a number that is no node.
+#[inline(always)]
+fn board_node(node: Node) -> (u32, usize) {
+    let n = node & (PLACES as u8 - 1);
+    (1 << n, usize::from(n))
+}
+
 /// The lowest piece id of a non-empty set (the slot of the stack's trail).
 #[inline(always)]
 fn leader(set: u8) -> usize {
@@ -523,11 +532,13 @@ impl Side {
         }
         let start = origin_place(from);
         self.at[start] &= !moving;
+        // Pieces were there: a node of the board.
         if let crate::Origin::Node(n) = from
             && self.at[start] == 0
         {
-            self.stacks -= u8::from(self.held & bit(n) != 0);
-            self.held &= !bit(n);
+            let (bit, _) = board_node(n);
+            self.stacks -= u8::from(self.held & bit != 0);
+            self.held &= !bit;
         }
         moving
     }
@@ -536,10 +547,11 @@ impl Side {
     /// the slot of the stack's trail (its lowest piece id).
     #[inline(always)]
     fn land(&mut self, moving: u8, n: Node) -> usize {
-        let end = place(n);
+        // Where a walk ends or a rule sends a stack: a node of the board.
+        let (bit, end) = board_node(n);
         if self.at[end] == 0 {
-            self.stacks += u8::from(self.held & bit(n) == 0);
-            self.held |= bit(n);
+            self.stacks += u8::from(self.held & bit == 0);
+            self.held |= bit;
         }
         self.at[end] |= moving;
         leader(self.at[end])
