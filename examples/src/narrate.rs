@@ -112,7 +112,7 @@ pub fn legal_move_label(m: &LegalMove, style: Style) -> String {
         crate::style::pad(&throw_label(m.result), 15),
         origin_label(m.from),
         to_label(m.to),
-        path_label(m.from, &m.path, m.to)
+        path_label(m.from, &m.path.to_list(), m.to)
     );
     if m.captures > 0 {
         s.push_str(&style.highlight(&format!("  잡기!(capture {})", m.captures)));
@@ -190,7 +190,7 @@ pub fn describe<R: Layer>(
                     throw_label(*result),
                     origin_label(*from),
                     to_label(*to),
-                    path_label(*from, path, *to)
+                    path_label(*from, &path.to_list(), *to)
                 ));
             }
             YutEvent::Stacked { node, count, .. } => lines.push(format!(

@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::graph::Node;
 use crate::state::SideId;
-use crate::{NodeList, Origin, PackedThrows, Sticks, Throw, To};
+use crate::{Origin, PackedThrows, Path, Sticks, Throw, To};
 
 /// Something that happened. Tagged by `type`; rule extensions add their own events (`X`),
 /// which appear untagged by this enum (they carry their own `type`).
@@ -49,7 +49,7 @@ pub enum YutEvent<X = NoEvent> {
         /// Where it ended.
         to: To,
         /// Every node stepped on, the start (if on the board) first.
-        path: NodeList,
+        path: Path,
         /// Pieces moved together.
         count: u8,
     },

@@ -191,6 +191,62 @@ const ROUTES: [[Node; ROUTE_LEN]; NODE_COUNT] = {
     routes
 };
 
+// A forward path visits its nodes in one fixed order (the graph has no cycle: 참먹이 is
+// never stepped from), so a set of them, bits in that order, gives the path back: a
+// trail and a move's path are kept that way.
+
+/// The nodes in an order where every forward step leads to a later node: the outer ring
+/// to 모, its diagonal to the center's first half, the ring to 뒷모, its diagonal, the
+/// center, both ways out of it, the rest of the ring, 참먹이 last.
+pub(crate) const ORDER: [Node; NODE_COUNT] = [
+    1, 2, 3, 4, 5, 20, 21, 6, 7, 8, 9, 10, 25, 26, 22, 23, 24, 27, 28, 11, 12, 13, 14, 15, 16, 17,
+    18, 19, 0,
+];
+
+/// [`ORDER`] inverted: a node's bit in a set of nodes ([`crate::Trail`], [`crate::Path`]),
+/// none for a number off the board. A table of every `u8`, so a look-up needs no bounds
+/// check.
+pub(crate) const BIT: [u32; 256] = {
+    let mut out = [0u32; 256];
+    let mut rank = 0;
+    while rank < NODE_COUNT {
+        out[ORDER[rank] as usize] = 1 << rank;
+        rank += 1;
+    }
+    out
+};
+
+/// For each node, the bits of every node up to it in [`ORDER`]: what a walk ending there
+/// can have stepped on.
+pub(crate) const UP_TO: [u32; 256] = {
+    let mut out = [0u32; 256];
+    let mut n = 0;
+    while n < NODE_COUNT {
+        out[n] = (BIT[n] << 1) - 1;
+        n += 1;
+    }
+    out
+};
+
+/// For each node, the bits of the node and of its whole [`route`]: a forward walk
+/// from it steps on the part of them up to where it ends.
+pub(crate) const WAY: [u32; 256] = {
+    let mut out = [0u32; 256];
+    let mut n = 0;
+    while n < NODE_COUNT {
+        let route = route(n as Node);
+        let mut bits = BIT[n];
+        let mut i = 0;
+        while i < route.len() {
+            bits |= BIT[route[i] as usize];
+            i += 1;
+        }
+        out[n] = bits;
+        n += 1;
+    }
+    out
+};
+
 /// The outer-ring node before `node`, used by a backdo that has no trail to follow
 /// (RULES.md, Movement), and for inner nodes the node one step back toward their corner.
 ///
@@ -271,6 +327,25 @@ mod tests {
                 starts_here = false;
             }
             assert!(route.contains(&CHAMMEOGI), "route of {start} reaches 0");
+        }
+    }
+
+    #[test]
+    fn every_forward_step_leads_later_in_the_order() {
+        let mut seen = [false; NODE_COUNT];
+        for &n in &ORDER {
+            assert!(!seen[usize::from(n)], "{n} twice");
+            seen[usize::from(n)] = true;
+        }
+        for n in (0..NODE_COUNT as Node).filter(|&n| n != CHAMMEOGI) {
+            let steps = [
+                next(n, true, None),
+                next(n, false, None),
+                next(n, false, Some(21)),
+            ];
+            for to in steps {
+                assert!(BIT[usize::from(to)] > BIT[usize::from(n)], "{n} -> {to}");
+            }
         }
     }
 

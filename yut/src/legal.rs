@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::graph::Node;
 use crate::state::SideId;
-use crate::{NodeList, Origin, Rules, Throw, To, Trail, Yut, YutState};
+use crate::{Origin, Path, Rules, Throw, To, Trail, Yut, YutState};
 
 /// One legal move, with its path.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -23,7 +23,7 @@ pub struct LegalMove {
     /// Whether the stack finishes.
     pub finishes: bool,
     /// The start (if on the board) and every node stepped on.
-    pub path: NodeList,
+    pub path: Path,
     /// The result used (for display).
     pub result: Throw,
     /// Whether it joins the side's own stack.

@@ -20,6 +20,7 @@ pub mod movement;
 mod node_list;
 mod options;
 mod outcome;
+mod path;
 mod policy;
 pub mod rules;
 mod state;
@@ -46,6 +47,7 @@ pub use options::{
     TURN_SECONDS, YutOptions,
 };
 pub use outcome::{Place, ResultStats, YutResult};
+pub use path::Path;
 pub use rules::{NoAction, NoConfig, NoView, Rules, Standard};
 pub use state::{
     Board, HomeWord, MAX_PIECES, OffBoard, Origin, Phase, Piece, PieceStatus, Side, SideId,

@@ -6,7 +6,7 @@
 use crate::graph::{self, CHAMMEOGI, FIRST, Node};
 use crate::options::{BackdoFromDo, FinishRule, YutOptions};
 use crate::state::{Board, SideId};
-use crate::{NodeList, Origin, To, Trail};
+use crate::{Origin, Path, To, Trail};
 
 /// Whether a stack standing on `node` is one step short of finishing under the finish rule:
 /// on 참먹이 under `pass`, on 19 or 28 under `reach`.
@@ -32,7 +32,7 @@ pub struct Walk {
     /// Where it ends.
     pub to: To,
     /// The start (if on the board) and every node stepped on.
-    pub path: NodeList,
+    pub path: Path,
     /// Where the nodes stepped on start: the stack's node, or 도 for a piece entering.
     start: Node,
     /// Whether it enters from home (its trail starts afresh).
@@ -96,7 +96,8 @@ pub fn stack_at(board: &Board, side: SideId, from: Origin) -> Option<(u8, Trail)
     }
 }
 
-/// Walks `steps` forward from `from` (a node with a stack, or home).
+/// Walks `steps` forward from `from` (a node with a stack, or home). A number that is no
+/// node of the board gets a walk with an empty path.
 ///
 /// Entering from home counts node 1 as the first step. A piece standing on 참먹이 has gone
 /// round: any step finishes it. Under `pass` a piece finishes when a step leads past 0;
@@ -111,24 +112,25 @@ pub fn forward(options: &YutOptions, from: Origin, steps: u8) -> Walk {
         Origin::Node(n) => (n, usize::from(steps)),
     };
     let enters = from.node().is_none();
-    let route = graph::route(start);
     let to_zero = graph::steps_to_zero(start);
-    let taken = left.min(to_zero);
-    let path = NodeList::walked(start, route, taken);
-    // Past 0 with a step left (or arriving under `reach`, or standing on it): the goal.
+    // Past 0 with a step left (or arriving under `reach`, or standing on it): the goal,
+    // the whole way to 0 stepped on.
     if left > to_zero || (left == to_zero && left > 0 && reach) || (to_zero == 0 && left > 0) {
         return Walk {
             to: To::GOAL,
-            path,
+            path: Path::forward(start, CHAMMEOGI),
             start,
             enters,
             back: Back::No,
         };
     }
-    let to = if taken == 0 { start } else { route[taken - 1] };
+    let to = match left.checked_sub(1) {
+        Some(i) => graph::route(start)[i],
+        None => start,
+    };
     Walk {
         to: To::Node(to),
-        path,
+        path: Path::forward(start, to),
         start,
         enters,
         back: Back::No,
@@ -139,7 +141,6 @@ pub fn forward(options: &YutOptions, from: Origin, steps: u8) -> Walk {
 #[inline]
 pub fn backdo(options: &YutOptions, from: Origin, trail: Trail) -> Option<Walk> {
     let node = from.node()?;
-    let mut path = NodeList::one(node);
     let only_first = node == FIRST && trail.at_most_one();
     if only_first {
         // A piece that has only stood on 도: `backdoFromDo` decides (RULES.md, Movement).
@@ -150,10 +151,9 @@ pub fn backdo(options: &YutOptions, from: Origin, trail: Trail) -> Option<Walk> 
             BackdoFromDo::Chammeogi => To::Node(CHAMMEOGI),
         };
         if let To::Node(n) = to {
-            path.push(n);
             return Some(Walk {
                 to,
-                path,
+                path: Path::step(node, n),
                 start: node,
                 enters: false,
                 back: Back::One,
@@ -161,7 +161,7 @@ pub fn backdo(options: &YutOptions, from: Origin, trail: Trail) -> Option<Walk> 
         }
         return Some(Walk {
             to,
-            path,
+            path: Path::one(node),
             start: node,
             enters: false,
             back: Back::No,
@@ -170,10 +170,9 @@ pub fn backdo(options: &YutOptions, from: Origin, trail: Trail) -> Option<Walk> 
     // The node before the start on the trail; with none to follow (only after repeated
     // backdo from 0), the ring's previous node.
     let to = trail.before_last().unwrap_or_else(|| graph::previous(node));
-    path.push(to);
     Some(Walk {
         to: To::Node(to),
-        path,
+        path: Path::step(node, to),
         start: node,
         enters: false,
         back: Back::Pop,
@@ -183,6 +182,7 @@ pub fn backdo(options: &YutOptions, from: Origin, trail: Trail) -> Option<Walk> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::NodeList;
 
     fn nodes(list: &[Node]) -> NodeList {
         let mut out = NodeList::new();
@@ -205,7 +205,7 @@ mod tests {
             NodeList::new()
         };
         let skip = usize::from(from.node().is_some());
-        for &n in &walk.path.as_slice()[skip..] {
+        for &n in &walk.path.to_list().as_slice()[skip..] {
             trail.push(n);
         }
         trail
@@ -250,7 +250,7 @@ mod tests {
                 finish_rule,
                 ..YutOptions::default()
             };
-            let froms = (0..graph::NODE_COUNT as Node + 2)
+            let froms = (0..graph::NODE_COUNT as Node)
                 .map(Origin::Node)
                 .chain([Origin::HOME]);
             for from in froms {
@@ -266,13 +266,29 @@ mod tests {
                         let walk = forward(&options, from, steps);
                         let (to, path) = stepwise(&options, from, trail, steps);
                         assert_eq!(
-                            (walk.to, walk.path),
+                            (walk.to, walk.path.to_list()),
                             (to, path),
                             "{finish_rule:?} {from:?} {before:?} {steps}"
                         );
                     }
                 }
             }
+        }
+    }
+
+    #[test]
+    fn a_number_that_is_no_node_walks_without_panicking() {
+        let options = YutOptions::default();
+        for n in [29, 30, 200, 255] {
+            for steps in 0..=6 {
+                assert!(forward(&options, Origin::Node(n), steps).path.is_empty());
+            }
+            // A backdo's way back is the ring's previous node's, whatever the number.
+            let back = backdo(&options, Origin::Node(n), Trail::one(n)).unwrap();
+            assert_eq!(
+                back.path.len(),
+                usize::from(back.to.node().is_some_and(|t| t < 29))
+            );
         }
     }
 

@@ -1,15 +1,19 @@
-//! A short list of nodes kept inline: a piece's trail and a move's path.
+//! A short list of nodes kept inline: a piece's trail and a move's path as they are read
+//! and written one node after another (the engine keeps both as sets, [`crate::Trail`]
+//! and [`crate::Path`]).
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::graph::{NODE_COUNT, Node, ROUTE_LEN};
+use crate::graph::{NODE_COUNT, Node};
 
 /// [`NodeList::CAP`], for the array length inside the type.
 const CAP: usize = 23;
 
-/// A list of up to [`NodeList::CAP`] nodes stored inline, so that moving pieces never
-/// allocates. Serialized as a JSON array of node numbers.
+/// A list of up to [`NodeList::CAP`] nodes stored inline, so that listing them never
+/// allocates: a piece's trail in the stored state and the views, a path as
+/// [`Path::to_list`](crate::Path::to_list) gives it. Serialized as a JSON array of node
+/// numbers.
 ///
 /// ```
 /// use yut::NodeList;
@@ -36,7 +40,7 @@ impl NodeList {
     /// graph (a backdo removes its last node), so it never holds more than the 20 nodes of
     /// the longest one, the outer ring from 도 to 참먹이; a path holds the start and at most
     /// the 20 nodes of its start's route ([`crate::graph::ROUTE_LEN`]). Two to spare make
-    /// the list 24 bytes: it copies in two moves, and a `moved` event stays 32 bytes.
+    /// the list 24 bytes, which copies in two moves.
     pub const CAP: usize = CAP;
 
     /// An empty list.
@@ -95,17 +99,6 @@ impl NodeList {
                 self.push(n);
             }
         }
-    }
-
-    /// `start` followed by the first `taken` nodes of `route` (at most all of them): a
-    /// forward walk's path, copied as one fixed-size block.
-    #[inline]
-    pub(crate) fn walked(start: Node, route: &[Node; ROUTE_LEN], taken: usize) -> Self {
-        let mut list = Self::one(start);
-        let block: &mut [Node; ROUTE_LEN] = (&mut list.nodes[1..=ROUTE_LEN]).try_into().unwrap();
-        *block = *route;
-        list.len = 1 + taken.min(ROUTE_LEN) as u8;
-        list
     }
 
     /// Removes and returns the newest node.

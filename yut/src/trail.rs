@@ -8,58 +8,7 @@
 //! bytes instead of five lists.
 
 use crate::NodeList;
-use crate::graph::{self, NODE_COUNT, Node};
-
-/// The nodes in an order where every forward step leads to a later node: the outer ring
-/// to 모, its diagonal to the center's first half, the ring to 뒷모, its diagonal, the
-/// center, both ways out of it, the rest of the ring, 참먹이 last.
-const ORDER: [Node; NODE_COUNT] = [
-    1, 2, 3, 4, 5, 20, 21, 6, 7, 8, 9, 10, 25, 26, 22, 23, 24, 27, 28, 11, 12, 13, 14, 15, 16, 17,
-    18, 19, 0,
-];
-
-/// [`ORDER`] inverted: a node's bit in a trail (none for a number off the board). A table
-/// of every `u8`, so a look-up needs no bounds check.
-const BIT: [u32; 256] = {
-    let mut out = [0u32; 256];
-    let mut rank = 0;
-    while rank < NODE_COUNT {
-        out[ORDER[rank] as usize] = 1 << rank;
-        rank += 1;
-    }
-    out
-};
-
-/// For each node, the bits of every node up to it in [`ORDER`]: what a walk ending there
-/// can have stepped on.
-const UP_TO: [u32; 256] = {
-    let mut out = [0u32; 256];
-    let mut n = 0;
-    while n < NODE_COUNT {
-        out[n] = (BIT[n] << 1) - 1;
-        n += 1;
-    }
-    out
-};
-
-/// For each node, the bits of the node and of its whole [`graph::route`]: a forward walk
-/// from it steps on the part of them up to where it ends.
-const WAY: [u32; 256] = {
-    let mut out = [0u32; 256];
-    let mut n = 0;
-    while n < NODE_COUNT {
-        let route = graph::route(n as Node);
-        let mut bits = BIT[n];
-        let mut i = 0;
-        while i < route.len() {
-            bits |= BIT[route[i] as usize];
-            i += 1;
-        }
-        out[n] = bits;
-        n += 1;
-    }
-    out
-};
+use crate::graph::{BIT, Node, ORDER, UP_TO, WAY};
 
 /// The trail of a stack: the nodes it stepped on since it entered, oldest first, kept as
 /// a set (bit `r` for the node of rank `r` in a fixed order of the board's nodes along
@@ -222,26 +171,7 @@ impl std::fmt::Debug for Trail {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::graph::{CHAMMEOGI, next};
-
-    #[test]
-    fn every_forward_step_leads_later_in_the_order() {
-        let mut seen = [false; NODE_COUNT];
-        for &n in &ORDER {
-            assert!(!seen[usize::from(n)], "{n} twice");
-            seen[usize::from(n)] = true;
-        }
-        for n in (0..NODE_COUNT as Node).filter(|&n| n != CHAMMEOGI) {
-            let steps = [
-                next(n, true, None),
-                next(n, false, None),
-                next(n, false, Some(21)),
-            ];
-            for to in steps {
-                assert!(BIT[usize::from(to)] > BIT[usize::from(n)], "{n} -> {to}");
-            }
-        }
-    }
+    use crate::graph::{self, CHAMMEOGI, NODE_COUNT};
 
     #[test]
     fn a_path_and_its_set_give_each_other_back() {

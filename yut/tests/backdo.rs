@@ -35,8 +35,8 @@ fn backdo_from_do_chammeogi_goes_round_under_pass() {
         .find(|m| m.result == Throw::Backdo)
         .unwrap();
     assert_eq!(
-        (m.to, m.finishes, m.path.as_slice()),
-        (To::Node(0), false, &[1, 0][..])
+        (m.to, m.finishes, m.path.to_list().as_slice().to_vec()),
+        (To::Node(0), false, vec![1, 0])
     );
     let ev = s.play(0, at(1));
     assert_eq!(moves(&ev)[0].1, To::Node(0));

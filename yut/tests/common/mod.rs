@@ -21,7 +21,7 @@ pub fn moves(events: &[Event]) -> Vec<(Origin, To, Vec<Node>, u8)> {
                 path,
                 count,
                 ..
-            } => Some((*from, *to, path.as_slice().to_vec(), *count)),
+            } => Some((*from, *to, path.to_list().as_slice().to_vec(), *count)),
             _ => None,
         })
         .collect()
