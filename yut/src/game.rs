@@ -577,6 +577,7 @@ impl<R: Rules> Game for Yut<R> {
                 }
                 several_results_move(board, rng)
             }
+            Phase::Move => self.random_checked_move(state, seat, rng),
             _ => {
                 let n = self.legal_action_count(state, seat);
                 if n == 0 {
@@ -613,6 +614,38 @@ impl<R: Rules> Game for Yut<R> {
             }
             _ => None,
         }
+    }
+}
+
+impl<R: Rules> Yut<R> {
+    /// [`Game::random_legal_action`] when the rules may forbid moves, so that each must be
+    /// checked: the legal moves found in one pass into a buffer and one drawn among them
+    /// (the same draw and move as the count and the index, which take a pass each). Past
+    /// the buffer's room, the count and the index after all.
+    #[inline(never)]
+    fn random_checked_move(
+        &self,
+        state: &YutState<R>,
+        seat: usize,
+        rng: &mut GameRng,
+    ) -> Option<YutAction<R::Action>> {
+        const ROOM: usize = 24;
+        let mut found = [(0u32, Origin::HOME); ROOM];
+        let mut n = 0;
+        let full = self.find_legal_with(state, true, |throw_index, from| {
+            let Some(slot) = found.get_mut(n) else {
+                return true;
+            };
+            *slot = (throw_index, from);
+            n += 1;
+            false
+        });
+        if full {
+            let count = self.legal_action_count(state, seat);
+            return self.legal_action(state, seat, rng.below(count as u32) as usize);
+        }
+        let (throw_index, from) = *found[..n].get(rng.below(n as u32) as usize)?;
+        Some(YutAction::Move { throw_index, from })
     }
 }
 

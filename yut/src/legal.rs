@@ -167,7 +167,7 @@ impl<R: Rules> Yut<R> {
 
     /// [`Yut::find_legal`] with [`Rules::forbids_moves`] of this state already asked.
     #[inline]
-    fn find_legal_with(
+    pub(crate) fn find_legal_with(
         &self,
         state: &YutState<R>,
         forbids: bool,
