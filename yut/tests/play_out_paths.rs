@@ -47,3 +47,71 @@ fn a_quiet_step_builds_no_events() {
         assert!(matches!(last, yut::YutEvent::GameOver { .. }), "{last:?}");
     }
 }
+
+/// The standard rules under a rule set that keeps the default of asking for every move
+/// to be checked (`Rules::forbids_moves` says it may forbid some; it forbids none).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+struct Checked;
+
+impl yut::Rules for Checked {
+    type Config = yut::NoConfig;
+    type Options = yut::YutOptions;
+    type State = ();
+    type Action = yut::NoAction;
+    type Event = yut::NoEvent;
+    type View = yut::NoView;
+
+    fn id(&self) -> &'static str {
+        "checked"
+    }
+
+    fn view(&self, _board: &yut::Board, _state: &()) -> yut::NoView {
+        yut::NoView {}
+    }
+}
+
+/// A random move among checked ones is drawn as an index among the listed moves is, with
+/// few moves and with more than the one pass keeps (four stacks and a waiting piece with
+/// eight results, one a backdo: 39 moves).
+#[test]
+fn a_random_checked_move_is_the_listed_move_at_a_drawn_index() {
+    use yut::Throw::{Backdo, Do, Gae, Geol, Mo, Yut as YutThrow};
+    use yut::testing::Script;
+    let options = YutOptions {
+        pieces: 5,
+        ..YutOptions::default()
+    };
+    for pending in [
+        &[Gae][..],
+        &[Backdo, Gae],
+        &[Do, Gae, Geol, YutThrow, Mo, Backdo, Do, Gae],
+    ] {
+        let mut s = Script::setup(Yut::new(Checked), &options, 2, 1).unwrap();
+        s.set_turn(0)
+            .place(0, 3, 1, &[])
+            .place(0, 7, 1, &[])
+            .place(0, 22, 1, &[1, 2, 3, 4, 5, 20, 21, 22])
+            .place(0, 12, 1, &[])
+            .set_move(pending);
+        let listed = s.game.legal_actions(&s.state, 0);
+        assert!(!listed.is_empty());
+        for seed in 0..16 {
+            let mut picker = game_core::GameRng::from_seed(seed);
+            let mut drawer = picker.clone();
+            let picked = s.game.random_legal_action(&s.state, 0, &mut picker);
+            let drawn = listed[drawer.below(listed.len() as u32) as usize];
+            assert_eq!(picked, Some(drawn), "{pending:?}, seed {seed}");
+            assert!(
+                picker == drawer,
+                "{pending:?}, seed {seed}: other words drawn"
+            );
+        }
+        if pending.len() == 8 {
+            assert_eq!(
+                listed.len(),
+                4 * 8 + 7,
+                "more moves than the one pass keeps"
+            );
+        }
+    }
+}
