@@ -342,7 +342,7 @@ impl<R: Rules> Game for Yut<R> {
                 // The stack exists and a backdo does not enter (checked above): the base
                 // rules allow the move, so only rules that may forbid it need the walk.
                 if !self.rules.forbids_moves(board, &state.rules)
-                    || self.legal_move(state, side, index, *from).is_some()
+                    || self.is_legal_move(state, side, index, *from)
                 {
                     Ok(())
                 } else {

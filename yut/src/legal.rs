@@ -5,6 +5,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::graph::Node;
+use crate::movement::Walk;
 use crate::state::SideId;
 use crate::{Origin, Path, Rules, Throw, To, Trail, Yut, YutState};
 
@@ -57,21 +58,46 @@ impl<R: Rules> Yut<R> {
         k
     }
 
-    /// The move of `side`'s stack at `from` with pending result `throw_index`, if legal.
+    /// Whether the move of `side`'s stack at `from` with pending result `throw_index` is
+    /// legal, without the fields a listing shows (whom it captures, whether it stacks):
+    /// what a search for legal moves and the check of a move ask.
     #[inline]
-    pub(crate) fn legal_move(
+    pub(crate) fn is_legal_move(
         &self,
         state: &YutState<R>,
         side: SideId,
         throw_index: usize,
         from: Origin,
-    ) -> Option<LegalMove> {
-        let stack = crate::movement::stack_at(&state.board, side, from)?;
-        self.legal_move_of(state, side, throw_index, from, stack)
+    ) -> bool {
+        crate::movement::stack_at(&state.board, side, from).is_some_and(|stack| {
+            self.allowed_walk(state, side, throw_index, from, stack)
+                .is_some()
+        })
     }
 
-    /// [`Yut::legal_move`] for a stack already found (`stack` as
-    /// [`crate::movement::stack_at`] gives it).
+    /// The walk and result of the move of a stack already found (`stack` as
+    /// [`crate::movement::stack_at`] gives it), if the base rules and the rule set allow it.
+    #[inline(always)]
+    fn allowed_walk(
+        &self,
+        state: &YutState<R>,
+        side: SideId,
+        throw_index: usize,
+        from: Origin,
+        stack: (u8, Trail),
+    ) -> Option<(Walk, Throw)> {
+        let result = *state.board.pending.get(throw_index)?;
+        if result.is_backdo() && from.node().is_none() {
+            return None;
+        }
+        let (walk, info) = self.walk(state, side, from, stack, result)?;
+        self.rules
+            .allows_move(&state.board, &state.rules, &info, walk.to)
+            .then_some((walk, result))
+    }
+
+    /// The legal move of a stack already found (`stack` as [`crate::movement::stack_at`]
+    /// gives it), with what a listing shows, if the move is legal.
     #[inline]
     fn legal_move_of(
         &self,
@@ -81,17 +107,7 @@ impl<R: Rules> Yut<R> {
         from: Origin,
         stack: (u8, Trail),
     ) -> Option<LegalMove> {
-        let result = *state.board.pending.get(throw_index)?;
-        if result.is_backdo() && from.node().is_none() {
-            return None;
-        }
-        let (walk, info) = self.walk(state, side, from, stack, result)?;
-        if !self
-            .rules
-            .allows_move(&state.board, &state.rules, &info, walk.to)
-        {
-            return None;
-        }
+        let (walk, result) = self.allowed_walk(state, side, throw_index, from, stack)?;
         let board = &state.board;
         let (captures, stacks) = match walk.to.node() {
             Some(n) => match board.occupant(n) {
@@ -179,9 +195,9 @@ impl<R: Rules> Yut<R> {
         let origins = &origins[..k];
         if forbids {
             return (0..state.board.pending.len()).any(|i| {
-                origins.iter().any(|&from| {
-                    self.legal_move(state, side, i, from).is_some() && f(i as u32, from)
-                })
+                origins
+                    .iter()
+                    .any(|&from| self.is_legal_move(state, side, i, from) && f(i as u32, from))
             });
         }
         // Every origin holds a stack of the side, so only a backdo from home is illegal.
