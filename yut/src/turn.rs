@@ -371,7 +371,9 @@ impl<R: Rules> Yut<R> {
         let target = match to {
             CaptureTo::Home => None,
             // Blocked when another side holds the node (the capturer has landed already,
-            // so a capture on that very node always sends the victims home).
+            // so a capture on that very node always sends the victims home); a number that
+            // is no node of the board sends them home too.
+            CaptureTo::Node(n) if usize::from(n) >= crate::graph::NODE_COUNT => None,
             CaptureTo::Node(n) => {
                 let blocked = state
                     .board

@@ -196,7 +196,8 @@ pub enum CaptureTo {
     /// Home, the standard rule (RULES.md, Movement).
     Home,
     /// Onto a node, as a stack with the trail `[node]`. If another side holds the node
-    /// then, the stack goes home; if the victim's side holds it, they stack.
+    /// then, or the number is no node of the board, the stack goes home; if the victim's
+    /// side holds it, they stack.
     Node(Node),
 }
 
