@@ -247,6 +247,36 @@ pub(crate) const WAY: [u32; 256] = {
     out
 };
 
+/// The set of `nodes` as [`BIT`]s, or `None` unless each is a node of the board later in
+/// [`ORDER`] than the one before it (as a way forward's are), so that the set gives them
+/// back ([`nodes_of`]).
+pub(crate) fn set_of(nodes: &[Node]) -> Option<u32> {
+    let mut bits = 0u32;
+    for &n in nodes {
+        let bit = BIT[usize::from(n)];
+        // After every node so far: above the highest bit set.
+        if bit == 0 || bit <= bits {
+            return None;
+        }
+        bits |= bit;
+    }
+    Some(bits)
+}
+
+/// The nodes of a set of [`BIT`]s, in [`ORDER`].
+pub(crate) fn nodes_of(bits: u32) -> crate::NodeList {
+    let mut list = crate::NodeList::new();
+    let mut bits = bits;
+    while bits != 0 {
+        // A rank past the order (no set made here has one) is left out.
+        if let Some(&n) = ORDER.get(bits.trailing_zeros() as usize) {
+            list.push(n);
+        }
+        bits &= bits - 1;
+    }
+    list
+}
+
 /// The outer-ring node before `node`, used by a backdo that has no trail to follow
 /// (RULES.md, Movement), and for inner nodes the node one step back toward their corner.
 ///

@@ -5,7 +5,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::NodeList;
-use crate::graph::{BIT, Node, ORDER, UP_TO, WAY};
+use crate::graph::{self, BIT, Node, UP_TO, WAY};
 
 /// The bit that marks a backdo's path: its nodes go against the board's order.
 const BACK: u32 = 1 << 31;
@@ -68,16 +68,7 @@ impl Path {
         {
             return (BIT[usize::from(to)] != 0).then(|| Path::step(from, to));
         }
-        let mut bits = 0u32;
-        for &n in nodes {
-            let bit = BIT[usize::from(n)];
-            // After every node so far: above the highest bit set.
-            if bit == 0 || bit <= bits {
-                return None;
-            }
-            bits |= bit;
-        }
-        Some(Path(bits))
+        graph::set_of(nodes).map(Path)
     }
 
     /// The nodes, in the order the move goes over them.
@@ -86,20 +77,16 @@ impl Path {
     /// assert_eq!(yut::Path::one(7).to_list().as_slice(), &[7]);
     /// ```
     pub fn to_list(self) -> NodeList {
-        let mut list = NodeList::new();
-        let mut bits = self.0 & !BACK;
-        let back = self.0 & BACK != 0;
-        while bits != 0 {
-            // Against the order: the highest bit first.
-            let rank = if back {
-                31 - bits.leading_zeros()
-            } else {
-                bits.trailing_zeros()
-            };
-            list.push(ORDER[rank as usize]);
-            bits &= !(1 << rank);
+        let list = graph::nodes_of(self.0 & !BACK);
+        // A backdo's two nodes, against the order.
+        match (self.0 & BACK != 0, list.as_slice()) {
+            (true, &[to, from]) => {
+                let mut back = NodeList::one(from);
+                back.push(to);
+                back
+            }
+            _ => list,
         }
-        list
     }
 
     /// How many nodes it goes over.

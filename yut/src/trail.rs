@@ -8,7 +8,7 @@
 //! bytes instead of five lists.
 
 use crate::NodeList;
-use crate::graph::{BIT, Node, ORDER, UP_TO, WAY};
+use crate::graph::{self, BIT, Node, ORDER, UP_TO, WAY};
 
 /// The trail of a stack: the nodes it stepped on since it entered, oldest first, kept as
 /// a set (bit `r` for the node of rank `r` in a fixed order of the board's nodes along
@@ -51,16 +51,7 @@ impl Trail {
     /// assert_eq!(Trail::from_path(&[29]), None);
     /// ```
     pub fn from_path(path: &[Node]) -> Option<Self> {
-        let mut bits = 0u32;
-        for &n in path {
-            let bit = BIT[usize::from(n)];
-            // After every node so far: above the highest bit set.
-            if bit == 0 || bit <= bits {
-                return None;
-            }
-            bits |= bit;
-        }
-        Some(Trail(bits))
+        graph::set_of(path).map(Trail)
     }
 
     /// The nodes, oldest first.
@@ -70,13 +61,7 @@ impl Trail {
     /// assert_eq!(trail.to_list().as_slice(), &[22, 27, 28]);
     /// ```
     pub fn to_list(self) -> NodeList {
-        let mut list = NodeList::new();
-        let mut bits = self.0;
-        while bits != 0 {
-            list.push(ORDER[bits.trailing_zeros() as usize]);
-            bits &= bits - 1;
-        }
-        list
+        graph::nodes_of(self.0)
     }
 
     /// The newest node (where the stack stands).
