@@ -218,7 +218,7 @@ pub(crate) const BIT: [u32; 256] = {
 
 /// For each node, the bits of every node up to it in [`ORDER`]: what a walk ending there
 /// can have stepped on.
-pub(crate) const UP_TO: [u32; 256] = {
+const UP_TO: [u32; 256] = {
     let mut out = [0u32; 256];
     let mut n = 0;
     while n < NODE_COUNT {
@@ -230,7 +230,7 @@ pub(crate) const UP_TO: [u32; 256] = {
 
 /// For each node, the bits of the node and of its whole [`route`]: a forward walk
 /// from it steps on the part of them up to where it ends.
-pub(crate) const WAY: [u32; 256] = {
+const WAY: [u32; 256] = {
     let mut out = [0u32; 256];
     let mut n = 0;
     while n < NODE_COUNT {
@@ -246,6 +246,13 @@ pub(crate) const WAY: [u32; 256] = {
     }
     out
 };
+
+/// The [`BIT`]s of the nodes a forward walk from `start` steps on along its [`route`] up
+/// to `to`, `start` included: what a move's path holds, and what it adds to a trail.
+#[inline(always)]
+pub(crate) fn way(start: Node, to: Node) -> u32 {
+    WAY[usize::from(start)] & UP_TO[usize::from(to)]
+}
 
 /// The set of `nodes` as [`BIT`]s, or `None` unless each is a node of the board later in
 /// [`ORDER`] than the one before it (as a way forward's are), so that the set gives them

@@ -5,7 +5,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::NodeList;
-use crate::graph::{self, BIT, Node, UP_TO, WAY};
+use crate::graph::{self, BIT, Node};
 
 /// The bit that marks a backdo's path: its nodes go against the board's order.
 const BACK: u32 = 1 << 31;
@@ -40,7 +40,7 @@ impl Path {
     /// entering) along its route to `to` (참먹이 for a walk that finishes past it).
     #[inline(always)]
     pub(crate) fn forward(start: Node, to: Node) -> Self {
-        Path(WAY[usize::from(start)] & UP_TO[usize::from(to)])
+        Path(graph::way(start, to))
     }
 
     /// The path of a move of one step from `from` to `to` that follows no route (a

@@ -8,7 +8,7 @@
 //! bytes instead of five lists.
 
 use crate::NodeList;
-use crate::graph::{self, BIT, Node, ORDER, UP_TO, WAY};
+use crate::graph::{self, BIT, Node, ORDER};
 
 /// The trail of a stack: the nodes it stepped on since it entered, oldest first, kept as
 /// a set (bit `r` for the node of rank `r` in a fixed order of the board's nodes along
@@ -117,7 +117,7 @@ impl Trail {
     /// to `to` added.
     #[inline(always)]
     pub(crate) fn walked(self, start: Node, to: Node) -> Self {
-        Trail(self.0 | (WAY[usize::from(start)] & UP_TO[usize::from(to)]))
+        Trail(self.0 | graph::way(start, to))
     }
 
     /// The trail after a backdo to `to`: its newest node dropped, or `to` alone if that

@@ -154,6 +154,16 @@ fn lists_past_what_a_game_makes_are_refused() {
     moved["path"] = Value::from(vec![1; 24]);
     refused(&tampered);
 
+    // A logged move over nodes no move goes over: out of the order of forward steps, and
+    // not a backdo's two going back.
+    for path in [vec![5, 17, 3], vec![3, 3], vec![22, 21, 20]] {
+        let mut tampered = original.clone();
+        let log = tampered["log"].as_array_mut().unwrap();
+        let moved = log.iter_mut().find(|e| e["type"] == "moved").unwrap();
+        moved["path"] = Value::from(path);
+        refused(&tampered);
+    }
+
     // A logged discard of 65 results, and one of 64.
     let discard = |n: usize| {
         let mut tampered = original.clone();
