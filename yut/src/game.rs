@@ -9,8 +9,8 @@ use crate::rules::{RuleOptions, TurnStart};
 use crate::state::{Board, Lists, Phase, Side, SideId, ThrowStats};
 use crate::turn::{Quiet, Sink};
 use crate::{
-    EventLog, Origin, Rules, Standard, Throw, ThrowChance, ThrowList, YutAction, YutError,
-    YutEvent, YutOptions, YutResult, YutState, YutView,
+    EventLog, Origin, Rules, SideList, Standard, Throw, ThrowChance, ThrowList, YutAction,
+    YutError, YutEvent, YutOptions, YutResult, YutState, YutView,
 };
 
 /// Yut Nori under the rules `R` (the standard rules by default).
@@ -111,12 +111,12 @@ impl<R: Rules> Yut<R> {
 }
 
 /// A board's seat lists: `side_of`, `sides`, `seat_conceded`.
-type SeatLists<'b> = (&'b mut Vec<SideId>, &'b mut Vec<Side>, &'b mut Vec<bool>);
+type SeatLists<'b> = (&'b mut Vec<SideId>, &'b mut SideList, &'b mut Vec<bool>);
 
 /// Fills a board's seat lists for a new game of `seats` seats under `base` (checked against
 /// it): each seat's side (the seat itself in individual play, its parity in team play),
 /// each side with its members and all its pieces waiting, no one conceded. Kept lists keep
-/// their buffers, as each kept side keeps its `members`.
+/// their buffers, as each side's slot keeps its `members`.
 #[inline(always)]
 fn seat_lists(
     base: &YutOptions,
@@ -132,24 +132,13 @@ fn seat_lists(
         }),
     );
     // The seats of side `s` by the rule of `side_of`, without a search.
-    let new_side = |s: usize, mut members: Vec<u8>, lists: Lists| {
+    sides.refill(base.sides(seats), |s, mut members| {
         match base.mode {
-            Mode::Individual => lists.refill(&mut members, std::iter::once(s as u8)),
-            Mode::Team => lists.refill(&mut members, (s..seats).step_by(2).map(|m| m as u8)),
+            Mode::Individual => members.push(s as u8),
+            Mode::Team => members.extend((s..seats).step_by(2).map(|m| m as u8)),
         }
         Side::new(members, base.pieces)
-    };
-    let count = base.sides(seats);
-    sides.truncate(count);
-    for (s, side) in sides.iter_mut().enumerate() {
-        *side = new_side(s, std::mem::take(&mut side.members), lists);
-    }
-    // A side past the last game's sides is new, members and all.
-    let made = sides.len();
-    lists.append(
-        sides,
-        (made..count).map(|s| new_side(s, Vec::new(), Lists::New)),
-    );
+    });
     lists.refill(seat_conceded, std::iter::repeat_n(false, seats));
 }
 
@@ -185,7 +174,7 @@ impl<R: Rules> Game for Yut<R> {
         // The seat lists before the table: its checks come after the options' (the order
         // of the errors), its allocations after the seat lists' (measured: the other order
         // costs the allocator more).
-        let (mut side_of, mut sides, mut seat_conceded) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut side_of, mut sides, mut seat_conceded) = (Vec::new(), SideList::new(), Vec::new());
         let new_lists = (&mut side_of, &mut sides, &mut seat_conceded);
         seat_lists(base, players.len(), new_lists, Lists::New);
         // The board last, built in place: a field after it would make it a temporary,
@@ -461,7 +450,7 @@ impl<R: Rules> Game for Yut<R> {
                 // Every stack can use every result, a waiting piece every forward one: the
                 // list straight from the side's bit set of held nodes, in the order of
                 // `find_legal` (throw index, then node, home last).
-                let side = &board.sides[usize::from(board.current_side())];
+                let side = board.sides.of(board.current_side());
                 let home = side.at_home() > 0;
                 for (i, result) in board.pending.iter().enumerate() {
                     let throw_index = i as u32;
@@ -653,7 +642,7 @@ impl<R: Rules> Yut<R> {
 /// every result, a waiting piece every forward one ([`Game::legal_actions_into`]'s list).
 #[inline(always)]
 fn free_move_count(board: &Board) -> usize {
-    let side = &board.sides[usize::from(board.current_side())];
+    let side = board.sides.of(board.current_side());
     let every = side.stacks() * board.pending.len();
     if side.at_home() == 0 {
         return every;
@@ -666,7 +655,7 @@ fn free_move_count(board: &Board) -> usize {
 /// their passes over the results.
 #[inline(always)]
 fn one_result_move<A>(board: &Board, result: Throw, rng: &mut GameRng) -> Option<YutAction<A>> {
-    let side = &board.sides[usize::from(board.current_side())];
+    let side = board.sides.of(board.current_side());
     let stacks = side.stacks();
     let home = usize::from(side.at_home() > 0 && !result.is_backdo());
     let n = stacks + home;
@@ -704,7 +693,7 @@ fn several_results_move<A>(board: &Board, rng: &mut GameRng) -> Option<YutAction
 /// order, home last), from the result's share of the count.
 #[inline(always)]
 fn free_move<A>(board: &Board, index: usize) -> Option<YutAction<A>> {
-    let side = &board.sides[usize::from(board.current_side())];
+    let side = board.sides.of(board.current_side());
     let held = side.held();
     let stacks = side.stacks();
     let home = side.at_home() > 0;

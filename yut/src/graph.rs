@@ -250,8 +250,8 @@ const WAY: [u32; 256] = {
 /// The [`BIT`]s of the nodes a forward walk from `start` steps on along its [`route`] up
 /// to `to`, `start` included: what a move's path holds, and what it adds to a trail.
 #[inline(always)]
-pub(crate) fn way(start: Node, to: Node) -> u32 {
-    WAY[usize::from(start)] & UP_TO[usize::from(to)]
+pub(crate) const fn way(start: Node, to: Node) -> u32 {
+    WAY[start as usize] & UP_TO[to as usize]
 }
 
 /// The set of `nodes` as [`BIT`]s, or `None` unless each is a node of the board later in

@@ -108,33 +108,65 @@ pub fn stack_at(board: &Board, side: SideId, from: Origin) -> Option<(u8, Trail)
 pub fn forward(options: &YutOptions, from: Origin, steps: u8) -> Walk {
     let reach = options.finish_rule == FinishRule::Reach;
     let (start, left) = match from {
-        Origin::Home(_) => (FIRST, usize::from(steps.saturating_sub(1))),
-        Origin::Node(n) => (n, usize::from(steps)),
+        Origin::Home(_) => (FIRST, steps.saturating_sub(1)),
+        Origin::Node(n) => (n, steps),
     };
-    let enters = from.node().is_none();
+    // Every throw's walk from every node is in the table; only a rule's longer walk, or a
+    // number that is no node, is worked out here.
+    let (to, path) = match FORWARD[usize::from(reach)]
+        .get(usize::from(start))
+        .and_then(|row| row.get(usize::from(left)))
+    {
+        Some(&(to, path)) => (to, path),
+        None => walk_forward(start, left as usize, reach),
+    };
+    Walk {
+        to,
+        path,
+        start,
+        enters: from.node().is_none(),
+        back: Back::No,
+    }
+}
+
+/// Steps [`FORWARD`] holds a walk for, from 0 (a piece entering with one step) to a walk
+/// longer than any throw's.
+const FORWARD_STEPS: usize = 8;
+
+/// [`walk_forward`] of every node of the board and every step count below
+/// [`FORWARD_STEPS`], under `pass` (row 0) and `reach` (row 1): a move's walk is one look-up.
+const FORWARD: [[[(To, Path); FORWARD_STEPS]; graph::NODE_COUNT]; 2] = {
+    let mut table = [[[(To::GOAL, Path::one(CHAMMEOGI)); FORWARD_STEPS]; graph::NODE_COUNT]; 2];
+    let mut reach = 0;
+    while reach < 2 {
+        let mut start = 0;
+        while start < graph::NODE_COUNT {
+            let mut left = 0;
+            while left < FORWARD_STEPS {
+                table[reach][start][left] = walk_forward(start as Node, left, reach == 1);
+                left += 1;
+            }
+            start += 1;
+        }
+        reach += 1;
+    }
+    table
+};
+
+/// Where `left` steps forward from `start` end, and the path they take: the rule of
+/// [`forward`] for a walk whose nodes stepped on start at `start`.
+const fn walk_forward(start: Node, left: usize, reach: bool) -> (To, Path) {
     let to_zero = graph::steps_to_zero(start);
     // Past 0 with a step left (or arriving under `reach`, or standing on it): the goal,
     // the whole way to 0 stepped on.
     if left > to_zero || (left == to_zero && left > 0 && reach) || (to_zero == 0 && left > 0) {
-        return Walk {
-            to: To::GOAL,
-            path: Path::forward(start, CHAMMEOGI),
-            start,
-            enters,
-            back: Back::No,
-        };
+        return (To::GOAL, Path::forward(start, CHAMMEOGI));
     }
     let to = match left.checked_sub(1) {
         Some(i) => graph::route(start)[i],
         None => start,
     };
-    Walk {
-        to: To::Node(to),
-        path: Path::forward(start, to),
-        start,
-        enters,
-        back: Back::No,
-    }
+    (To::Node(to), Path::forward(start, to))
 }
 
 /// Steps one back along the stack's trail (빽도). `None` for home: a backdo cannot enter.

@@ -39,7 +39,7 @@ impl Path {
     /// The path of a forward walk from `start` (the stack's node, or 도 for a piece
     /// entering) along its route to `to` (참먹이 for a walk that finishes past it).
     #[inline(always)]
-    pub(crate) fn forward(start: Node, to: Node) -> Self {
+    pub(crate) const fn forward(start: Node, to: Node) -> Self {
         Path(graph::way(start, to))
     }
 

@@ -7,7 +7,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::graph::Node;
 use crate::{
-    EventLog, NodeList, Rules, ThrowChance, ThrowDraw, ThrowList, Trail, YutEvent, YutOptions,
+    EventLog, NodeList, Rules, SideList, ThrowChance, ThrowDraw, ThrowList, Trail, YutEvent,
+    YutOptions,
 };
 
 /// A side's id: the seat in individual play, 0 (청) or 1 (홍) in team play.
@@ -248,9 +249,19 @@ impl Clone for Side {
 
 /// The node's bit in a side's held set (none for a node off the board: a restored state
 /// is checked, but the index must not panic before the check runs).
-#[inline]
+#[inline(always)]
 fn bit(node: Node) -> u32 {
-    1u32.checked_shl(u32::from(node)).unwrap_or(0)
+    // A look-up: no test of the number, and the same word for every one.
+    const BITS: [u32; 256] = {
+        let mut bits = [0u32; 256];
+        let mut n = 0;
+        while n < crate::graph::NODE_COUNT {
+            bits[n] = 1 << n;
+            n += 1;
+        }
+        bits
+    };
+    BITS[usize::from(node)]
 }
 
 /// [`bit`] and [`place`] of a node the caller knows to be on the board (where pieces
@@ -818,7 +829,7 @@ pub struct Board {
     /// The side of each seat.
     pub side_of: Vec<SideId>,
     /// The sides.
-    pub sides: Vec<Side>,
+    pub sides: SideList,
     /// Seats in turn order.
     pub turn_order: Vec<u8>,
     /// Position in `turn_order` of the seat to act. The engine keeps the seat to act
@@ -952,7 +963,7 @@ impl Board {
     pub fn occupant(&self, node: Node) -> Option<SideId> {
         let bit = bit(node);
         // Two sides in most games: both tested at once, without the loop.
-        if let [a, b] = self.sides.as_slice() {
+        if let [a, b] = &*self.sides {
             return match (a.held & bit != 0, b.held & bit != 0) {
                 (true, _) => Some(0),
                 (false, true) => Some(1),
@@ -1011,15 +1022,6 @@ impl Lists {
                 list.clear();
                 list.extend(items);
             }
-        }
-    }
-
-    /// Appends `items` to `list` (collected only into an empty one: what it holds stays).
-    #[inline(always)]
-    pub(crate) fn append<T>(self, list: &mut Vec<T>, items: impl Iterator<Item = T>) {
-        match self {
-            Lists::New if list.is_empty() => *list = items.collect(),
-            _ => list.extend(items),
         }
     }
 }
@@ -1113,7 +1115,7 @@ struct StoredBoard {
     options: YutOptions,
     table: Table,
     side_of: Vec<SideId>,
-    sides: Vec<Side>,
+    sides: SideList,
     turn_order: Vec<u8>,
     turn_index: u8,
     seat_conceded: Vec<bool>,

@@ -216,9 +216,7 @@ impl<R: Rules> Yut<R> {
         let Some(&result) = state.board.pending.get(throw_index) else {
             return;
         };
-        let Some(mover) = state.board.sides.get(usize::from(side)) else {
-            return;
-        };
+        let mover = state.board.sides.of(side);
         let at = mover.pieces_at(from);
         if at == 0 {
             return;
@@ -238,7 +236,7 @@ impl<R: Rules> Yut<R> {
             To::Node(node) => {
                 // One side at most holds a node: where the mover stands, no one else does.
                 let board = &state.board;
-                let stacked = board.sides[usize::from(side)].holds(node);
+                let stacked = board.sides.of(side).holds(node);
                 let victim = if stacked { None } else { board.occupant(node) };
                 (victim, stacked)
             }
@@ -247,7 +245,11 @@ impl<R: Rules> Yut<R> {
         let done_pieces = walk.to == To::GOAL;
         // Land first (the trail updated where the side keeps it): where a captured stack
         // may go is judged with the mover in place.
-        let count = state.board.sides[usize::from(side)].move_walked(at, from, info.count, &walk);
+        let count = state
+            .board
+            .sides
+            .of_mut(side)
+            .move_walked(at, from, info.count, &walk);
         emit(
             &mut state.log,
             events,
@@ -267,7 +269,7 @@ impl<R: Rules> Yut<R> {
                 if stacked {
                     // The stack took the trail of the pieces that moved in (RULES.md,
                     // Movement) as they landed.
-                    let size = state.board.sides[usize::from(side)].stack_on(node) as u8;
+                    let size = state.board.sides.of(side).stack_on(node) as u8;
                     emit(
                         &mut state.log,
                         events,
@@ -315,7 +317,7 @@ impl<R: Rules> Yut<R> {
         }
 
         // Only a move to the goal finishes a side (hooks move no pieces of the mover).
-        let side_ref = &state.board.sides[usize::from(side)];
+        let side_ref = state.board.sides.of(side);
         if done_pieces && side_ref.finished_rank.is_none() && side_ref.all_done() {
             self.side_finished(state, side, events);
             if state.board.phase == Phase::Finished {
@@ -491,7 +493,7 @@ impl<R: Rules> Yut<R> {
             index = if index + 1 >= n { 0 } else { index + 1 };
             let seat = board.turn_order[index];
             let side = board.side_of[usize::from(seat)];
-            if !board.seat_conceded[usize::from(seat)] && board.sides[usize::from(side)].active() {
+            if !board.seat_conceded[usize::from(seat)] && board.sides.of(side).active() {
                 found = Some((seat, side));
                 break;
             }

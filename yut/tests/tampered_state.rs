@@ -110,8 +110,9 @@ fn hostile_json_is_refused_without_panic() {
 }
 
 /// The inline lists of a stored state hold what a game can make and no more: a trail or a
-/// path of 24 nodes (a game's are at most 21) and a discard of 65 results (at most 64) are
-/// refused with `CORRUPT_STATE`; a discard of 64 results in the log loads.
+/// path of 24 nodes (a game's are at most 21), five sides (at most four) and a discard of
+/// 65 results (at most 64) are refused with `CORRUPT_STATE`; a discard of 64 results in the
+/// log loads.
 #[test]
 fn lists_past_what_a_game_makes_are_refused() {
     let game = Yut::standard();
@@ -162,6 +163,16 @@ fn lists_past_what_a_game_makes_are_refused() {
         let moved = log.iter_mut().find(|e| e["type"] == "moved").unwrap();
         moved["path"] = Value::from(path);
         refused(&tampered);
+    }
+
+    // Five sides, and a thousand: a board holds at most four (MAX_SIDES).
+    for n in [5, 1000] {
+        let mut tampered = original.clone();
+        let side = tampered["board"]["sides"][0].clone();
+        tampered["board"]["sides"] = Value::from(vec![side; n]);
+        refused(&tampered);
+        let error = format!("{:?}", game.restore(&tampered.to_string()).unwrap_err());
+        assert!(error.contains("at most 4 sides"), "{error}");
     }
 
     // A logged discard of 65 results, and one of 64.
