@@ -18,8 +18,11 @@ use crate::{
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Augments;
 
-/// The corners for 모서리 박수: 5, 10 and 15.
-const CORNERS: [Node; 3] = [MO, DWIMO, JJIMO];
+/// Whether `node` is a corner for 모서리 박수: 5, 10 or 15.
+#[inline(always)]
+const fn is_corner(node: Node) -> bool {
+    matches!(node, MO | DWIMO | JJIMO)
+}
 
 /// `list` as a bit set of augments.
 const fn bits(list: &[Augment]) -> u32 {
@@ -138,7 +141,7 @@ fn triggers(done: &MoveDone) -> u32 {
             if done.stacked {
                 t |= Augment::PiggybackDash.bit();
             }
-            if CORNERS.contains(&n) {
+            if is_corner(n) {
                 t |= Augment::CornerClap.bit();
             }
         }
@@ -152,11 +155,9 @@ fn triggers(done: &MoveDone) -> u32 {
 /// do nothing otherwise).
 #[inline(always)]
 fn can_use_any(board: &Board, state: &AugmentState, augments: u32) -> bool {
-    let i = usize::from(board.current_side());
-    state
-        .sides
-        .get(i)
-        .is_some_and(|mine| mine.owned.usable_bits() & augments != 0)
+    // The side to act: a valid id.
+    let mine = state.sides.of(board.current_side());
+    mine.owned.usable_bits() & augments != 0
 }
 
 /// Whether this turn's start has anything to do besides lifting a truce: a draft left
@@ -164,22 +165,20 @@ fn can_use_any(board: &Board, state: &AugmentState, augments: u32) -> bool {
 /// have none (nor does any turn of a pack without augments).
 #[inline(always)]
 fn turn_busy(board: &Board, state: &AugmentState, config: &AugmentConfig) -> bool {
-    let i = usize::from(board.current_side());
+    let side = board.current_side();
+    let mine = state.sides.of(side);
     // The two flags at once, and the pack before the board.
     state.draft.is_some()
-        || state.sides.get(i).is_some_and(|mine| {
-            (mine.truce_owed | mine.payback_owed)
-                || (!config.augments.is_empty() && Slot::at_turn(board.sides[i].turns).is_some())
-        })
+        || (mine.truce_owed | mine.payback_owed)
+        || (!config.augments.is_empty() && Slot::at_turn(board.sides.of(side).turns).is_some())
 }
 
 /// Whether `done` may set something off or leaves a 업고 달리기 mark to keep up to date
 /// (`after_move` does nothing otherwise).
 #[inline(always)]
 fn move_sets_off(state: &AugmentState, done: &MoveDone) -> bool {
-    let Some(mine) = state.sides.get(usize::from(done.info.side)) else {
-        return false;
-    };
+    // The mover: a valid id.
+    let mine = state.sides.of(done.info.side);
     // Everything needs an augment of the mover that this move can set off, or a mark to
     // keep up to date. The step bonuses and 문턱 낮추기 go by what the side owns, the
     // rest by what it can still use.
@@ -489,7 +488,7 @@ impl Augments {
         }
         if !finished_all && usable & CLAPS != 0 {
             if let To::Node(n) = done.to
-                && CORNERS.contains(&n)
+                && is_corner(n)
                 && cx.state.sides[i].can_use(Augment::CornerClap)
             {
                 extra_throw(cx, side, Augment::CornerClap);
@@ -563,11 +562,9 @@ impl Rules for Augments {
     }
 
     fn setup(&self, config: &AugmentConfig, board: &Board) -> AugmentState {
-        AugmentState {
-            sides: board.sides.iter().map(|_| new_side(config)).collect(),
-            draft: None,
-            barred: None,
-        }
+        let mut state = AugmentState::default();
+        self.setup_into(config, board, &mut state);
+        state
     }
 
     /// The same state, its per-side list refilled in its buffer.
@@ -578,8 +575,7 @@ impl Rules for Augments {
             draft,
             barred,
         } = state;
-        sides.clear();
-        sides.extend(board.sides.iter().map(|_| new_side(config)));
+        sides.refill(board.sides.len(), |_, side| *side = new_side(config));
         *draft = None;
         *barred = None;
     }
@@ -779,19 +775,15 @@ impl Rules for Augments {
         if state.barred == Some(info.side) {
             return false;
         }
-        let iron = state
-            .side(victim)
-            .is_some_and(|v| v.owns(Augment::IronStack));
-        !(iron && board.sides[usize::from(victim)].stack_on(node) >= 3)
+        let iron = state.sides.of(victim).owns(Augment::IronStack);
+        !(iron && board.sides.of(victim).stack_on(node) >= 3)
     }
 
     /// 쌍둥이 입장: two enter together while two or more wait and a use is left.
     #[inline]
     fn enter_count(&self, board: &Board, state: &AugmentState, side: SideId) -> u8 {
-        let twin = state
-            .side(side)
-            .is_some_and(|s| s.can_use(Augment::TwinEntry));
-        if twin && board.sides[usize::from(side)].at_home() >= 2 {
+        let twin = state.sides.of(side).can_use(Augment::TwinEntry);
+        if twin && board.sides.of(side).at_home() >= 2 {
             2
         } else {
             1
@@ -801,9 +793,12 @@ impl Rules for Augments {
     // Always inlined, like `finishes_short`: asked for every walk the engine tries.
     #[inline(always)]
     fn extra_steps(&self, _board: &Board, state: &AugmentState, info: &MoveInfo) -> u8 {
-        match state.side(info.side) {
-            Some(mine) if mine.owned.owned_bits() & STEP_BONUSES != 0 => step_count(mine, info),
-            _ => 0,
+        // The mover: a valid id.
+        let mine = state.sides.of(info.side);
+        if mine.owned.owned_bits() & STEP_BONUSES != 0 {
+            step_count(mine, info)
+        } else {
+            0
         }
     }
 
@@ -816,9 +811,7 @@ impl Rules for Augments {
         info: &MoveInfo,
         _node: Node,
     ) -> bool {
-        state
-            .side(info.side)
-            .is_some_and(|s| s.owns(Augment::LowThreshold))
+        state.sides.of(info.side).owns(Augment::LowThreshold)
     }
 
     /// The truce and 되갚을 손 are armed by the capture; then a cushion (the house rule's
@@ -910,7 +903,8 @@ impl Rules for Augments {
 ///
 /// ```
 /// use yut_augments::{Augment, AugmentState, SideAugments};
-/// let mut state = AugmentState { sides: vec![SideAugments::default(); 2], ..Default::default() };
+/// let sides = yut::SideList::from_vec(vec![SideAugments::default(); 2]).unwrap();
+/// let mut state = AugmentState { sides, ..Default::default() };
 /// state.sides[0].grant(Augment::YutLeap);
 /// assert_eq!(yut_augments::bonus_steps(&state, 0, yut::Origin::Node(3), 1, yut::Throw::Yut), 1);
 /// assert_eq!(yut_augments::bonus_steps(&state, 1, yut::Origin::Node(3), 1, yut::Throw::Yut), 0);

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 use yut::graph::NODE_COUNT;
-use yut::{Board, Phase, SideId};
+use yut::{Board, Phase, SideId, SideList};
 
 use crate::{Augment, AugmentConfig, Candidates, Marks, OwnedList, Slot};
 
@@ -93,7 +93,7 @@ pub struct Draft {
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct AugmentState {
     /// Per side, indexed like `Board::sides`.
-    pub sides: Vec<SideAugments>,
+    pub sides: SideList<SideAugments>,
     /// The draft waiting for `CHOOSE_AUGMENT`, if any.
     pub draft: Option<Draft>,
     /// The side that may not capture during the current turn (the truce), if any.
@@ -266,7 +266,7 @@ mod tests {
         let mut candidates = Candidates::new();
         candidates.push(Augment::FirstStep);
         let source = AugmentState {
-            sides: vec![mine.clone(), SideAugments::default(), mine],
+            sides: SideList::from_vec(vec![mine.clone(), SideAugments::default(), mine]).unwrap(),
             draft: Some(Draft {
                 side: 2,
                 slot: Slot::Middle,
@@ -277,7 +277,7 @@ mod tests {
         let used = [
             AugmentState::default(),
             AugmentState {
-                sides: vec![SideAugments::default(); 8],
+                sides: SideList::from_vec(vec![SideAugments::default(); 4]).unwrap(),
                 ..AugmentState::default()
             },
         ];

@@ -187,6 +187,30 @@ fn a_rule_phase_without_a_draft_is_refused() {
     );
 }
 
+/// The layer's part of each side holds at most four sides (`yut::MAX_SIDES`, as a board
+/// does): five are refused as the state is read, with the detail saying so, and so are
+/// five with four board sides.
+#[test]
+fn a_layer_state_of_more_than_four_sides_is_refused() {
+    let game = Yut::new(Augments);
+    let players = yut::testing::players(4);
+    let state = game
+        .setup(&yut_augments::app_options(), &players, 4, 0)
+        .unwrap();
+    let mut v = serde_json::to_value(&state).unwrap();
+    assert!(game.restore(&v.to_string()).is_ok());
+    let side = v["rules"]["sides"][0].clone();
+    v["rules"]["sides"] = Value::from(vec![side; 5]);
+    let err = game.restore(&v.to_string()).unwrap_err();
+    assert_eq!(err.code(), "CORRUPT_STATE");
+    assert!(
+        err.body().reason["detail"]
+            .to_string()
+            .contains("at most 4 sides"),
+        "{err:?}"
+    );
+}
+
 /// The layer's state is checked against the game's own pack: a side cannot own, nor a
 /// draft offer, an augment outside it, and no side keeps a cushion or a truce the game was
 /// set up without. Each tampering of the options below is refused with a sentence that

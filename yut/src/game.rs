@@ -132,12 +132,15 @@ fn seat_lists(
         }),
     );
     // The seats of side `s` by the rule of `side_of`, without a search.
-    sides.refill(base.sides(seats), |s, mut members| {
+    sides.refill(base.sides(seats), |s, side| {
+        // The slot's member list, emptied, its buffer kept.
+        let mut members = std::mem::take(&mut side.members);
+        members.clear();
         match base.mode {
             Mode::Individual => members.push(s as u8),
             Mode::Team => members.extend((s..seats).step_by(2).map(|m| m as u8)),
         }
-        Side::new(members, base.pieces)
+        *side = Side::new(members, base.pieces);
     });
     lists.refill(seat_conceded, std::iter::repeat_n(false, seats));
 }

@@ -1,4 +1,5 @@
-//! A board's sides: at most [`MAX_SIDES`], held in the board itself.
+//! A list of at most [`MAX_SIDES`] sides, held in place: a board's sides, and a rule
+//! layer's part of each side.
 
 use std::ops::{Deref, DerefMut};
 
@@ -13,11 +14,12 @@ pub const MAX_SIDES: usize = 4;
 // A side id is masked into the slots, not compared with a length: no bounds check.
 const _: () = assert!(MAX_SIDES.is_power_of_two());
 
-/// The sides of a board, in side order, read as a slice (`board.sides[i]`,
-/// `board.sides.iter()`, `board.sides.len()`). They live in the board, not behind a pointer,
-/// and the engine's own look-ups by a side id it keeps ([`SideList::of`]) need no bounds
-/// check: every step makes several. Serialized as the JSON array of its sides; a stored one
-/// of more than [`MAX_SIDES`] sides is refused as it is read.
+/// At most [`MAX_SIDES`] sides in side order, read as a slice (`board.sides[i]`,
+/// `board.sides.iter()`, `board.sides.len()`): the board's own ([`Side`], the default)
+/// or a rule layer's part of each side. They live in the list, not behind a pointer, and a
+/// look-up by a side id the engine keeps valid ([`SideList::of`]) needs no bounds check:
+/// every step makes several. Serialized as the JSON array of its sides; a stored one of
+/// more than [`MAX_SIDES`] is refused as it is read.
 ///
 /// ```
 /// use game_core::Game;
@@ -30,65 +32,36 @@ const _: () = assert!(MAX_SIDES.is_power_of_two());
 /// assert!(sides.iter().all(|side| side.at_home() == 4));
 /// assert_eq!(serde_json::to_value(sides).unwrap().as_array().unwrap().len(), 3);
 /// ```
-pub struct SideList {
-    /// The sides, then spare slots: sides of a bigger game before, kept for their member
-    /// lists' buffers (nothing reads them).
-    slots: [Side; MAX_SIDES],
+pub struct SideList<T = Side> {
+    /// The sides, then spare slots: sides of a bigger game before, kept for the buffers
+    /// they may own (nothing reads them).
+    slots: [T; MAX_SIDES],
     /// How many slots are sides (at most [`MAX_SIDES`]).
     len: u8,
 }
 
-impl SideList {
+impl<T: Default> SideList<T> {
     /// No sides.
     ///
     /// ```
-    /// assert!(yut::SideList::new().is_empty());
+    /// assert!(yut::SideList::<yut::Side>::new().is_empty());
     /// ```
     pub fn new() -> Self {
         Self {
-            slots: std::array::from_fn(|_| Side::new(Vec::new(), 0)),
+            slots: std::array::from_fn(|_| T::default()),
             len: 0,
         }
     }
 
-    /// The sides as a slice (what the list derefs to).
+    /// The list of `sides`, or `None` if they are more than [`MAX_SIDES`].
     ///
     /// ```
-    /// assert!(yut::SideList::new().as_slice().is_empty());
+    /// use yut::{Side, SideList};
+    /// let two = SideList::from_vec(vec![Side::new(vec![0], 4), Side::new(vec![1], 4)]).unwrap();
+    /// assert_eq!(two[1].members, [1]);
+    /// assert!(SideList::from_vec(vec![Side::default(); 5]).is_none());
     /// ```
-    #[inline(always)]
-    pub fn as_slice(&self) -> &[Side] {
-        self
-    }
-
-    /// The side `id`, for ids the engine keeps valid (the side to act, a stack's owner):
-    /// masked into the slots, so an id past the sides reads some slot rather than
-    /// panicking.
-    #[inline(always)]
-    pub(crate) fn of(&self, id: SideId) -> &Side {
-        &self.slots[usize::from(id) % MAX_SIDES]
-    }
-
-    /// [`SideList::of`], to change.
-    #[inline(always)]
-    pub(crate) fn of_mut(&mut self, id: SideId) -> &mut Side {
-        &mut self.slots[usize::from(id) % MAX_SIDES]
-    }
-
-    /// Makes the list `count` sides (at most [`MAX_SIDES`]), side `s` made by `make` from
-    /// `s` and the member list its slot held (emptied, its buffer kept).
-    pub(crate) fn refill(&mut self, count: usize, mut make: impl FnMut(usize, Vec<u8>) -> Side) {
-        let count = count.min(MAX_SIDES);
-        for (s, slot) in self.slots[..count].iter_mut().enumerate() {
-            let mut members = std::mem::take(&mut slot.members);
-            members.clear();
-            *slot = make(s, members);
-        }
-        self.len = count as u8;
-    }
-
-    /// The list of `sides`, or `None` if they are more than [`MAX_SIDES`].
-    fn from_vec(sides: Vec<Side>) -> Option<Self> {
+    pub fn from_vec(sides: Vec<T>) -> Option<Self> {
         if sides.len() > MAX_SIDES {
             return None;
         }
@@ -101,50 +74,140 @@ impl SideList {
     }
 }
 
-impl<'a> IntoIterator for &'a SideList {
-    type Item = &'a Side;
-    type IntoIter = std::slice::Iter<'a, Side>;
+impl<T: Default> SideList<T> {
+    /// Removes the last side and returns it, or `None` if there is none.
+    ///
+    /// ```
+    /// let mut list = yut::SideList::<u8>::new();
+    /// list.push(7);
+    /// assert_eq!(list.pop(), Some(7));
+    /// assert_eq!(list.pop(), None);
+    /// ```
+    pub fn pop(&mut self) -> Option<T> {
+        let last = usize::from(self.len).checked_sub(1)?;
+        self.len = last as u8;
+        self.slots.get_mut(last).map(std::mem::take)
+    }
+}
+
+impl<T> SideList<T> {
+    /// The sides as a slice (what the list derefs to).
+    ///
+    /// ```
+    /// assert!(yut::SideList::<yut::Side>::new().as_slice().is_empty());
+    /// ```
+    #[inline(always)]
+    pub fn as_slice(&self) -> &[T] {
+        self
+    }
+
+    /// The side `id`, for an id the engine keeps valid (the side to act, a stack's owner,
+    /// a move's side): masked into the slots, so that an id past the sides reads some slot
+    /// rather than panicking. Use `get` where the id may be anything.
+    ///
+    /// ```
+    /// use yut::{Side, SideList};
+    /// let two = SideList::from_vec(vec![Side::new(vec![0], 4), Side::new(vec![1], 4)]).unwrap();
+    /// assert_eq!(two.of(1).members, [1]);
+    /// ```
+    #[inline(always)]
+    pub fn of(&self, id: SideId) -> &T {
+        &self.slots[usize::from(id) % MAX_SIDES]
+    }
+
+    /// [`SideList::of`], to change.
+    ///
+    /// ```
+    /// use yut::{Side, SideList};
+    /// let mut one = SideList::from_vec(vec![Side::new(vec![0], 4)]).unwrap();
+    /// one.of_mut(0).turns = 3;
+    /// assert_eq!(one[0].turns, 3);
+    /// ```
+    #[inline(always)]
+    pub fn of_mut(&mut self, id: SideId) -> &mut T {
+        &mut self.slots[usize::from(id) % MAX_SIDES]
+    }
+
+    /// Makes the list `count` sides (at most [`MAX_SIDES`]): `make` makes side `s` in its
+    /// slot, which holds the slot's old value (whose buffers it may reuse).
+    ///
+    /// ```
+    /// let mut list = yut::SideList::<u8>::new();
+    /// list.refill(3, |s, side| *side = s as u8 * 10);
+    /// assert_eq!(list[..], [0, 10, 20]);
+    /// list.refill(1, |_, side| *side += 1);
+    /// assert_eq!(list[..], [1]);
+    /// ```
+    pub fn refill(&mut self, count: usize, mut make: impl FnMut(usize, &mut T)) {
+        let count = count.min(MAX_SIDES);
+        for (s, slot) in self.slots[..count].iter_mut().enumerate() {
+            make(s, slot);
+        }
+        self.len = count as u8;
+    }
+
+    /// Appends `side`; `false`, adding nothing, when [`MAX_SIDES`] are there.
+    ///
+    /// ```
+    /// let mut list = yut::SideList::<u8>::new();
+    /// assert!((0..4).all(|s| list.push(s)));
+    /// assert!(!list.push(4));
+    /// assert_eq!(list[..], [0, 1, 2, 3]);
+    /// ```
+    pub fn push(&mut self, side: T) -> bool {
+        let Some(slot) = self.slots.get_mut(usize::from(self.len)) else {
+            return false;
+        };
+        *slot = side;
+        self.len += 1;
+        true
+    }
+}
+
+impl<T: Default> Default for SideList<T> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<T> Deref for SideList<T> {
+    type Target = [T];
+
+    #[inline(always)]
+    fn deref(&self) -> &[T] {
+        // `len` is at most MAX_SIDES wherever it is set.
+        &self.slots[..usize::from(self.len).min(MAX_SIDES)]
+    }
+}
+
+impl<T> DerefMut for SideList<T> {
+    #[inline(always)]
+    fn deref_mut(&mut self) -> &mut [T] {
+        &mut self.slots[..usize::from(self.len).min(MAX_SIDES)]
+    }
+}
+
+impl<'a, T> IntoIterator for &'a SideList<T> {
+    type Item = &'a T;
+    type IntoIter = std::slice::Iter<'a, T>;
 
     fn into_iter(self) -> Self::IntoIter {
         self.iter()
     }
 }
 
-impl<'a> IntoIterator for &'a mut SideList {
-    type Item = &'a mut Side;
-    type IntoIter = std::slice::IterMut<'a, Side>;
+impl<'a, T> IntoIterator for &'a mut SideList<T> {
+    type Item = &'a mut T;
+    type IntoIter = std::slice::IterMut<'a, T>;
 
     fn into_iter(self) -> Self::IntoIter {
         self.iter_mut()
     }
 }
 
-impl Default for SideList {
-    fn default() -> Self {
-        Self::new()
-    }
-}
-
-impl Deref for SideList {
-    type Target = [Side];
-
-    #[inline(always)]
-    fn deref(&self) -> &[Side] {
-        // `len` is at most MAX_SIDES wherever it is set.
-        &self.slots[..usize::from(self.len).min(MAX_SIDES)]
-    }
-}
-
-impl DerefMut for SideList {
-    #[inline(always)]
-    fn deref_mut(&mut self) -> &mut [Side] {
-        &mut self.slots[..usize::from(self.len).min(MAX_SIDES)]
-    }
-}
-
-// By hand, for `clone_from`: each side copied into the slot's, its member list's buffer
-// kept (a search copies a position into a used one at every node).
-impl Clone for SideList {
+// By hand, for `clone_from`: each side copied into its slot's, the buffers it owns kept (a
+// search copies a position into a used one at every node).
+impl<T: Clone + Default> Clone for SideList<T> {
     fn clone(&self) -> Self {
         let mut copy = Self::new();
         copy.clone_from(self);
@@ -160,29 +223,29 @@ impl Clone for SideList {
 }
 
 /// Lists are equal when their sides are: spare slots are left out.
-impl PartialEq for SideList {
+impl<T: PartialEq> PartialEq for SideList<T> {
     fn eq(&self, other: &Self) -> bool {
         **self == **other
     }
 }
 
-impl Eq for SideList {}
+impl<T: Eq> Eq for SideList<T> {}
 
-impl std::fmt::Debug for SideList {
+impl<T: std::fmt::Debug> std::fmt::Debug for SideList<T> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_list().entries(self.iter()).finish()
     }
 }
 
-impl Serialize for SideList {
+impl<T: Serialize> Serialize for SideList<T> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         (**self).serialize(s)
     }
 }
 
-impl<'de> Deserialize<'de> for SideList {
+impl<'de, T: Deserialize<'de> + Default> Deserialize<'de> for SideList<T> {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let sides = Vec::<Side>::deserialize(d)?;
+        let sides = Vec::<T>::deserialize(d)?;
         let len = sides.len();
         Self::from_vec(sides)
             .ok_or_else(|| serde::de::Error::invalid_length(len, &"at most 4 sides (MAX_SIDES)"))
@@ -194,10 +257,12 @@ mod tests {
     use super::*;
 
     fn sides(n: usize) -> SideList {
-        let mut list = SideList::new();
-        list.refill(n, |s, mut members| {
+        let mut list = SideList::<Side>::new();
+        list.refill(n, |s, side| {
+            let mut members = std::mem::take(&mut side.members);
+            members.clear();
             members.push(s as u8);
-            Side::new(members, 4)
+            *side = Side::new(members, 4);
         });
         list
     }
@@ -206,9 +271,9 @@ mod tests {
     fn a_refilled_list_keeps_its_member_buffers() {
         let mut list = sides(4);
         let before = list.of(3).members.as_ptr();
-        list.refill(2, |s, members| Side::new(members, s as u8));
+        list.refill(2, |_, side| side.turns = 1);
         assert_eq!(list.len(), 2);
-        list.refill(4, |_, members| Side::new(members, 1));
+        list.refill(4, |_, side| side.members.clear());
         assert_eq!(list.of(3).members.as_ptr(), before);
         assert!(list.iter().all(|side| side.members.is_empty()));
     }
@@ -216,9 +281,11 @@ mod tests {
     #[test]
     fn spare_slots_are_not_part_of_the_list() {
         let mut four = sides(4);
-        four.refill(2, |s, mut members| {
+        four.refill(2, |s, side| {
+            let mut members = std::mem::take(&mut side.members);
+            members.clear();
             members.push(s as u8);
-            Side::new(members, 4)
+            *side = Side::new(members, 4);
         });
         assert_eq!(four, sides(2));
         assert_eq!(format!("{four:?}"), format!("{:?}", sides(2)));

@@ -279,6 +279,17 @@ fn leader(set: u8) -> usize {
     (set.trailing_zeros() as usize).min(MAX_PIECES - 1)
 }
 
+/// A side of no members and no pieces: a [`SideList`]'s spare slot.
+///
+/// ```
+/// assert_eq!(yut::Side::default().pieces().len(), 0);
+/// ```
+impl Default for Side {
+    fn default() -> Self {
+        Side::new(Vec::new(), 0)
+    }
+}
+
 impl Side {
     /// A side of `members` with `pieces` pieces, all waiting (at most [`MAX_PIECES`]).
     ///

@@ -499,26 +499,7 @@ impl<R: Rules> Yut<R> {
             }
         }
         if board.options.mode == Mode::Team {
-            // The slot may change below: the turn fields are looked up from it.
-            found = None;
-            // The teams alternate, each team's members still playing in seat order
-            // (RULES.md, Ending and ranking): a team's k-th turn goes to its (k mod m)-th
-            // such member. Without concedes this is the next slot of the turn order; with
-            // one, the conceded member's turns go to the team-mates, not to the other team.
-            let team = &board.sides[usize::from(board.current_side() == 0)];
-            let conceded = &board.seat_conceded;
-            let playing = || {
-                team.members
-                    .iter()
-                    .copied()
-                    .filter(|&m| !conceded.get(usize::from(m)).copied().unwrap_or(true))
-            };
-            let k = usize::from(team.turns) % playing().count().max(1);
-            if let Some(seat) = playing().nth(k)
-                && let Some(i) = board.turn_order.iter().position(|&s| s == seat)
-            {
-                index = i;
-            }
+            (index, found) = team_turn(board, index, found);
         }
         board.turn_index = index as u8;
         match found {
@@ -614,5 +595,41 @@ impl<R: Rules> Yut<R> {
         }
         board.turn_index = 0;
         board.sync_turn();
+    }
+}
+
+/// The slot of the turn order whose seat plays next in team play, and that seat and side if
+/// they are the ones `end_turn`'s search found (`found`, at `index`): the teams alternate,
+/// each team's members still playing in seat order (RULES.md, Ending and ranking), so a
+/// team's k-th turn goes to its (k mod m)-th such member. Without concedes this is the next
+/// slot of the turn order; with one, the conceded member's turns go to the team-mates, not
+/// to the other team.
+#[inline(always)]
+fn team_turn(
+    board: &Board,
+    mut index: usize,
+    found: Option<(u8, SideId)>,
+) -> (usize, Option<(u8, SideId)>) {
+    let team = &board.sides[usize::from(board.current_side() == 0)];
+    let conceded = &board.seat_conceded;
+    let playing = || {
+        team.members
+            .iter()
+            .copied()
+            .filter(|&m| !conceded.get(usize::from(m)).copied().unwrap_or(true))
+    };
+    let k = usize::from(team.turns) % playing().count().max(1);
+    match playing().nth(k) {
+        // The seat of the slot found, as in every turn without concedes: it stands.
+        Some(seat) if found.is_some_and(|(s, _)| s == seat) => (index, found),
+        next => {
+            if let Some(seat) = next
+                && let Some(i) = board.turn_order.iter().position(|&s| s == seat)
+            {
+                index = i;
+            }
+            // The slot may have changed: the turn fields are looked up from it.
+            (index, None)
+        }
     }
 }
