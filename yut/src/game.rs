@@ -86,12 +86,10 @@ impl<R: Rules> Yut<R> {
     #[inline(always)]
     fn begin(&self, state: &mut YutState<R>, options: &R::Options, now: Millis, lists: Lists) {
         self.first_turn(&mut state.board, lists);
-        match lists {
-            Lists::New => state.rules = self.rules.setup(options.config(), &state.board),
-            Lists::Kept => self
-                .rules
-                .setup_into(options.config(), &state.board, &mut state.rules),
-        }
+        // Into the state's own (the default for a new game): a rule state held in place
+        // is not built aside and copied in.
+        self.rules
+            .setup_into(options.config(), &state.board, &mut state.rules);
         // The first turn's events (rule events of its start) go to the log only.
         self.start_turn(state, &mut Quiet);
         self.after_action(state, now);

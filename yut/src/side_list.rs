@@ -209,9 +209,15 @@ impl<'a, T> IntoIterator for &'a mut SideList<T> {
 // search copies a position into a used one at every node).
 impl<T: Clone + Default> Clone for SideList<T> {
     fn clone(&self) -> Self {
-        let mut copy = Self::new();
-        copy.clone_from(self);
-        copy
+        // Each slot made once: the sides copied, the spares new (their old buffers are
+        // not worth a copy).
+        Self {
+            slots: std::array::from_fn(|i| match self.get(i) {
+                Some(side) => side.clone(),
+                None => T::default(),
+            }),
+            len: self.len,
+        }
     }
 
     fn clone_from(&mut self, source: &Self) {
