@@ -177,19 +177,23 @@ fn a_rule_phase_without_a_draft_is_refused() {
     assert_eq!(state.board.phase, Phase::Rule);
     let mut v = serde_json::to_value(&state).unwrap();
     v["rules"]["draft"] = Value::Null;
+    assert_refused(&game, &v, "rule phase");
+}
+
+/// Asserts that `game` refuses the stored state `v` with `CORRUPT_STATE`, its detail
+/// saying `says`.
+fn assert_refused(game: &AugmentedGame, v: &Value, says: &str) {
     let err = game.restore(&v.to_string()).unwrap_err();
     assert_eq!(err.code(), "CORRUPT_STATE");
     assert!(
-        err.body().reason["detail"]
-            .to_string()
-            .contains("rule phase"),
+        err.body().reason["detail"].to_string().contains(says),
         "{err:?}"
     );
 }
 
 /// The layer's part of each side holds at most four sides (`yut::MAX_SIDES`, as a board
-/// does): five are refused as the state is read, with the detail saying so, and so are
-/// five with four board sides.
+/// does): five (beside a board of four) are refused as the state is read, the detail
+/// saying so.
 #[test]
 fn a_layer_state_of_more_than_four_sides_is_refused() {
     let game = Yut::new(Augments);
@@ -201,14 +205,7 @@ fn a_layer_state_of_more_than_four_sides_is_refused() {
     assert!(game.restore(&v.to_string()).is_ok());
     let side = v["rules"]["sides"][0].clone();
     v["rules"]["sides"] = Value::from(vec![side; 5]);
-    let err = game.restore(&v.to_string()).unwrap_err();
-    assert_eq!(err.code(), "CORRUPT_STATE");
-    assert!(
-        err.body().reason["detail"]
-            .to_string()
-            .contains("at most 4 sides"),
-        "{err:?}"
-    );
+    assert_refused(&game, &v, "at most 4 sides");
 }
 
 /// The layer's state is checked against the game's own pack: a side cannot own, nor a

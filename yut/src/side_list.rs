@@ -72,9 +72,7 @@ impl<T: Default> SideList<T> {
         }
         Some(list)
     }
-}
 
-impl<T: Default> SideList<T> {
     /// Removes the last side and returns it, or `None` if there is none.
     ///
     /// ```
