@@ -169,15 +169,25 @@ fn every_mutated_field_is_refused_or_loads_fully_valid() {
 /// wire-word swaps of the test above; refused since by the base check (`Rules::waiting`).
 #[test]
 fn a_rule_phase_without_a_draft_is_refused() {
-    let game = Yut::new(Augments);
-    let players = yut::testing::players(2);
-    let state = game
-        .setup(&yut_augments::app_options(), &players, 4, 0)
-        .unwrap();
+    let (game, state) = app_game(2);
     assert_eq!(state.board.phase, Phase::Rule);
     let mut v = serde_json::to_value(&state).unwrap();
     v["rules"]["draft"] = Value::Null;
     assert_refused(&game, &v, "rule phase");
+}
+
+/// A new game of `players` under the full `app` pack, from seed 4 (its first turn drafts).
+fn app_game(players: usize) -> (AugmentedGame, yut::YutState<Augments>) {
+    let game = Yut::new(Augments);
+    let state = game
+        .setup(
+            &yut_augments::app_options(),
+            &yut::testing::players(players),
+            4,
+            0,
+        )
+        .unwrap();
+    (game, state)
 }
 
 /// Asserts that `game` refuses the stored state `v` with `CORRUPT_STATE`, its detail
@@ -196,11 +206,7 @@ fn assert_refused(game: &AugmentedGame, v: &Value, says: &str) {
 /// saying so.
 #[test]
 fn a_layer_state_of_more_than_four_sides_is_refused() {
-    let game = Yut::new(Augments);
-    let players = yut::testing::players(4);
-    let state = game
-        .setup(&yut_augments::app_options(), &players, 4, 0)
-        .unwrap();
+    let (game, state) = app_game(4);
     let mut v = serde_json::to_value(&state).unwrap();
     assert!(game.restore(&v.to_string()).is_ok());
     let side = v["rules"]["sides"][0].clone();
