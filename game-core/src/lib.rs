@@ -27,7 +27,7 @@ pub use error::{ErrorBody, GameError, Rejection, cap_detail};
 pub use game::{Applied, Game, Played, Viewer, restored};
 pub use presence::{AWAY_AFTER_TIMEOUTS, Presence, PresenceChanged};
 pub use record::{Match, MatchRecord, RecordEntry, RecordError};
-pub use rng::GameRng;
+pub use rng::{GameRng, Odds};
 pub use schema::GameSchemas;
 pub use table::Table;
 

@@ -106,6 +106,35 @@ impl GameRng {
         ]
     }
 
+    /// [`GameRng::chance`] at odds worked out beforehand: the same word and the same
+    /// answer, without the multiplication.
+    ///
+    /// ```
+    /// use game_core::{GameRng, Odds};
+    /// let (mut a, mut b) = (GameRng::from_seed(6), GameRng::from_seed(6));
+    /// assert_eq!(a.odds(Odds::new(3, 5)), b.chance(3, 5));
+    /// ```
+    #[inline]
+    pub fn odds(&mut self, odds: Odds) -> bool {
+        u64::from(self.next_u32()) < odds.0
+    }
+
+    /// [`GameRng::chance_pair`] at odds worked out beforehand: the same two words and
+    /// answers.
+    ///
+    /// ```
+    /// use game_core::{GameRng, Odds};
+    /// let (mut a, mut b) = (GameRng::from_seed(4), GameRng::from_seed(4));
+    /// const FLAT: Odds = Odds::new(3, 5);
+    /// assert_eq!(a.odds_pair(FLAT), b.chance_pair(3, 5));
+    /// ```
+    #[inline]
+    pub fn odds_pair(&mut self, odds: Odds) -> [bool; 2] {
+        // The first word is the low half: the order of two `next_u32` calls.
+        let words = self.0.next_u64();
+        [words & 0xffff_ffff < odds.0, words >> 32 < odds.0]
+    }
+
     /// A uniform integer in `0..n` without modulo bias. Returns 0 when `n` is 0 or 1.
     ///
     /// ```
@@ -129,6 +158,36 @@ impl GameRng {
             }
         }
         (m >> 32) as u32
+    }
+}
+
+/// The odds `numerator / denominator` of [`GameRng::chance`], as the bound a word is
+/// compared with: a word `w` (of `0..2^32`) succeeds when `w · denominator < numerator ·
+/// 2^32`, which for an integer `w` is `w < ⌈numerator · 2^32 / denominator⌉`. Made once
+/// (at compile time for constant odds), a draw is one comparison.
+///
+/// ```
+/// use game_core::Odds;
+/// assert_eq!(Odds::new(1, 2), Odds::new(2, 4));
+/// assert_eq!(Odds::new(5, 5), Odds::new(9, 5)); // certain
+/// assert_eq!(Odds::new(0, 7), Odds::new(0, 0)); // never
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Odds(u64);
+
+impl Odds {
+    /// The odds `numerator / denominator` (certain when the numerator is at least the
+    /// denominator; a denominator of 0 makes any numerator but 0 certain, as
+    /// [`GameRng::chance`] answers it).
+    pub const fn new(numerator: u32, denominator: u32) -> Self {
+        let limit = (numerator as u64) << 32;
+        if denominator == 0 {
+            // `w · 0 < limit`: always when the limit is above 0, never otherwise.
+            return Self(if limit > 0 { 1 << 32 } else { 0 });
+        }
+        let bound = limit.div_ceil(denominator as u64);
+        // Past 2^32 every word succeeds: the same as 2^32.
+        Self(if bound > 1 << 32 { 1 << 32 } else { bound })
     }
 }
 
@@ -166,6 +225,68 @@ mod tests {
                 assert_eq!(pair.chance_pair(num, den), one, "skip {skip}, {num}/{den}");
             }
             assert_eq!(pair, single);
+        }
+    }
+
+    #[test]
+    fn odds_answer_as_the_chance_does() {
+        // The documented test of a word, at the words around each bound and at the ends.
+        let chance =
+            |w: u32, num: u32, den: u32| u64::from(w) * u64::from(den) < u64::from(num) << 32;
+        let cases = [
+            (3, 5),
+            (1, 2),
+            (0, 7),
+            (7, 7),
+            (9, 5),
+            (1, 3),
+            (2, 3),
+            (99, 100),
+            (1, u32::MAX),
+            (u32::MAX - 1, u32::MAX),
+            (0, 0),
+            (4, 0),
+        ];
+        for (num, den) in cases {
+            let odds = Odds::new(num, den);
+            let near = odds.0.min(u64::from(u32::MAX)) as u32;
+            for w in [
+                0,
+                1,
+                near.saturating_sub(2),
+                near.saturating_sub(1),
+                near,
+                near.saturating_add(1),
+                near.saturating_add(2),
+                u32::MAX - 1,
+                u32::MAX,
+            ] {
+                assert_eq!(
+                    u64::from(w) < odds.0,
+                    chance(w, num, den),
+                    "word {w}, {num}/{den}"
+                );
+            }
+        }
+        // And draw by draw, every offset into the block buffer.
+        for skip in 0..70 {
+            let mut by_odds = GameRng::from_seed(21);
+            let mut by_chance = GameRng::from_seed(21);
+            for _ in 0..skip {
+                by_odds.next_u32();
+                by_chance.next_u32();
+            }
+            for (num, den) in cases {
+                let odds = Odds::new(num, den);
+                assert_eq!(
+                    by_odds.odds(odds),
+                    by_chance.chance(num, den),
+                    "skip {skip}, {num}/{den}"
+                );
+                let pair = [by_chance.chance(num, den), by_chance.chance(num, den)];
+                assert_eq!(by_odds.odds_pair(odds), pair, "skip {skip}, {num}/{den}");
+            }
+            assert_eq!(by_odds, by_chance);
         }
     }
 

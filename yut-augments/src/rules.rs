@@ -69,7 +69,8 @@ const AFTER_MOVE: u32 = STEP_BONUSES
 /// Whether `side` has finished fewer pieces than the side that has finished the most
 /// (every other side counts, finished and conceded ones included).
 fn behind(board: &Board, side: SideId) -> bool {
-    let mine = board.sides[usize::from(side)].finished();
+    // `side`: a valid id.
+    let mine = board.sides.of(side).finished();
     board
         .sides
         .iter()
@@ -79,8 +80,8 @@ fn behind(board: &Board, side: SideId) -> bool {
 
 /// Whether every piece of `side` has finished: then nothing fires for it.
 fn all_done(board: &Board, side: SideId) -> bool {
-    let s = &board.sides[usize::from(side)];
-    s.all_done()
+    // `side`: a valid id.
+    board.sides.of(side).all_done()
 }
 
 /// The step bonuses of a forward move, in table order: 첫걸음 한 칸 (entering),
@@ -203,9 +204,7 @@ fn any_marks(sides: &[SideAugments]) -> bool {
 fn tall_stack(side: &Side) -> bool {
     // Pieces on the board beyond one per held node: a stack of three makes two of them.
     let on_board = side.pieces().len() - side.at_home() - side.finished();
-    // Three pieces out first: cheaper than counting the held nodes (no popcount instruction
-    // in the baseline target).
-    if on_board < 3 || on_board < side.held().count_ones() as usize + 2 {
+    if on_board < 3 || on_board < side.stacks() + 2 {
         return false;
     }
     let mut held = side.held();
@@ -371,11 +370,10 @@ impl Augments {
     #[inline(never)]
     fn change_result(cx: &mut Cx<'_, Self>, result: &mut Throw) -> OnResult {
         let side = cx.board().current_side();
-        let i = usize::from(side);
         if matches!(*result, Throw::Do | Throw::Backdo)
-            && cx.state.sides[i].can_use(Augment::SecondLook)
+            && cx.state.sides.of(side).can_use(Augment::SecondLook)
         {
-            cx.state.sides[i].spend(Augment::SecondLook);
+            cx.state.sides.of_mut(side).spend(Augment::SecondLook);
             fired(
                 cx,
                 side,
@@ -388,10 +386,10 @@ impl Augments {
             fired(cx, side, a, Effect::Substituted { from: *result, to });
             *result = to;
         };
-        if *result == Throw::Backdo && cx.state.sides[i].can_use(Augment::EraseBackdo) {
+        if *result == Throw::Backdo && cx.state.sides.of(side).can_use(Augment::EraseBackdo) {
             substitute(cx, Augment::EraseBackdo, Throw::Do, result);
         }
-        if cx.state.sides[i].can_use(Augment::ComebackWind) && behind(cx.board(), side) {
+        if cx.state.sides.of(side).can_use(Augment::ComebackWind) && behind(cx.board(), side) {
             match *result {
                 Throw::Do => substitute(cx, Augment::ComebackWind, Throw::Gae, result),
                 Throw::Backdo => substitute(cx, Augment::ComebackWind, Throw::Do, result),
@@ -399,9 +397,9 @@ impl Augments {
             }
         }
         if matches!(*result, Throw::Do | Throw::Gae)
-            && cx.state.sides[i].can_use(Augment::OneLineWind)
+            && cx.state.sides.of(side).can_use(Augment::OneLineWind)
         {
-            cx.state.sides[i].spend(Augment::OneLineWind);
+            cx.state.sides.of_mut(side).spend(Augment::OneLineWind);
             substitute(cx, Augment::OneLineWind, Throw::Geol, result);
         }
         OnResult::Keep
@@ -435,8 +433,7 @@ impl Augments {
     // reference, every move stores it field by field for this rare call).
     fn move_done(cx: &mut Cx<'_, Self>, done: MoveDone) {
         let side = done.info.side;
-        let i = usize::from(side);
-        let usable = cx.state.sides[i].owned.usable_bits();
+        let usable = cx.state.sides.of(side).owned.usable_bits();
         let forward = !done.info.result.is_backdo();
         let finished_all = all_done(cx.board(), side);
         // What shaped the move itself is announced even when it finished the side's last
@@ -444,9 +441,9 @@ impl Augments {
         if usable & Augment::TwinEntry.bit() != 0
             && done.info.from.node().is_none()
             && done.info.count >= 2
-            && cx.state.sides[i].can_use(Augment::TwinEntry)
+            && cx.state.sides.of(side).can_use(Augment::TwinEntry)
         {
-            cx.state.sides[i].spend(Augment::TwinEntry);
+            cx.state.sides.of_mut(side).spend(Augment::TwinEntry);
             fired(
                 cx,
                 side,
@@ -457,7 +454,7 @@ impl Augments {
             );
         }
         if forward && usable & (STEP_BONUSES | Augment::LowThreshold.bit()) != 0 {
-            let bonuses = step_bonuses(&cx.state.sides[i], &done.info);
+            let bonuses = step_bonuses(cx.state.sides.of(side), &done.info);
             for a in bonuses.into_iter().flatten() {
                 fired(
                     cx,
@@ -469,7 +466,7 @@ impl Augments {
                     },
                 );
             }
-            if done.to == To::GOAL && cx.state.sides[i].owns(Augment::LowThreshold) {
+            if done.to == To::GOAL && cx.state.sides.of(side).owns(Augment::LowThreshold) {
                 // Where the move would have stopped without 문턱 낮추기 (the end of a
                 // forward walk does not depend on the trail).
                 let steps = done.info.result.steps() as u8 + bonuses.iter().flatten().count() as u8;
@@ -489,19 +486,19 @@ impl Augments {
         if !finished_all && usable & CLAPS != 0 {
             if let To::Node(n) = done.to
                 && is_corner(n)
-                && cx.state.sides[i].can_use(Augment::CornerClap)
+                && cx.state.sides.of(side).can_use(Augment::CornerClap)
             {
                 extra_throw(cx, side, Augment::CornerClap);
             }
-            if done.to == To::GOAL && cx.state.sides[i].can_use(Augment::GoalCheer) {
+            if done.to == To::GOAL && cx.state.sides.of(side).can_use(Augment::GoalCheer) {
                 extra_throw(cx, side, Augment::GoalCheer);
             }
         }
         // 업고 달리기: a forward move spends the mark, a backdo carries it along.
         if let Some(from) = done.info.from.node()
-            && cx.state.sides[i].marks.contains(from)
+            && cx.state.sides.of(side).marks.contains(from)
         {
-            let marks = &mut cx.state.sides[i].marks;
+            let marks = &mut cx.state.sides.of_mut(side).marks;
             if marks.remove(from)
                 && let (false, To::Node(to)) = (forward, done.to)
             {
@@ -511,7 +508,7 @@ impl Augments {
         if let (true, To::Node(to), false) = (done.stacked, done.to, finished_all)
             && usable & Augment::PiggybackDash.bit() != 0
         {
-            cx.state.sides[i].marks.insert(to);
+            cx.state.sides.of_mut(side).marks.insert(to);
             fired(
                 cx,
                 side,

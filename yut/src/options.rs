@@ -1,5 +1,6 @@
 //! The options, their validation, and the two presets (RULES.md, Options).
 
+use game_core::Odds;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -40,6 +41,22 @@ impl StickModel {
         }
     }
 
+    /// The flat-side odds of one stick's draw ([`StickModel::flat_ratio`] made once, at
+    /// compile time: a stick is one comparison).
+    ///
+    /// ```
+    /// use yut::StickModel;
+    /// assert_eq!(StickModel::Fair.flat_odds(), game_core::Odds::new(1, 2));
+    /// ```
+    pub const fn flat_odds(self) -> Odds {
+        const REALISTIC: Odds = ratio_odds(StickModel::Realistic);
+        const FAIR: Odds = ratio_odds(StickModel::Fair);
+        match self {
+            StickModel::Realistic => REALISTIC,
+            StickModel::Fair => FAIR,
+        }
+    }
+
     /// The flat-side probability.
     ///
     /// ```
@@ -50,6 +67,24 @@ impl StickModel {
         f64::from(n) / f64::from(d)
     }
 }
+
+/// The odds of a model's ratio.
+const fn ratio_odds(model: StickModel) -> Odds {
+    let (numerator, denominator) = model.flat_ratio();
+    Odds::new(numerator, denominator)
+}
+
+/// [`YutOptions::nak_odds`] of every `nakPercent` a `u8` holds (a restored state's
+/// options are checked, but the table answers any value as the chance would).
+const NAK_ODDS: [Odds; 256] = {
+    let mut odds = [Odds::new(0, 100); 256];
+    let mut p = 0;
+    while p < odds.len() {
+        odds[p] = Odds::new(p as u32, 100);
+        p += 1;
+    }
+    odds
+};
 
 /// What a backdo does to a piece on node 1 that has only ever stood there (trail `[1]`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
@@ -182,6 +217,19 @@ impl Preset {
 }
 
 impl YutOptions {
+    /// The odds of a nak (`nakPercent` in 100), worked out at compile time for every
+    /// value: a throw's nak draw is one comparison, the same as
+    /// [`GameRng::chance`](game_core::GameRng::chance)`(nakPercent, 100)`.
+    ///
+    /// ```
+    /// let options = yut::YutOptions { nak_percent: 5, ..Default::default() };
+    /// assert_eq!(options.nak_odds(), game_core::Odds::new(5, 100));
+    /// ```
+    #[inline]
+    pub fn nak_odds(&self) -> Odds {
+        NAK_ODDS[usize::from(self.nak_percent)]
+    }
+
     /// Checks the options against the number of seated players (RULES.md, Options).
     ///
     /// ```

@@ -214,14 +214,14 @@ impl ThrowDraw {
     // Always: one call a throw, and its four draws are a handful of instructions each.
     #[inline(always)]
     pub fn draw(options: &YutOptions, rng: &mut GameRng) -> Self {
-        if options.nak_percent > 0 && rng.chance(u32::from(options.nak_percent), 100) {
+        if options.nak_percent > 0 && rng.odds(options.nak_odds()) {
             return Self {
                 sticks: None,
                 result: None,
             };
         }
-        let (num, den) = options.stick_model.flat_ratio();
-        let ([s0, s1], [s2, s3]) = (rng.chance_pair(num, den), rng.chance_pair(num, den));
+        let flat = options.stick_model.flat_odds();
+        let ([s0, s1], [s2, s3]) = (rng.odds_pair(flat), rng.odds_pair(flat));
         let sticks = [s0, s1, s2, s3];
         Self {
             sticks: Some(sticks),

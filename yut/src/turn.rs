@@ -394,7 +394,7 @@ impl<R: Rules> Yut<R> {
             Some(n) => Landing::Node(n, Trail::one(n)),
             None => Landing::Home,
         };
-        vside.move_stack(at, Origin::Node(node), at.count_ones() as u8, to);
+        vside.move_stack(at, Origin::Node(node), vside.stack_size(at), to);
         count
     }
 
@@ -520,8 +520,9 @@ impl<R: Rules> Yut<R> {
         events: &mut impl Sink<YutEvent<R::Event>>,
     ) {
         let board = &mut state.board;
-        let side = usize::from(board.current_side());
-        board.sides[side].turns = board.sides[side].turns.saturating_add(1);
+        // The side to act: a valid id.
+        let turns = &mut board.sides.of_mut(board.current_side()).turns;
+        *turns = turns.saturating_add(1);
         board.phase = Phase::Throw;
         board.throws_owed = 1;
         board.pending.clear();
