@@ -6,11 +6,11 @@ use game_core::{Game, GameRng, Millis, PlayerId, Rejection, Table, Viewer};
 use crate::graph::Node;
 use crate::options::Mode;
 use crate::rules::{RuleOptions, TurnStart};
-use crate::state::{Board, Lists, Phase, Side, SideId, ThrowStats};
+use crate::state::{Board, Phase, Side, SideId, ThrowStats};
 use crate::turn::{Quiet, Sink};
 use crate::{
-    EventLog, Origin, Rules, SideList, Standard, Throw, ThrowChance, ThrowList, YutAction,
-    YutError, YutEvent, YutOptions, YutResult, YutState, YutView,
+    EventLog, Origin, Rules, SeatList, SideList, Standard, Throw, ThrowChance, ThrowList,
+    YutAction, YutError, YutEvent, YutOptions, YutResult, YutState, YutView,
 };
 
 /// Yut Nori under the rules `R` (the standard rules by default).
@@ -84,8 +84,8 @@ impl<R: Rules> Yut<R> {
     /// first turn drawn, the rules' state set up from the board, the first turn started
     /// and its decision asked.
     #[inline(always)]
-    fn begin(&self, state: &mut YutState<R>, options: &R::Options, now: Millis, lists: Lists) {
-        self.first_turn(&mut state.board, lists);
+    fn begin(&self, state: &mut YutState<R>, options: &R::Options, now: Millis) {
+        self.first_turn(&mut state.board);
         // Into the state's own (the default for a new game): a rule state held in place
         // is not built aside and copied in.
         self.rules
@@ -109,26 +109,23 @@ impl<R: Rules> Yut<R> {
 }
 
 /// A board's seat lists: `side_of`, `sides`, `seat_conceded`.
-type SeatLists<'b> = (&'b mut Vec<SideId>, &'b mut SideList, &'b mut Vec<bool>);
+type SeatLists<'b> = (
+    &'b mut SeatList<SideId>,
+    &'b mut SideList,
+    &'b mut SeatList<bool>,
+);
 
 /// Fills a board's seat lists for a new game of `seats` seats under `base` (checked against
 /// it): each seat's side (the seat itself in individual play, its parity in team play),
-/// each side with its members and all its pieces waiting, no one conceded. Kept lists keep
-/// their buffers, as each side's slot keeps its `members`.
+/// each side with its members and all its pieces waiting, no one conceded. Each side's
+/// slot keeps the buffer of its `members`.
 #[inline(always)]
-fn seat_lists(
-    base: &YutOptions,
-    seats: usize,
-    (side_of, sides, seat_conceded): SeatLists<'_>,
-    lists: Lists,
-) {
-    lists.refill(
-        side_of,
-        (0..seats).map(|seat| match base.mode {
-            Mode::Individual => seat as SideId,
-            Mode::Team => (seat % 2) as SideId,
-        }),
-    );
+fn seat_lists(base: &YutOptions, seats: usize, (side_of, sides, seat_conceded): SeatLists<'_>) {
+    // The options seat at most `MAX_SEATS` (checked before): every seat fits.
+    let filled = side_of.refill((0..seats).map(|seat| match base.mode {
+        Mode::Individual => seat as SideId,
+        Mode::Team => (seat % 2) as SideId,
+    }));
     // The seats of side `s` by the rule of `side_of`, without a search.
     sides.refill(base.sides(seats), |s, side| {
         // The slot's member list, emptied, its buffer kept.
@@ -140,7 +137,8 @@ fn seat_lists(
         }
         *side = Side::new(members, base.pieces);
     });
-    lists.refill(seat_conceded, std::iter::repeat_n(false, seats));
+    let filled = filled && seat_conceded.refill(std::iter::repeat_n(false, seats));
+    debug_assert!(filled, "the options seat at most MAX_SEATS");
 }
 
 impl<R: Rules> Game for Yut<R> {
@@ -175,9 +173,10 @@ impl<R: Rules> Game for Yut<R> {
         // The seat lists before the table: its checks come after the options' (the order
         // of the errors), its allocations after the seat lists' (measured: the other order
         // costs the allocator more).
-        let (mut side_of, mut sides, mut seat_conceded) = (Vec::new(), SideList::new(), Vec::new());
+        let (mut side_of, mut sides, mut seat_conceded) =
+            (SeatList::new(), SideList::new(), SeatList::new());
         let new_lists = (&mut side_of, &mut sides, &mut seat_conceded);
-        seat_lists(base, players.len(), new_lists, Lists::New);
+        seat_lists(base, players.len(), new_lists);
         // The board last, built in place: a field after it would make it a temporary,
         // copied into the state (600 bytes, the table's RNG most of them).
         let mut state = YutState {
@@ -192,7 +191,7 @@ impl<R: Rules> Game for Yut<R> {
                 seat_conceded,
                 table: Table::new(players, seed, now)?,
                 // Drawn by `begin`.
-                turn_order: Vec::new(),
+                turn_order: SeatList::new(),
                 turn_index: 0,
                 phase: Phase::Throw,
                 throws_owed: 1,
@@ -204,7 +203,7 @@ impl<R: Rules> Game for Yut<R> {
                 side_to_act: 0,
             },
         };
-        self.begin(&mut state, options, now, Lists::New);
+        self.begin(&mut state, options, now);
         Ok(state)
     }
 
@@ -251,12 +250,7 @@ impl<R: Rules> Game for Yut<R> {
             side_to_act,
         } = board;
         board_options.clone_from(base);
-        seat_lists(
-            base,
-            players.len(),
-            (side_of, sides, seat_conceded),
-            Lists::Kept,
-        );
+        seat_lists(base, players.len(), (side_of, sides, seat_conceded));
         *turn_index = 0;
         *phase = Phase::Throw;
         *throws_owed = 1;
@@ -266,7 +260,7 @@ impl<R: Rules> Game for Yut<R> {
         *concedes = 0;
         *seat_to_act = 0;
         *side_to_act = 0;
-        self.begin(state, options, now, Lists::Kept);
+        self.begin(state, options, now);
         Ok(())
     }
 

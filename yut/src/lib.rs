@@ -23,6 +23,7 @@ mod outcome;
 mod path;
 mod policy;
 pub mod rules;
+mod seat_list;
 mod side_list;
 mod state;
 #[cfg(feature = "testing")]
@@ -50,6 +51,7 @@ pub use options::{
 pub use outcome::{Place, ResultStats, YutResult};
 pub use path::Path;
 pub use rules::{NoAction, NoConfig, NoView, Rules, Standard};
+pub use seat_list::{MAX_SEATS, SeatList};
 pub use side_list::{MAX_SIDES, SideList};
 pub use state::{
     Board, HomeWord, MAX_PIECES, OffBoard, Origin, Phase, Piece, PieceStatus, Side, SideId,

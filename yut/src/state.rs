@@ -7,8 +7,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::graph::Node;
 use crate::{
-    EventLog, NodeList, Rules, SideList, ThrowChance, ThrowDraw, ThrowList, Trail, YutEvent,
-    YutOptions,
+    EventLog, NodeList, Rules, SeatList, SideList, ThrowChance, ThrowDraw, ThrowList, Trail,
+    YutEvent, YutOptions,
 };
 
 /// A side's id: the seat in individual play, 0 (청) or 1 (홍) in team play.
@@ -838,17 +838,17 @@ pub struct Board {
     /// Seats, RNG, turn sequence, deadline and presence.
     pub table: Table,
     /// The side of each seat.
-    pub side_of: Vec<SideId>,
+    pub side_of: SeatList<SideId>,
     /// The sides.
     pub sides: SideList,
     /// Seats in turn order.
-    pub turn_order: Vec<u8>,
+    pub turn_order: SeatList<u8>,
     /// Position in `turn_order` of the seat to act. The engine keeps the seat to act
     /// ([`Board::current_seat`]) in step with it and `turn_order`; a board whose turn is
     /// changed by hand is out of step, and refused by the state checks.
     pub turn_index: u8,
     /// Seats that conceded (in team play a team goes on until all members have).
-    pub seat_conceded: Vec<bool>,
+    pub seat_conceded: SeatList<bool>,
     /// What the game waits for.
     pub phase: Phase,
     /// Throws still owed this turn (윷, 모, captures, rule bonuses).
@@ -879,11 +879,11 @@ impl Clone for Board {
         Self {
             options: self.options.clone(),
             table: self.table.clone(),
-            side_of: self.side_of.clone(),
+            side_of: self.side_of,
             sides: self.sides.clone(),
-            turn_order: self.turn_order.clone(),
+            turn_order: self.turn_order,
             turn_index: self.turn_index,
-            seat_conceded: self.seat_conceded.clone(),
+            seat_conceded: self.seat_conceded,
             phase: self.phase,
             throws_owed: self.throws_owed,
             pending: self.pending,
@@ -917,11 +917,11 @@ impl Clone for Board {
         } = source;
         self.options.clone_from(options);
         self.table.clone_from(table);
-        self.side_of.clone_from(side_of);
+        self.side_of = *side_of;
         self.sides.clone_from(sides);
-        self.turn_order.clone_from(turn_order);
+        self.turn_order = *turn_order;
         self.turn_index = *turn_index;
-        self.seat_conceded.clone_from(seat_conceded);
+        self.seat_conceded = *seat_conceded;
         self.phase = *phase;
         self.throws_owed = *throws_owed;
         self.pending = *pending;
@@ -1010,33 +1010,6 @@ impl Board {
         self.phase == Phase::Finished
     }
 }
-
-/// Whose lists a new game fills: new ones (`Game::setup`) or the last game's, kept with
-/// their buffers (`Game::reset`). Either way a list ends the same, so the choice is only
-/// how: it is a constant in each caller, so each fills its lists without a test.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Lists {
-    /// Collected: one allocation of the exact size (extending an unallocated list goes
-    /// through the out-of-line reserve, which costs more: measured).
-    New,
-    /// Cleared and extended in the buffer they have, growing only if they must.
-    Kept,
-}
-
-impl Lists {
-    /// Replaces the contents of `list` with `items`.
-    #[inline(always)]
-    pub(crate) fn refill<T>(self, list: &mut Vec<T>, items: impl Iterator<Item = T>) {
-        match self {
-            Lists::New => *list = items.collect(),
-            Lists::Kept => {
-                list.clear();
-                list.extend(items);
-            }
-        }
-    }
-}
-
 /// The whole state: the base [`Board`], the rule extension's own state, and the recent
 /// events. It serializes (RNG included) for storage; never send it to players.
 ///
@@ -1125,11 +1098,11 @@ pub(crate) struct StoredState<R: Rules> {
 struct StoredBoard {
     options: YutOptions,
     table: Table,
-    side_of: Vec<SideId>,
+    side_of: SeatList<SideId>,
     sides: SideList,
-    turn_order: Vec<u8>,
+    turn_order: SeatList<u8>,
     turn_index: u8,
-    seat_conceded: Vec<bool>,
+    seat_conceded: SeatList<bool>,
     phase: Phase,
     throws_owed: u8,
     pending: ThrowList,

@@ -7,7 +7,7 @@ use crate::options::{Mode, Ranking};
 use crate::rules::{
     CaptureTo, Cx, Emit, Hook, MoveDone, MoveInfo, OnResult, RuleOptions, TurnStart,
 };
-use crate::state::{Board, Landing, Lists, Phase, SideId};
+use crate::state::{Board, Landing, Phase, SideId};
 use crate::{
     EventLog, Origin, PackedThrows, Rules, Throw, ThrowChance, ThrowDraw, To, Trail, Yut, YutEvent,
     YutState,
@@ -491,9 +491,10 @@ impl<R: Rules> Yut<R> {
         for _ in 0..n {
             // A branch, not `%`: a division costs more than the whole check.
             index = if index + 1 >= n { 0 } else { index + 1 };
-            let seat = board.turn_order[index];
-            let side = board.side_of[usize::from(seat)];
-            if !board.seat_conceded[usize::from(seat)] && board.sides.of(side).active() {
+            // Indices below the seat count: each slot read without a bounds check.
+            let seat = board.turn_order.slot(index);
+            let side = board.side_of.slot(usize::from(seat));
+            if !board.seat_conceded.slot(usize::from(seat)) && board.sides.of(side).active() {
                 found = Some((seat, side));
                 break;
             }
@@ -541,7 +542,7 @@ impl<R: Rules> Yut<R> {
         events: &mut impl Sink<YutEvent<R::Event>>,
     ) {
         let board = &mut state.board;
-        board.seat_conceded[seat] = true;
+        board.seat_conceded.as_mut_slice()[seat] = true;
         let side = board.side_of[seat];
         let side_out = board.sides[usize::from(side)]
             .members
@@ -568,32 +569,28 @@ impl<R: Rules> Yut<R> {
     }
 
     /// Seats the players, picks the first side with the RNG and starts its turn
-    /// (RULES.md, Setting up). `lists` says whether the board's turn order is a new list or
-    /// the last game's, refilled in its buffer.
+    /// (RULES.md, Setting up).
     #[inline(always)]
-    pub(crate) fn first_turn(&self, board: &mut Board, lists: Lists) {
+    pub(crate) fn first_turn(&self, board: &mut Board) {
         let seats = board.side_of.len();
         let sides = board.sides.len();
         let first = board.table.rng.below(sides as u32) as usize;
         let order = &mut board.turn_order;
-        match board.options.mode {
+        // Every seat fits: the seat lists were filled for these seats.
+        let filled = match board.options.mode {
             // From the first seat round the table, without a division a seat.
-            Mode::Individual => {
-                lists.refill(order, (first..seats).chain(0..first).map(|s| s as u8))
-            }
+            Mode::Individual => order.refill((first..seats).chain(0..first).map(|s| s as u8)),
             Mode::Team => {
                 let per_team = seats / 2;
                 let sides = &board.sides;
-                lists.refill(
-                    order,
-                    (0..seats).map(|i| {
-                        let team = (first + i) % 2;
-                        let member = i / 2;
-                        sides[team].members[member.min(per_team - 1)]
-                    }),
-                );
+                order.refill((0..seats).map(|i| {
+                    let team = (first + i) % 2;
+                    let member = i / 2;
+                    sides[team].members[member.min(per_team - 1)]
+                }))
             }
-        }
+        };
+        debug_assert!(filled, "the options seat at most MAX_SEATS");
         board.turn_index = 0;
         board.sync_turn();
     }
@@ -611,13 +608,15 @@ fn team_turn(
     mut index: usize,
     found: Option<(u8, SideId)>,
 ) -> (usize, Option<(u8, SideId)>) {
-    let team = &board.sides[usize::from(board.current_side() == 0)];
+    let team = board.sides.of(SideId::from(board.current_side() == 0));
     let conceded = &board.seat_conceded;
+    // A team's members are seats of the game (the state checks refuse others): each
+    // slot read without a bounds check.
     let playing = || {
         team.members
             .iter()
             .copied()
-            .filter(|&m| !conceded.get(usize::from(m)).copied().unwrap_or(true))
+            .filter(|&m| !conceded.slot(usize::from(m)))
     };
     let k = usize::from(team.turns) % playing().count().max(1);
     match playing().nth(k) {

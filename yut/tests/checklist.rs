@@ -470,7 +470,7 @@ fn checklist_team_turn_order_and_out_of_turn_error() {
         } else {
             vec![1, 0, 3, 2]
         };
-        assert_eq!(order, &expected, "seed {seed}");
+        assert_eq!(order[..], expected[..], "seed {seed}");
         assert_eq!(state.board.turn_index, 0);
     }
     assert_eq!(firsts, [true, true], "the RNG picks either team to start");

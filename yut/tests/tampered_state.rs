@@ -110,9 +110,9 @@ fn hostile_json_is_refused_without_panic() {
 }
 
 /// The inline lists of a stored state hold what a game can make and no more: a trail or a
-/// path of 24 nodes (a game's are at most 21), five sides (at most four) and a discard of
-/// 65 results (at most 64) are refused with `CORRUPT_STATE`; a discard of 64 results in the
-/// log loads.
+/// path of 24 nodes (a game's are at most 21), five sides (at most four), nine seats (at
+/// most eight) and a discard of 65 results (at most 64) are refused with `CORRUPT_STATE`; a
+/// discard of 64 results in the log loads.
 #[test]
 fn lists_past_what_a_game_makes_are_refused() {
     let game = Yut::standard();
@@ -173,6 +173,21 @@ fn lists_past_what_a_game_makes_are_refused() {
         refused(&tampered);
         let error = format!("{:?}", game.restore(&tampered.to_string()).unwrap_err());
         assert!(error.contains("at most 4 sides"), "{error}");
+    }
+
+    // Nine seats in a seat list, and a thousand: a board seats at most eight (MAX_SEATS).
+    for (list, entry) in [
+        ("sideOf", Value::from(0)),
+        ("turnOrder", Value::from(0)),
+        ("seatConceded", Value::from(false)),
+    ] {
+        for n in [9, 1000] {
+            let mut tampered = original.clone();
+            tampered["board"][list] = Value::from(vec![entry.clone(); n]);
+            refused(&tampered);
+            let error = format!("{:?}", game.restore(&tampered.to_string()).unwrap_err());
+            assert!(error.contains("at most 8 seats"), "{list}: {error}");
+        }
     }
 
     // A logged discard of 65 results, and one of 64.
