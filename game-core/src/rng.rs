@@ -210,16 +210,21 @@ mod tests {
     const FIXED_SEED0: [u32; 4] = [2811902828, 3045455719, 3134767159, 2001118559];
     const FIXED_BELOW6: [u32; 8] = [3, 4, 3, 3, 0, 4, 4, 0];
 
+    /// Two generators of `seed`, each `skip` words in.
+    fn twins_at(seed: u64, skip: usize) -> (GameRng, GameRng) {
+        let (mut a, mut b) = (GameRng::from_seed(seed), GameRng::from_seed(seed));
+        for _ in 0..skip {
+            a.next_u32();
+            b.next_u32();
+        }
+        (a, b)
+    }
+
     #[test]
     fn a_chance_pair_is_two_chances_at_every_buffer_position() {
         // Every offset into the block buffer, the last word of a block included.
         for skip in 0..70 {
-            let mut pair = GameRng::from_seed(13);
-            let mut single = GameRng::from_seed(13);
-            for _ in 0..skip {
-                pair.next_u32();
-                single.next_u32();
-            }
+            let (mut pair, mut single) = twins_at(13, skip);
             for (num, den) in [(1, 2), (3, 5), (0, 7), (7, 7)] {
                 let one = [single.chance(num, den), single.chance(num, den)];
                 assert_eq!(pair.chance_pair(num, den), one, "skip {skip}, {num}/{den}");
@@ -270,12 +275,7 @@ mod tests {
         }
         // And draw by draw, every offset into the block buffer.
         for skip in 0..70 {
-            let mut by_odds = GameRng::from_seed(21);
-            let mut by_chance = GameRng::from_seed(21);
-            for _ in 0..skip {
-                by_odds.next_u32();
-                by_chance.next_u32();
-            }
+            let (mut by_odds, mut by_chance) = twins_at(21, skip);
             for (num, den) in cases {
                 let odds = Odds::new(num, den);
                 assert_eq!(
