@@ -871,9 +871,9 @@ pub struct Board {
     pub(crate) side_to_act: SideId,
 }
 
-// By hand, for `clone_from`: the derived one makes new lists (the table's ids, the seat
-// lists, each side's members) and drops the old, and a search copies a position into a
-// used one at every node.
+// By hand, for `clone_from`: the derived one makes new lists (the table's ids, each
+// side's members) and drops the old, and a search copies a position into a used one at
+// every node.
 impl Clone for Board {
     fn clone(&self) -> Self {
         Self {
