@@ -38,11 +38,13 @@ impl<T: Copy, const N: usize> InlineList<T, N> {
     /// Appends `item`; returns `false`, adding nothing, when the list is full.
     #[inline]
     pub fn push(&mut self, item: T) -> bool {
-        let Some(slot) = self.items.get_mut(usize::from(self.len)) else {
+        // The length read once: after the item's store the compiler would read it again.
+        let len = self.len;
+        let Some(slot) = self.items.get_mut(usize::from(len)) else {
             return false;
         };
         *slot = item;
-        self.len += 1;
+        self.len = len + 1;
         true
     }
 
@@ -55,7 +57,7 @@ impl<T: Copy, const N: usize> InlineList<T, N> {
         for i in index + 1..len {
             self.items[i - 1] = self.items[i];
         }
-        self.len -= 1;
+        self.len = (len - 1) as u8;
         Some(item)
     }
 
