@@ -480,9 +480,9 @@ impl<R: Rules> Yut<R> {
         state: &mut YutState<R>,
         events: &mut impl Sink<YutEvent<R::Event>>,
     ) {
+        // The pending results and owed throws are the next turn's from `start_turn` on,
+        // which sets both: nothing between reads them.
         let board = &mut state.board;
-        board.pending.clear();
-        board.throws_owed = 0;
         let n = board.turn_order.len();
         let mut index = usize::from(board.turn_index);
         // The seat found and its side, which the turn fields then take without looking
