@@ -193,6 +193,16 @@ pub(crate) enum Landing {
     Home,
 }
 
+/// Where a side's move starts: the place of its start (a node or home) and the side's
+/// pieces there, looked up once for the move's questions and its lift ([`Side::start`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Start {
+    /// The place ([`origin_place`]): a node's own number, or home's.
+    place: usize,
+    /// The side's pieces there, a set of piece ids.
+    pub(crate) set: u8,
+}
+
 /// A side: one player in individual play, a team in team play.
 ///
 /// Its pieces are kept by place rather than one by one: for every node, home and the goal,
@@ -467,6 +477,17 @@ impl Side {
         self.at[origin_place(from)]
     }
 
+    /// [`Side::pieces_at`] with the place they were found in, for a move from `from`: its
+    /// lift then takes them off that place without working it out again.
+    #[inline(always)]
+    pub(crate) fn start(&self, from: crate::Origin) -> Start {
+        let place = origin_place(from);
+        Start {
+            place,
+            set: self.at[place],
+        }
+    }
+
     /// The size and trail of the stack of the set `at` ([`Side::pieces_at`] of a node).
     #[inline(always)]
     pub(crate) fn stack_of(&self, at: u8) -> (u8, Trail) {
@@ -485,13 +506,13 @@ impl Side {
         self.trails[leader(at)]
     }
 
-    /// Moves up to `limit` of the pieces of the set `at` (the side's pieces at `from`, a
-    /// node or home, from [`Side::pieces_at`]), the lowest ids first, to `to`; returns how
-    /// many moved. Landing on a node where the side stands already, they join its stack,
-    /// which takes the trail they bring.
+    /// Moves up to `limit` of the pieces at `start` (the side's pieces at a node or home,
+    /// from [`Side::start`]), the lowest ids first, to `to`; returns how many moved.
+    /// Landing on a node where the side stands already, they join its stack, which takes
+    /// the trail they bring.
     #[inline(always)]
-    pub(crate) fn move_stack(&mut self, at: u8, from: crate::Origin, limit: u8, to: Landing) -> u8 {
-        let moving = self.lift(at, from, limit);
+    pub(crate) fn move_stack(&mut self, start: Start, limit: u8, to: Landing) -> u8 {
+        let moving = self.lift(start, limit);
         if moving == 0 {
             return 0;
         }
@@ -511,12 +532,11 @@ impl Side {
     #[inline(always)]
     pub(crate) fn move_walked(
         &mut self,
-        at: u8,
-        from: crate::Origin,
+        start: Start,
         limit: u8,
         walk: &crate::movement::Walk,
     ) -> u8 {
-        let moving = self.lift(at, from, limit);
+        let moving = self.lift(start, limit);
         if moving == 0 {
             return 0;
         }
@@ -534,10 +554,11 @@ impl Side {
         size(moving)
     }
 
-    /// Takes up to `limit` of the pieces of the set `at` at `from` (the lowest ids first)
-    /// off their place; returns the set taken.
+    /// Takes up to `limit` of the pieces at `start` (the lowest ids first) off their
+    /// place; returns the set taken.
     #[inline(always)]
-    fn lift(&mut self, at: u8, from: crate::Origin, limit: u8) -> u8 {
+    fn lift(&mut self, start: Start, limit: u8) -> u8 {
+        let at = start.set;
         let mut moving = at;
         if size(at) > limit {
             // Home's waiting pieces, when fewer enter than wait: the lowest ids.
@@ -552,13 +573,12 @@ impl Side {
         if moving == 0 {
             return 0;
         }
-        let start = origin_place(from);
-        self.at[start] &= !moving;
-        // Pieces were there: a node of the board.
-        if let crate::Origin::Node(n) = from
-            && self.at[start] == 0
-        {
-            let (bit, _) = board_node(n);
+        // A place of `origin_place`: in range, masked rather than checked.
+        let place = start.place % PLACES;
+        self.at[place] &= !moving;
+        // Pieces were there: a node of the board, or home (whose place is no node's).
+        if place < crate::graph::NODE_COUNT && self.at[place] == 0 {
+            let bit = 1 << place;
             self.stacks -= u8::from(self.held & bit != 0);
             self.held &= !bit;
         }

@@ -217,7 +217,8 @@ impl<R: Rules> Yut<R> {
             return;
         };
         let mover = state.board.sides.of(side);
-        let at = mover.pieces_at(from);
+        let start = mover.start(from);
+        let at = start.set;
         if at == 0 {
             return;
         }
@@ -249,7 +250,7 @@ impl<R: Rules> Yut<R> {
             .board
             .sides
             .of_mut(side)
-            .move_walked(at, from, info.count, &walk);
+            .move_walked(start, info.count, &walk);
         emit(
             &mut state.log,
             events,
@@ -387,14 +388,14 @@ impl<R: Rules> Yut<R> {
             }
         };
         let vside = &mut state.board.sides[usize::from(victim)];
-        let at = vside.pieces_at(Origin::Node(node));
+        let start = vside.start(Origin::Node(node));
         // Pieces already on a cushion's node stack with the cushioned ones, all with the
         // trail of the node alone.
         let to = match target {
             Some(n) => Landing::Node(n, Trail::one(n)),
             None => Landing::Home,
         };
-        vside.move_stack(at, Origin::Node(node), vside.stack_size(at), to);
+        vside.move_stack(start, vside.stack_size(start.set), to);
         count
     }
 
