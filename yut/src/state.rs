@@ -197,7 +197,8 @@ pub(crate) enum Landing {
 /// pieces there, looked up once for the move's questions and its lift ([`Side::start`]).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Start {
-    /// The place ([`origin_place`]): a node's own number, or home's.
+    /// The place ([`origin_place`]): a node's own number, home's, or for a number that is
+    /// no node the always empty last place (its set is empty, and nothing is lifted).
     place: usize,
     /// The side's pieces there, a set of piece ids.
     pub(crate) set: u8,
