@@ -134,7 +134,7 @@ async fn ws(
 ) -> Response {
     let connection = match admit(&shared, &peer, &headers) {
         Ok(c) => c,
-        Err(refused) => return refused,
+        Err(refused) => return refused.into_response(),
     };
     let max = shared.config.max_message;
     // A message between the request cap and the message cap gets `TOO_LARGE`; a longer
@@ -153,12 +153,17 @@ async fn ws(
 /// The caps on WebSocket connections, at the upgrade: refused with 503 when the server
 /// holds its most in all, 429 when the client's address holds its most (the body says
 /// which).
-#[allow(clippy::result_large_err)]
-fn admit(shared: &Arc<Shared>, peer: &Peer, headers: &HeaderMap) -> Result<Connection, Response> {
+fn admit(
+    shared: &Arc<Shared>,
+    peer: &Peer,
+    headers: &HeaderMap,
+) -> Result<Connection, (StatusCode, String)> {
     let config = &shared.config;
     let address = client_address(peer.ip, headers, config.client_ip_header.as_deref());
-    shared.limits.connect(config, address).map_err(|refused| {
-        let (status, body) = match refused {
+    shared
+        .limits
+        .connect(config, address)
+        .map_err(|refused| match refused {
             Refused::Total(max) => (
                 StatusCode::SERVICE_UNAVAILABLE,
                 format!("too many connections: the server holds its most ({max})\n"),
@@ -167,7 +172,5 @@ fn admit(shared: &Arc<Shared>, peer: &Peer, headers: &HeaderMap) -> Result<Conne
                 StatusCode::TOO_MANY_REQUESTS,
                 format!("too many connections from this address (at most {max})\n"),
             ),
-        };
-        (status, body).into_response()
-    })
+        })
 }
