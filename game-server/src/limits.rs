@@ -301,10 +301,11 @@ impl Inflow {
     }
 
     /// A control frame of `payload` bytes came: a client's frame is masked, so its head
-    /// is 6 bytes (a control payload is at most 125).
+    /// is 6 bytes (a control payload is at most 125). Never past what was read: a frame
+    /// read ahead of the last whole message was accounted for with it.
     pub(crate) fn control(&self, payload: usize) {
         let mut s = lock(&self.state);
-        s.accounted += 6 + payload as u64;
+        s.accounted = (s.accounted + 6 + payload as u64).min(s.read);
         if s.accounted >= s.read {
             s.since = None;
         }
@@ -444,6 +445,37 @@ mod tests {
         }
         let held = lock(&limits.buckets).map.len();
         assert!(held < 3000, "{held} buckets held");
+    }
+
+    #[test]
+    fn a_message_is_timed_from_its_first_byte_and_control_frames_do_not_move_it() {
+        let limit = Duration::from_secs(1);
+        let inflow = Inflow::new();
+        inflow.on_read(200);
+        inflow.settled();
+        assert_eq!(inflow.deadline(limit), None);
+        // A ping alone: accounted once it is read as one.
+        inflow.on_read(7);
+        assert!(inflow.deadline(limit).is_some());
+        inflow.control(1);
+        assert_eq!(inflow.deadline(limit), None);
+        // A fragment, then a ping and more fragments: the first byte's time stays.
+        inflow.on_read(30);
+        let due = inflow.deadline(limit).unwrap();
+        std::thread::sleep(Duration::from_millis(5));
+        inflow.on_read(6);
+        inflow.control(0);
+        inflow.on_read(30);
+        assert_eq!(inflow.deadline(limit), Some(due));
+        inflow.settled();
+        assert_eq!(inflow.deadline(limit), None);
+        // Control frames read ahead of a whole message are not counted twice.
+        inflow.on_read(12);
+        inflow.settled();
+        inflow.control(0);
+        inflow.control(0);
+        inflow.on_read(3);
+        assert!(inflow.deadline(limit).is_some());
     }
 
     #[test]
