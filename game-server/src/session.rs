@@ -118,6 +118,9 @@ const SLOW: End = End::Close(
 const SHUTDOWN: End = End::Close(1001, "the server is shutting down");
 const IDLE: End = End::Close(1000, "idle: no frame from the client for too long");
 const TOO_BIG: End = End::Close(1009, "TOO_LARGE: the message is over the server's cap");
+/// How many frames already there are read once a message is past its time, in case the
+/// rest of it is among them.
+const LATE_READS: u32 = 64;
 const LATE: End = End::Close(
     1008,
     "too slow: a message was not completed within the server's time",
@@ -167,19 +170,40 @@ pub(crate) async fn run(
     let ping_every = idle / 3;
     let mut heard = Instant::now();
     let mut pinged = heard;
+    // Frames read since the message under way passed its time (see below).
+    let mut late_reads = 0;
     let end = loop {
         let late = inflow.deadline(message_time);
         let mut wake = (heard.max(pinged) + ping_every).min(heard + idle);
         if let Some(late) = late {
             wake = wake.min(late);
         }
-        let event = tokio::select! {
-            msg = io.socket.recv() => Event::Read(msg),
-            Some(line) = pushes.recv() => Event::Push(line),
-            _ = io.slow.wait_for(|s| *s) => Event::End(SLOW),
-            _ = io.closing.wait_for(|c| *c) => Event::End(SHUTDOWN),
-            () = inflow.started() => Event::Started,
-            () = tokio::time::sleep_until(wake) => Event::Quiet,
+        let event = if late.is_some_and(|t| Instant::now() >= t) {
+            // Past the message's time. What the client sent meanwhile is read first, as
+            // long as it is there at once (the server may have been the one busy): the
+            // rest of the message clears it; pings and pongs alone do not, and a bounded
+            // number of them, or nothing more to read, closes the socket. Checked before
+            // every event, so no stream of frames or pushes keeps the check from running.
+            late_reads += 1;
+            if late_reads > LATE_READS {
+                Event::End(LATE)
+            } else {
+                tokio::select! {
+                    biased;
+                    msg = io.socket.recv() => Event::Read(msg),
+                    () = std::future::ready(()) => Event::End(LATE),
+                }
+            }
+        } else {
+            late_reads = 0;
+            tokio::select! {
+                msg = io.socket.recv() => Event::Read(msg),
+                Some(line) = pushes.recv() => Event::Push(line),
+                _ = io.slow.wait_for(|s| *s) => Event::End(SLOW),
+                _ = io.closing.wait_for(|c| *c) => Event::End(SHUTDOWN),
+                () = inflow.started() => Event::Started,
+                () = tokio::time::sleep_until(wake) => Event::Quiet,
+            }
         };
         let step = match event {
             Event::Read(msg) => {
@@ -212,7 +236,8 @@ pub(crate) async fn run(
                     .deadline(message_time)
                     .is_some_and(|t| Instant::now() >= t) =>
             {
-                Err(LATE)
+                // The message's time: judged at the top of the loop.
+                Ok(())
             }
             Event::Quiet if Instant::now() >= heard + idle => Err(IDLE),
             Event::Quiet => {

@@ -41,7 +41,8 @@ async fn raw_ws(addr: &str) -> TcpStream {
     tcp
 }
 
-/// The server's frames on a raw socket until it closes: (opcode, payload) each.
+/// The server's frames on a raw socket until its close frame or the connection's end:
+/// (opcode, payload) each.
 async fn frames<R: tokio::io::AsyncRead + Unpin>(tcp: &mut R, secs: u64) -> Vec<(u8, Vec<u8>)> {
     let mut out = Vec::new();
     let read = async {
@@ -66,6 +67,10 @@ async fn frames<R: tokio::io::AsyncRead + Unpin>(tcp: &mut R, secs: u64) -> Vec<
             let mut payload = vec![0u8; len];
             tcp.read_exact(&mut payload).await.unwrap();
             out.push((h[0] & 0x0f, payload));
+            // The close frame is the last the server sends.
+            if h[0] & 0x0f == 8 {
+                return;
+            }
         }
     };
     tokio::time::timeout(Duration::from_secs(secs), read)
@@ -348,4 +353,40 @@ async fn the_message_cap_is_a_flag_and_the_request_cap_half_of_it() {
     c.ws.send(Message::Text(pad(9_000).into())).await.unwrap();
     let (frame, _) = until_closed(&mut c.ws, 10).await;
     assert_eq!(frame.expect("a close frame").code, CloseCode::Size);
+}
+
+/// A message begun, then pings as fast as the connection takes them: the stream of
+/// frames does not keep the late message's check from running.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flood_of_pings_does_not_save_a_late_message() {
+    let db = TempDb::new("late-flood");
+    let server = Server::start_with(&db.path(), 0, &["--message-timeout-ms", "1000"]);
+    let (mut rd, mut wr) = raw_ws(&server.addr).await.into_split();
+    let started = Instant::now();
+    wr.write_all(&client_frame(false, 1, b"{")).await.unwrap();
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let read = async {
+        let frames = frames(&mut rd, 15).await;
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        (frames, started.elapsed())
+    };
+    let flood = async {
+        let pings: Vec<u8> = (0..100).flat_map(|_| client_frame(true, 9, b"")).collect();
+        while !stop.load(std::sync::atomic::Ordering::Relaxed)
+            && started.elapsed() < Duration::from_secs(10)
+        {
+            if wr.write_all(&pings).await.is_err() {
+                break;
+            }
+            tokio::task::yield_now().await;
+        }
+    };
+    let ((frames, took), ()) = tokio::join!(read, flood);
+    let (op, close) = frames
+        .iter()
+        .rfind(|(op, _)| *op == 8)
+        .expect("a close frame");
+    assert_eq!(*op, 8);
+    assert_eq!(u16::from_be_bytes([close[0], close[1]]), 1008);
+    assert!(took < Duration::from_secs(5), "{took:?}");
 }
