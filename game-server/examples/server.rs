@@ -77,6 +77,12 @@ struct Args {
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args = Args::parse();
+    if let Some(name) = &args.client_ip_header {
+        // A name no header can have would never match: the peer would be counted instead,
+        // in silence.
+        axum::http::HeaderName::from_bytes(name.as_bytes())
+            .map_err(|e| format!("--client-ip-header {name:?}: {e}"))?;
+    }
     let store = Arc::new(SqliteStore::open(&args.db)?);
     let listener = tokio::net::TcpListener::bind(&args.addr).await?;
     let config = Config {
