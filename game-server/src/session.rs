@@ -75,7 +75,7 @@ enum Event {
     Read(Option<Result<Message, axum::Error>>),
     Push(Arc<str>),
     End(End),
-    /// The time to ping, to close an idle socket, or to close one whose message is late.
+    /// The time to ping, to close an idle socket, or to judge a late message.
     Quiet,
     /// A message started: its deadline is set.
     Started,
@@ -137,8 +137,9 @@ fn read_error(e: axum::Error) -> End {
     }
 }
 
-/// Serves one WebSocket until it closes, is idle too long, falls too far behind its
-/// pushes, or the server shuts down.
+/// Serves one WebSocket until it closes, is idle too long, leaves a message unfinished
+/// past its time, falls too far behind its pushes, or the server shuts down. The
+/// connection counts against the caps until then; `inflow` times its messages.
 pub(crate) async fn run(
     shared: Arc<Shared>,
     socket: WebSocket,
