@@ -36,11 +36,53 @@ struct Args {
     /// is closed (1008).
     #[arg(long, default_value_t = 8 * 1024)]
     push_queue_kib: usize,
+    /// The longest WebSocket message, in KiB: a longer one closes the socket (1009).
+    /// Requests up to half of it are served, longer ones answered TOO_LARGE.
+    #[arg(long, default_value_t = 64)]
+    max_message_kib: usize,
+    /// How long a message may take from its first byte to its last, in milliseconds
+    /// (pings and further fragments do not extend it): past it the socket is closed
+    /// (1008).
+    #[arg(long, default_value_t = 10_000)]
+    message_timeout_ms: u64,
+    /// The most WebSocket connections in all (more are refused with 503).
+    #[arg(long, default_value_t = 10_000)]
+    max_connections: usize,
+    /// The most WebSocket connections from one client address (more are refused with
+    /// 429).
+    #[arg(long, default_value_t = 256)]
+    max_connections_per_address: usize,
+    /// The most unfinished matches one socket created (QUOTA_EXCEEDED).
+    #[arg(long, default_value_t = 32)]
+    max_matches_per_socket: usize,
+    /// The most unfinished matches created from one client address (QUOTA_EXCEEDED).
+    #[arg(long, default_value_t = 256)]
+    max_matches_per_address: usize,
+    /// The most unfinished matches in all (QUOTA_EXCEEDED).
+    #[arg(long, default_value_t = 10_000)]
+    max_matches: usize,
+    /// The creates one client address may send per minute (RATE_LIMITED past it).
+    #[arg(long, default_value_t = 120)]
+    creates_per_minute: u32,
+    /// How many creates an address may send at once before the rate applies.
+    #[arg(long, default_value_t = 30)]
+    create_burst: u32,
+    /// The header a reverse proxy in front sets to the client's address (e.g.
+    /// X-Forwarded-For; its last address is taken). Unset: the TCP peer's address, as a
+    /// client can send any header.
+    #[arg(long)]
+    client_ip_header: Option<String>,
 }
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args = Args::parse();
+    if let Some(name) = &args.client_ip_header {
+        // A name no header can have would never match: the peer would be counted instead,
+        // in silence.
+        axum::http::HeaderName::from_bytes(name.as_bytes())
+            .map_err(|e| format!("--client-ip-header {name:?}: {e}"))?;
+    }
     let store = Arc::new(SqliteStore::open(&args.db)?);
     let listener = tokio::net::TcpListener::bind(&args.addr).await?;
     let config = Config {
@@ -49,6 +91,16 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         header_timeout: Duration::from_millis(args.header_timeout_ms.max(1)),
         shutdown_grace: Duration::from_millis(args.shutdown_grace_ms),
         push_queue_bytes: args.push_queue_kib.saturating_mul(1024),
+        max_message: args.max_message_kib.saturating_mul(1024).max(1024),
+        message_timeout: Duration::from_millis(args.message_timeout_ms.max(1)),
+        connections_total: args.max_connections,
+        connections_per_address: args.max_connections_per_address,
+        matches_per_socket: args.max_matches_per_socket,
+        matches_per_address: args.max_matches_per_address,
+        matches_total: args.max_matches,
+        creates_per_minute: args.creates_per_minute,
+        create_burst: args.create_burst,
+        client_ip_header: args.client_ip_header,
     };
     let addr = listener.local_addr()?;
     let ready = async move {

@@ -4,7 +4,7 @@
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::Duration;
 
 use game_host::reply::{Fail, body, fail};
@@ -26,6 +26,9 @@ pub(crate) struct PushTx {
     cap: usize,
     /// Turned true when the queue overflowed: the socket closes.
     slow: Arc<watch::Sender<bool>>,
+    /// How many lines were ever queued: a reply carries it, and the socket sends what
+    /// was queued before the reply first.
+    pushed: Arc<AtomicU64>,
 }
 
 /// The socket's end of its push queue.
@@ -34,6 +37,8 @@ pub(crate) struct PushRx {
     queued: Arc<AtomicUsize>,
     /// Turns true when the client fell so far behind that its queue overflowed.
     pub(crate) slow: watch::Receiver<bool>,
+    /// How many lines were taken from the queue.
+    taken: u64,
 }
 
 /// A socket's push queue holding at most `cap` bytes (one line of any size fits in an
@@ -48,11 +53,13 @@ pub(crate) fn push_queue(cap: usize) -> (PushTx, PushRx) {
             queued: queued.clone(),
             cap,
             slow: Arc::new(slow),
+            pushed: Arc::new(AtomicU64::new(0)),
         },
         PushRx {
             rx,
             queued,
             slow: slow_rx,
+            taken: 0,
         },
     )
 }
@@ -72,7 +79,32 @@ impl PushTx {
             self.queued.fetch_sub(n, Ordering::AcqRel);
             return false;
         }
+        // Counted once in the queue: a count read later never names a line not there.
+        self.pushed.fetch_add(1, Ordering::AcqRel);
         true
+    }
+}
+
+/// Where a match's task sends a socket's reply: with the count of lines queued to that
+/// socket by then, so the socket sends every push of an earlier change before it (the
+/// reply and the pushes travel apart, the reply must not overtake them).
+pub(crate) struct Replier {
+    tx: oneshot::Sender<(Reply, u64)>,
+    pushed: Arc<AtomicU64>,
+}
+
+impl Replier {
+    /// A reply channel for the socket whose push queue is `pushes`.
+    pub(crate) fn new(pushes: &PushTx) -> (Self, oneshot::Receiver<(Reply, u64)>) {
+        let (tx, rx) = oneshot::channel();
+        let pushed = pushes.pushed.clone();
+        (Self { tx, pushed }, rx)
+    }
+
+    /// Sends `reply` after every line queued so far (ignored if the socket is gone).
+    pub(crate) fn send(self, reply: Reply) {
+        let mark = self.pushed.load(Ordering::Acquire);
+        let _ = self.tx.send((reply, mark));
     }
 }
 
@@ -81,7 +113,13 @@ impl PushRx {
     pub(crate) async fn recv(&mut self) -> Option<Arc<str>> {
         let line = self.rx.recv().await?;
         self.queued.fetch_sub(line.len(), Ordering::AcqRel);
+        self.taken += 1;
         Some(line)
+    }
+
+    /// How many lines were taken so far (compared with a reply's count).
+    pub(crate) fn taken(&self) -> u64 {
+        self.taken
     }
 }
 
@@ -92,7 +130,7 @@ pub(crate) enum Cmd {
         line: String,
         /// `record` is served only once the match is over.
         only_over: bool,
-        reply: oneshot::Sender<Reply>,
+        reply: Replier,
     },
     /// Binds a socket: `player` for a seat (marks them connected), `None` for a spectator;
     /// in place of the socket's earlier binding `replaces`, in one step (a repeated
@@ -103,7 +141,7 @@ pub(crate) enum Cmd {
         replaces: Option<u64>,
         player: Option<String>,
         tx: PushTx,
-        reply: oneshot::Sender<Reply>,
+        reply: Replier,
     },
     /// A socket left (or re-bound).
     Unsubscribe { sub: u64 },
@@ -138,6 +176,9 @@ pub(crate) struct Actor {
     humans: Vec<String>,
     subs: Vec<Sub>,
     bot_due: Option<Instant>,
+    /// The match counted against its creator's quotas: released once it is over (or
+    /// with the task).
+    pub(crate) quota: Option<crate::limits::OpenMatch>,
 }
 
 impl Actor {
@@ -167,6 +208,7 @@ impl Actor {
             unseen: HashSet::new(),
             subs: Vec::new(),
             bot_due: None,
+            quota: None,
         }
     }
 
@@ -240,6 +282,9 @@ impl Actor {
         }
         self.stored += entries.len();
         self.finished |= over;
+        if over {
+            self.quota = None;
+        }
         self.push(events);
         Ok(())
     }
@@ -420,16 +465,16 @@ impl Actor {
                 reply,
             } => {
                 if only_over && !self.with(|m| m.outcome().is_some()).unwrap_or(false) {
-                    let _ = reply.send(Host::reply(Value::Null, Err(record_forbidden())));
+                    reply.send(Host::reply(Value::Null, Err(record_forbidden())));
                     return Ok(());
                 }
                 match self.apply(&line).await {
                     Ok(r) => {
-                        let _ = reply.send(r);
+                        reply.send(r);
                         Ok(())
                     }
                     Err(r) => {
-                        let _ = reply.send(r);
+                        reply.send(r);
                         Err(())
                     }
                 }
@@ -449,7 +494,7 @@ impl Actor {
                     tx,
                 });
                 if let Err(r) = self.settle().await {
-                    let _ = reply.send(r);
+                    reply.send(r);
                     return Err(());
                 }
                 let answer = self
@@ -465,7 +510,7 @@ impl Actor {
                         b
                     })
                     .unwrap_or_default();
-                let _ = reply.send(Host::reply(id, Ok(answer)));
+                reply.send(Host::reply(id, Ok(answer)));
                 Ok(())
             }
             Cmd::Unsubscribe { sub } => {

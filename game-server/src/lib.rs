@@ -13,6 +13,7 @@
 
 mod actor;
 pub mod bots;
+mod limits;
 mod session;
 pub mod store;
 mod web;
@@ -31,21 +32,29 @@ use crate::bots::{ServerBot, plays};
 use crate::store::{Seat, StoredMatch};
 pub use crate::store::{SqliteStore, Store, StoreError, Unreadable, Writer};
 
-/// The longest request served, in bytes: the JSON host's line cap. A longer message, up
-/// to [`MAX_MESSAGE`], is answered `TOO_LARGE`.
-pub const MAX_REQUEST: usize = game_host::DEFAULT_MAX_LINE;
+/// The default of [`Config::max_message`]: the longest WebSocket message read at all. A
+/// longer one closes the socket with code 1009 (message too big): memory for what a
+/// client sends is bounded per socket. The server's requests are small (it refuses
+/// `load` and `restore`, the only large ones of the host protocol).
+pub const MAX_MESSAGE: usize = 64 << 10;
 
-/// The longest WebSocket message read at all: twice the request cap. A longer one closes
-/// the socket with code 1009 (message too big): memory for what a client sends is
-/// bounded per socket.
-pub const MAX_MESSAGE: usize = 2 * MAX_REQUEST;
+/// The longest request served with the default message cap: half of it (the request cap
+/// is always half the message cap). A longer message, up to the message cap, is answered
+/// `TOO_LARGE` and the socket stays.
+pub const MAX_REQUEST: usize = MAX_MESSAGE / 2;
 
-/// The longest single WebSocket frame read: a frame up to this is read whole, so that
-/// after a message over [`MAX_MESSAGE`] the stream is still at a frame boundary and the
+/// The longest single WebSocket frame read with the default message cap: twice it (the
+/// frame cap always follows the message cap so). A frame up to this is read whole, so
+/// that after a message over the cap the stream is still at a frame boundary and the
 /// close handshake completes (the client reads the 1009). A longer frame is refused from
 /// its header, unread: the close frame is sent, but a client still sending may see the
 /// connection reset first.
 pub const MAX_FRAME: usize = 2 * MAX_MESSAGE;
+
+/// A WebSocket's read buffer: the frame reader reads the connection this much at a time
+/// (tungstenite's default, 128 KiB, would be most of an idle socket's memory; a request
+/// is a few hundred bytes).
+pub(crate) const READ_BUFFER: usize = 4 << 10;
 
 /// How far ahead of the server's clock at start a stored match's times may be: a clock
 /// that stepped back a little between two runs is no reason to drop a match (the engine
@@ -69,6 +78,38 @@ pub struct Config {
     /// The most bytes of pushes queued for one socket; a socket whose client does not
     /// read them in time is closed (code 1008) and its queue freed.
     pub push_queue_bytes: usize,
+    /// The longest WebSocket message read; a longer one closes the socket (1009). The
+    /// request cap is half of it (a message between them is answered `TOO_LARGE`), the
+    /// frame cap twice it.
+    pub max_message: usize,
+    /// How long a message may take from its first byte to its last: pings, pongs and
+    /// further fragments in between do not extend it. Past it the socket is closed (1008)
+    /// and what it had read is freed.
+    pub message_timeout: Duration,
+    /// The most WebSocket connections in all; more are refused at the upgrade (503).
+    pub connections_total: usize,
+    /// The most WebSocket connections of one client address; more are refused at the
+    /// upgrade (429).
+    pub connections_per_address: usize,
+    /// The most unfinished matches one socket created (`QUOTA_EXCEEDED`,
+    /// `matchesPerSocket`).
+    pub matches_per_socket: usize,
+    /// The most unfinished matches created from one client address (`QUOTA_EXCEEDED`,
+    /// `matchesPerAddress`).
+    pub matches_per_address: usize,
+    /// The most unfinished matches in all, restored ones included (`QUOTA_EXCEEDED`,
+    /// `matchesTotal`).
+    pub matches_total: usize,
+    /// The `create`s a client address may send per minute on average (a token bucket
+    /// refilled at this rate; `RATE_LIMITED` with `retryAfterMs` past it).
+    pub creates_per_minute: u32,
+    /// How many `create`s an address may send at once before the rate applies (the
+    /// bucket's depth).
+    pub create_burst: u32,
+    /// The request header that holds the client's address, set by a reverse proxy in
+    /// front (`X-Forwarded-For`): its last address is taken. `None` (the default): the
+    /// TCP peer's address, since a client can send any header it likes.
+    pub client_ip_header: Option<String>,
 }
 
 impl Default for Config {
@@ -79,6 +120,16 @@ impl Default for Config {
             header_timeout: Duration::from_secs(10),
             shutdown_grace: Duration::from_secs(5),
             push_queue_bytes: 8 << 20,
+            max_message: MAX_MESSAGE,
+            message_timeout: Duration::from_secs(10),
+            connections_total: 10_000,
+            connections_per_address: 256,
+            matches_per_socket: 32,
+            matches_per_address: 256,
+            matches_total: 10_000,
+            creates_per_minute: 120,
+            create_burst: 30,
+            client_ip_header: None,
         }
     }
 }
@@ -104,6 +155,8 @@ pub(crate) struct Shared {
     /// Each open HTTP connection and WebSocket holds a receiver of it: the shutdown waits
     /// until none is left (or its grace ends).
     pub(crate) open: watch::Sender<()>,
+    /// What clients hold: connections, open matches, create buckets.
+    pub(crate) limits: Arc<limits::Limits>,
 }
 
 /// A match id reserved by a `create` until it is running (or refused): released on drop.
@@ -274,6 +327,8 @@ async fn restore(shared: &Arc<Shared>) -> Result<usize, StoreError> {
             // The store refused the disconnections (already said on stderr).
             continue;
         }
+        // Counted in all (no creator to charge): never refused, so it always runs.
+        actor.quota = shared.limits.open_match(&shared.config, None, None).ok();
         spawn(shared, actor, seats);
         back += 1;
     }
@@ -302,6 +357,7 @@ pub async fn serve(
         catalog: Mutex::new(Host::new(game_host::registry())),
         closing,
         open,
+        limits: Arc::new(limits::Limits::new()),
     });
     let back = restore(&shared).await.map_err(std::io::Error::other)?;
     if back > 0 {

@@ -2,21 +2,23 @@
 //! host's operations to the match's task, and writes replies and pushes in order.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
+use std::net::IpAddr;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::Duration;
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use game_host::reply::{Fail, bad_request, body, fail, match_exists, unknown_match};
 use game_host::{Host, Kind, Reply, Request, Status};
 use serde_json::{Map, Value, json};
-use tokio::sync::{oneshot, watch};
+use tokio::sync::watch;
 use tokio::time::Instant;
 
-use crate::actor::{Actor, Cmd, PushTx, push_queue};
+use crate::actor::{Actor, Cmd, PushRx, PushTx, Replier, push_queue};
 use crate::bots::{ServerBot, plays, random_u64};
+use crate::limits::{Connection, Inflow};
 use crate::store::{Change, Seat, StoredMatch};
-use crate::{MAX_REQUEST, Reservation, Shared, now_ms, spawn};
+use crate::{Reservation, Shared, now_ms, spawn};
 
 /// The server's own operations and `create`'s fields, read with the host's strict rules.
 const HELLO: &[game_host::Field] = &[("match", Kind::Id, true), ("token", Kind::Id, true)];
@@ -52,6 +54,13 @@ struct Session {
     shared: Arc<Shared>,
     bindings: HashMap<String, Binding>,
     push: PushTx,
+    /// The client's address, as the caps count it.
+    address: IpAddr,
+    /// How many of the matches this socket created are unfinished.
+    opened: Arc<AtomicUsize>,
+    /// The push count the last reply from a match's task carries: the pushes up to it
+    /// leave before the reply.
+    after: u64,
 }
 
 /// Why a socket's loop ended: the client went (nothing more to send), or the server
@@ -66,8 +75,10 @@ enum Event {
     Read(Option<Result<Message, axum::Error>>),
     Push(Arc<str>),
     End(End),
-    /// The time to ping, or to close an idle socket.
+    /// The time to ping, to close an idle socket, or to judge a late message.
     Quiet,
+    /// A message started: its deadline is set.
+    Started,
 }
 
 /// The socket's frames: sends bounded in time, and the signals that end the socket.
@@ -106,9 +117,16 @@ const SLOW: End = End::Close(
 );
 const SHUTDOWN: End = End::Close(1001, "the server is shutting down");
 const IDLE: End = End::Close(1000, "idle: no frame from the client for too long");
-const TOO_BIG: End = End::Close(1009, "TOO_LARGE: the message is over 2 MiB");
+const TOO_BIG: End = End::Close(1009, "TOO_LARGE: the message is over the server's cap");
+/// How many frames already there are read once a message is past its time, in case the
+/// rest of it is among them.
+const LATE_READS: u32 = 64;
+const LATE: End = End::Close(
+    1008,
+    "too slow: a message was not completed within the server's time",
+);
 
-/// What ends a socket on a read error: 1009 for a message over [`crate::MAX_MESSAGE`],
+/// What ends a socket on a read error: 1009 for a message over [`crate::Config::max_message`],
 /// 1002 or 1007 for a broken frame, nothing to send for a connection that is gone.
 fn read_error(e: axum::Error) -> End {
     match e.into_inner().downcast::<tungstenite::Error>().map(|e| *e) {
@@ -119,12 +137,21 @@ fn read_error(e: axum::Error) -> End {
     }
 }
 
-/// Serves one WebSocket until it closes, is idle too long, falls too far behind its
-/// pushes, or the server shuts down.
-pub(crate) async fn run(shared: Arc<Shared>, socket: WebSocket) {
+/// Serves one WebSocket until it closes, is idle too long, leaves a message unfinished
+/// past its time, falls too far behind its pushes, or the server shuts down. The
+/// connection counts against the caps until then; `inflow` times its messages.
+pub(crate) async fn run(
+    shared: Arc<Shared>,
+    socket: WebSocket,
+    connection: Connection,
+    inflow: Arc<Inflow>,
+) {
     let _open = shared.open.subscribe();
     let (push, mut pushes) = push_queue(shared.config.push_queue_bytes);
     let idle = shared.config.idle_timeout;
+    let message_time = shared.config.message_timeout;
+    // What the HTTP request brought is no message of this socket.
+    inflow.settled();
     let mut io = Io {
         socket,
         slow: pushes.slow.clone(),
@@ -135,28 +162,62 @@ pub(crate) async fn run(shared: Arc<Shared>, socket: WebSocket) {
         shared,
         bindings: HashMap::new(),
         push,
+        address: connection.address(),
+        opened: Arc::new(AtomicUsize::new(0)),
+        after: 0,
     };
     // A quiet client is pinged at a third of the idle time, so one that is alive answers
     // (browsers pong by themselves) well before it would be closed.
     let ping_every = idle / 3;
     let mut heard = Instant::now();
     let mut pinged = heard;
+    // Frames read since the message under way passed its time (see below).
+    let mut late_reads = 0;
     let end = loop {
-        let wake = (heard.max(pinged) + ping_every).min(heard + idle);
-        let event = tokio::select! {
-            msg = io.socket.recv() => Event::Read(msg),
-            Some(line) = pushes.recv() => Event::Push(line),
-            _ = io.slow.wait_for(|s| *s) => Event::End(SLOW),
-            _ = io.closing.wait_for(|c| *c) => Event::End(SHUTDOWN),
-            () = tokio::time::sleep_until(wake) => Event::Quiet,
+        let late = inflow.deadline(message_time);
+        let mut wake = (heard.max(pinged) + ping_every).min(heard + idle);
+        if let Some(late) = late {
+            wake = wake.min(late);
+        }
+        let event = if late.is_some_and(|t| Instant::now() >= t) {
+            // Past the message's time. What the client sent meanwhile is read first, as
+            // long as it is there at once (the server may have been the one busy): the
+            // rest of the message clears it; pings and pongs alone do not, and a bounded
+            // number of them, or nothing more to read, closes the socket. Checked before
+            // every event, so no stream of frames or pushes keeps the check from running.
+            late_reads += 1;
+            if late_reads > LATE_READS {
+                Event::End(LATE)
+            } else {
+                tokio::select! {
+                    biased;
+                    msg = io.socket.recv() => Event::Read(msg),
+                    () = std::future::ready(()) => Event::End(LATE),
+                }
+            }
+        } else {
+            late_reads = 0;
+            tokio::select! {
+                msg = io.socket.recv() => Event::Read(msg),
+                Some(line) = pushes.recv() => Event::Push(line),
+                _ = io.slow.wait_for(|s| *s) => Event::End(SLOW),
+                _ = io.closing.wait_for(|c| *c) => Event::End(SHUTDOWN),
+                () = inflow.started() => Event::Started,
+                () = tokio::time::sleep_until(wake) => Event::Quiet,
+            }
         };
         let step = match event {
             Event::Read(msg) => {
                 heard = Instant::now();
+                match &msg {
+                    Some(Ok(Message::Ping(p) | Message::Pong(p))) => inflow.control(p.len()),
+                    Some(Ok(_)) => inflow.settled(),
+                    _ => {}
+                }
                 match msg {
-                    Some(Ok(Message::Text(t))) => s.answer(&mut io, t.as_str()).await,
+                    Some(Ok(Message::Text(t))) => s.answer(&mut io, &mut pushes, t.as_str()).await,
                     Some(Ok(Message::Binary(b))) => match std::str::from_utf8(&b) {
-                        Ok(t) => s.answer(&mut io, t).await,
+                        Ok(t) => s.answer(&mut io, &mut pushes, t).await,
                         Err(e) => {
                             let detail = format!("the message is not UTF-8: {e}");
                             let fail = bad_request(None, detail);
@@ -170,6 +231,15 @@ pub(crate) async fn run(shared: Arc<Shared>, socket: WebSocket) {
             }
             Event::Push(line) => io.send(Message::Text(line.as_ref().into())).await,
             Event::End(end) => Err(end),
+            Event::Started => Ok(()),
+            Event::Quiet
+                if inflow
+                    .deadline(message_time)
+                    .is_some_and(|t| Instant::now() >= t) =>
+            {
+                // The message's time: judged at the top of the loop.
+                Ok(())
+            }
             Event::Quiet if Instant::now() >= heard + idle => Err(IDLE),
             Event::Quiet => {
                 pinged = Instant::now();
@@ -185,6 +255,8 @@ pub(crate) async fn run(shared: Arc<Shared>, socket: WebSocket) {
     }
     // The queue is dropped here with the socket: a slow client's backlog is freed now.
     drop(pushes);
+    // The connection counts against the caps until its close handshake is over.
+    let _connection = connection;
     if let End::Close(code, reason) = end {
         let frame = CloseFrame {
             code,
@@ -257,13 +329,21 @@ fn secret() -> Result<String, Fail> {
 }
 
 impl Session {
-    /// Answers one message.
-    async fn answer(&mut self, io: &mut Io, text: &str) -> Result<(), End> {
-        let reply = if text.len() > MAX_REQUEST {
-            Host::too_large(text.len(), MAX_REQUEST)
+    /// Answers one message: after the pushes queued before the match's task answered,
+    /// so that no push of an earlier change follows the reply.
+    async fn answer(&mut self, io: &mut Io, pushes: &mut PushRx, text: &str) -> Result<(), End> {
+        let cap = self.shared.config.max_message / 2;
+        let reply = if text.len() > cap {
+            Host::too_large(text.len(), cap)
         } else {
             self.handle(text).await
         };
+        while pushes.taken() < self.after {
+            match pushes.recv().await {
+                Some(line) => io.send(Message::Text(line.as_ref().into())).await?,
+                None => break,
+            }
+        }
         io.reply(&reply).await
     }
 
@@ -316,7 +396,7 @@ impl Session {
         // repeated `hello` for the same seat is no disconnection and reconnection.
         let replaces = self.bindings.remove(&match_id).map(|old| old.sub);
         let sub = SUBS.fetch_add(1, Ordering::Relaxed);
-        let (reply, wait) = oneshot::channel();
+        let (reply, wait) = Replier::new(&self.push);
         let cmd = Cmd::Subscribe {
             id,
             sub,
@@ -328,7 +408,8 @@ impl Session {
         if !self.shared.send(&match_id, cmd) {
             return Err(unknown_match(&match_id));
         }
-        let reply = wait.await.map_err(|_| unknown_match(&match_id))?;
+        let (reply, after) = wait.await.map_err(|_| unknown_match(&match_id))?;
+        self.after = after;
         if reply.ok {
             self.bindings.insert(match_id, Binding { player, sub });
         }
@@ -361,6 +442,10 @@ impl Session {
     }
 
     async fn create(&mut self, req: &Request<'_>) -> Result<Result<Reply, Fail>, Fail> {
+        // Every create costs a token, refused or not: the refusals cost work too.
+        self.shared
+            .limits
+            .take_create(&self.shared.config, self.address)?;
         for field in ["seed", "now"] {
             if req.has(field) {
                 return Err(forbidden(
@@ -380,11 +465,24 @@ impl Session {
             .unwrap_or_default();
         let options = req.object("options")?;
         let registry = game_host::registry();
-        // An unknown game is said as such, not as a bot that does not play it.
+        // An unknown game is said as such, not as a bot that does not play it. Then the
+        // game itself judges the players (their count first) and the options, on a match
+        // built and thrown away: a create the game refuses costs no more than that, and
+        // nothing below (the bots, an id, the store) is done for it.
         registry.get(&game)?;
+        let defaults;
+        let judged = match &options {
+            Some(o) => o,
+            None => {
+                defaults = registry.get(&game)?.default_options();
+                &defaults
+            }
+        };
+        registry.create(&game, judged, players.clone(), Some(0), 0)?;
+        let seated: HashSet<&str> = players.iter().map(String::as_str).collect();
         let mut kinds = Vec::new();
         for (player, kind) in &bots {
-            if !players.contains(player) {
+            if !seated.contains(player.as_str()) {
                 return Err(bad_request(
                     Some("bots"),
                     format!("`{player}` is not in `players`"),
@@ -404,6 +502,11 @@ impl Session {
             }
             kinds.push((player.clone(), kind));
         }
+        let quota = self.shared.limits.open_match(
+            &self.shared.config,
+            Some(&self.opened),
+            Some(self.address),
+        )?;
         let (match_id, _reserved) = match req.opt_id("match")? {
             Some(m) => match self.reserve(&m)? {
                 Some(r) => (m, r),
@@ -469,6 +572,7 @@ impl Session {
             .map(|(p, k)| (p, ServerBot::new(k)))
             .collect();
         let mut actor = Actor::new(match_id.clone(), host, bots, self.shared.clone(), entries);
+        actor.quota = Some(quota);
         actor.unseen = seats
             .iter()
             .map(|s| s.player.clone())
@@ -537,7 +641,7 @@ impl Session {
                 }
                 _ => {}
             }
-            let (reply, wait) = oneshot::channel();
+            let (reply, wait) = Replier::new(&self.push);
             let cmd = Cmd::Request {
                 line: Value::Object(line).to_string(),
                 only_over: op == "record",
@@ -561,7 +665,8 @@ impl Session {
                 }
                 return Err(unknown_match(&match_id));
             }
-            let mut reply = wait.await.map_err(|_| unknown_match(&match_id))?;
+            let (mut reply, after) = wait.await.map_err(|_| unknown_match(&match_id))?;
+            self.after = after;
             reply.id = id.clone();
             Ok(reply)
         }

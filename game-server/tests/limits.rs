@@ -41,8 +41,9 @@ async fn raw_ws(addr: &str) -> TcpStream {
     tcp
 }
 
-/// The server's frames on a raw socket until it closes: (opcode, payload) each.
-async fn frames(tcp: &mut TcpStream, secs: u64) -> Vec<(u8, Vec<u8>)> {
+/// The server's frames on a raw socket until its close frame or the connection's end:
+/// (opcode, payload) each.
+async fn frames<R: tokio::io::AsyncRead + Unpin>(tcp: &mut R, secs: u64) -> Vec<(u8, Vec<u8>)> {
     let mut out = Vec::new();
     let read = async {
         loop {
@@ -66,6 +67,10 @@ async fn frames(tcp: &mut TcpStream, secs: u64) -> Vec<(u8, Vec<u8>)> {
             let mut payload = vec![0u8; len];
             tcp.read_exact(&mut payload).await.unwrap();
             out.push((h[0] & 0x0f, payload));
+            // The close frame is the last the server sends.
+            if h[0] & 0x0f == 8 {
+                return;
+            }
         }
     };
     tokio::time::timeout(Duration::from_secs(secs), read)
@@ -252,4 +257,136 @@ async fn a_message_over_the_hard_cap_is_closed_with_1009() {
     let r = c.raw(big).await;
     assert_eq!(r["error"]["code"], "TOO_LARGE", "{r}");
     assert_eq!(c.req(json!({"op": "games"})).await["ok"], true);
+}
+
+/// A client frame (masked, as a client's must be): `op` with FIN set or not.
+fn client_frame(fin: bool, op: u8, payload: &[u8]) -> Vec<u8> {
+    let mut f = vec![if fin { 0x80 } else { 0 } | op];
+    let len = payload.len();
+    if len < 126 {
+        f.push(0x80 | len as u8);
+    } else {
+        assert!(len <= u16::MAX as usize);
+        f.push(0x80 | 126);
+        f.extend_from_slice(&(len as u16).to_be_bytes());
+    }
+    let mask = [1u8, 2, 3, 4];
+    f.extend_from_slice(&mask);
+    f.extend(payload.iter().enumerate().map(|(i, b)| b ^ mask[i % 4]));
+    f
+}
+
+/// A message begun and never finished, kept alive by fragments, pings and pongs well
+/// within the idle time: closed (1008) once the message time passed since its first
+/// byte; a client that finishes its messages in time stays.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_message_not_finished_in_time_is_closed_whatever_else_comes() {
+    let db = TempDb::new("late-message");
+    let server = Server::start_with(
+        &db.path(),
+        0,
+        &["--message-timeout-ms", "1500", "--idle-timeout-ms", "60000"],
+    );
+    let (mut rd, mut slow) = raw_ws(&server.addr).await.into_split();
+    let mut prompt = Client::connect(&server.addr).await;
+    let started = Instant::now();
+    slow.write_all(&client_frame(false, 1, br#"{"op":"games","pad":""#))
+        .await
+        .unwrap();
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let read = async {
+        let frames = frames(&mut rd, 10).await;
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        (frames, started.elapsed())
+    };
+    let feed = async {
+        // A fragment, a ping and an unasked pong every 200 ms, until the socket ends.
+        for _ in 0..40 {
+            tokio::time::sleep(Duration::from_millis(200)).await;
+            if stop.load(std::sync::atomic::Ordering::Relaxed) {
+                break;
+            }
+            let mut burst = client_frame(false, 0, b"xxxxxxxxxxxxxxxx");
+            burst.extend(client_frame(true, 9, b"p"));
+            burst.extend(client_frame(true, 10, b"q"));
+            if slow.write_all(&burst).await.is_err() {
+                break;
+            }
+        }
+    };
+    // Meanwhile a client whose every message is whole stays, though it takes as long.
+    let steady = async {
+        for _ in 0..12 {
+            tokio::time::sleep(Duration::from_millis(250)).await;
+            assert_eq!(prompt.req(json!({"op": "games"})).await["ok"], true);
+        }
+    };
+    let ((frames, took), (), ()) = tokio::join!(read, feed, steady);
+    let (op, close) = frames.last().expect("a close frame");
+    assert_eq!(*op, 8, "{frames:?}");
+    assert_eq!(u16::from_be_bytes([close[0], close[1]]), 1008);
+    assert!(
+        String::from_utf8_lossy(&close[2..]).contains("message"),
+        "{frames:?}"
+    );
+    assert!(took >= Duration::from_millis(1_400), "{took:?}");
+    // The close at 1.5 s, then at most a second for the client's own close.
+    assert!(took < Duration::from_secs(5), "{took:?}");
+    assert_eq!(prompt.req(json!({"op": "games"})).await["ok"], true);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_message_cap_is_a_flag_and_the_request_cap_half_of_it() {
+    let db = TempDb::new("cap-flag");
+    let server = Server::start_with(&db.path(), 0, &["--max-message-kib", "8"]);
+    let mut c = Client::connect(&server.addr).await;
+    let pad = |n: usize| format!(r#"{{"op":"games","pad":"{}"}}"#, "x".repeat(n));
+    // Read and judged (a field `games` does not take), not refused for its size.
+    let r = c.raw(pad(3_000)).await;
+    assert!(
+        r["error"]["code"].is_string() && r["error"]["code"] != "TOO_LARGE",
+        "{r}"
+    );
+    let r = c.raw(pad(5_000)).await;
+    assert_eq!(r["error"]["code"], "TOO_LARGE", "{r}");
+    assert_eq!(r["error"]["reason"]["max"], 4096, "{r}");
+    c.ws.send(Message::Text(pad(9_000).into())).await.unwrap();
+    let (frame, _) = until_closed(&mut c.ws, 10).await;
+    assert_eq!(frame.expect("a close frame").code, CloseCode::Size);
+}
+
+/// A message begun, then pings as fast as the connection takes them: the stream of
+/// frames does not keep the late message's check from running.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_flood_of_pings_does_not_save_a_late_message() {
+    let db = TempDb::new("late-flood");
+    let server = Server::start_with(&db.path(), 0, &["--message-timeout-ms", "1000"]);
+    let (mut rd, mut wr) = raw_ws(&server.addr).await.into_split();
+    let started = Instant::now();
+    wr.write_all(&client_frame(false, 1, b"{")).await.unwrap();
+    let stop = std::sync::atomic::AtomicBool::new(false);
+    let read = async {
+        let frames = frames(&mut rd, 15).await;
+        stop.store(true, std::sync::atomic::Ordering::Relaxed);
+        (frames, started.elapsed())
+    };
+    let flood = async {
+        let pings: Vec<u8> = (0..100).flat_map(|_| client_frame(true, 9, b"")).collect();
+        while !stop.load(std::sync::atomic::Ordering::Relaxed)
+            && started.elapsed() < Duration::from_secs(10)
+        {
+            if wr.write_all(&pings).await.is_err() {
+                break;
+            }
+            tokio::task::yield_now().await;
+        }
+    };
+    let ((frames, took), ()) = tokio::join!(read, flood);
+    let (op, close) = frames
+        .iter()
+        .rfind(|(op, _)| *op == 8)
+        .expect("a close frame");
+    assert_eq!(*op, 8);
+    assert_eq!(u16::from_be_bytes([close[0], close[1]]), 1008);
+    assert!(took < Duration::from_secs(5), "{took:?}");
 }

@@ -15,8 +15,12 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::CloseFrame;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
-/// The server example built beside this test (cargo builds examples for `cargo test`).
+/// The server example built beside this test (cargo builds examples for `cargo test`),
+/// or the binary `GAME_SERVER_BIN` names (to run a test against another build).
 pub fn binary() -> PathBuf {
+    if let Some(path) = std::env::var_os("GAME_SERVER_BIN") {
+        return PathBuf::from(path);
+    }
     let exe = std::env::current_exe().unwrap();
     let dir = exe.parent().unwrap().parent().unwrap();
     dir.join("examples")
@@ -53,6 +57,14 @@ impl Drop for TempDb {
     }
 }
 
+/// The per-client limits the tests of other behaviours run without.
+const LIFTED: [(&str, &str); 4] = [
+    ("--max-matches-per-socket", "1000000"),
+    ("--max-matches-per-address", "1000000"),
+    ("--creates-per-minute", "1000000000"),
+    ("--create-burst", "1000000"),
+];
+
 /// A running server process; killed (SIGKILL) on drop.
 pub struct Server {
     child: Child,
@@ -77,9 +89,17 @@ impl Server {
         let mut cmd = Command::new(binary());
         cmd.args(["--addr", "127.0.0.1:0", "--db"])
             .arg(db)
-            .args(["--bot-delay-ms", &bot_delay_ms.to_string()])
-            .args(flags)
-            .stdout(Stdio::piped());
+            .args(["--bot-delay-ms", &bot_delay_ms.to_string()]);
+        // Every test's clients share one address and create freely: the per-client
+        // quotas and the create rate are lifted unless the test sets them (or runs
+        // another build, which may not know these flags).
+        let other_build = std::env::var_os("GAME_SERVER_BIN").is_some();
+        for (flag, value) in LIFTED {
+            if !other_build && !flags.contains(&flag) {
+                cmd.args([flag, value]);
+            }
+        }
+        cmd.args(flags).stdout(Stdio::piped());
         if let Some(log) = &log {
             cmd.stderr(std::fs::File::create(log).unwrap());
         }
@@ -146,6 +166,15 @@ impl Client {
         let (ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
             .await
             .unwrap();
+        Self {
+            ws,
+            pushes: VecDeque::new(),
+            next_id: 0,
+        }
+    }
+
+    /// A client over a socket opened some other way (with headers of its own).
+    pub fn from_ws(ws: WebSocketStream<MaybeTlsStream<TcpStream>>) -> Self {
         Self {
             ws,
             pushes: VecDeque::new(),
