@@ -1,5 +1,5 @@
 //! HTTP: the connections (with their time limits), the health check, the board's files
-//! and the WebSocket endpoint.
+//! (with their security headers) and the WebSocket endpoint.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -40,6 +40,22 @@ const FILES: [(&str, &str, &str); 4] = [
     ),
 ];
 
+/// Sent with every file of the board. The page's scripts and styles are its own files
+/// (no inline script, no `style` attribute in the HTML): a player id or any other wire
+/// text that ever reached the DOM as markup still could not run. `connect-src` falls
+/// back to `'self'`, which covers the page's own `ws:`/`wss:` origin. No framing
+/// (clickjacking a seat), no MIME sniffing, and no `Referer`: a seat link carries its
+/// token.
+const SECURITY_HEADERS: [(header::HeaderName, &str); 3] = [
+    (
+        header::CONTENT_SECURITY_POLICY,
+        "default-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; \
+         frame-ancestors 'none'",
+    ),
+    (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+    (header::REFERRER_POLICY, "no-referrer"),
+];
+
 pub(crate) fn router(shared: Arc<Shared>) -> Router {
     let mut app = Router::new()
         .route("/health", get(|| async { Json(json!({ "ok": true })) }))
@@ -47,7 +63,9 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
     for (path, mime, text) in FILES {
         app = app.route(
             path,
-            get(move || async move { ([(header::CONTENT_TYPE, mime)], text).into_response() }),
+            get(move || async move {
+                (SECURITY_HEADERS, [(header::CONTENT_TYPE, mime)], text).into_response()
+            }),
         );
     }
     app.with_state(shared)
