@@ -36,6 +36,15 @@ struct Args {
     /// is closed (1008).
     #[arg(long, default_value_t = 8 * 1024)]
     push_queue_kib: usize,
+    /// An origin (`scheme://host[:port]`) whose pages may open a WebSocket besides the
+    /// server's own page; repeatable. Upgrades from other origins are refused (403).
+    #[arg(long = "allow-origin", value_name = "ORIGIN", value_parser = origin)]
+    allow_origin: Vec<String>,
+}
+
+/// An `--allow-origin` value, checked and in its canonical form.
+fn origin(text: &str) -> Result<String, game_server::BadOrigin> {
+    game_server::normalize_origin(text)
 }
 
 #[tokio::main]
@@ -49,6 +58,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         header_timeout: Duration::from_millis(args.header_timeout_ms.max(1)),
         shutdown_grace: Duration::from_millis(args.shutdown_grace_ms),
         push_queue_bytes: args.push_queue_kib.saturating_mul(1024),
+        allowed_origins: args.allow_origin,
     };
     let addr = listener.local_addr()?;
     let ready = async move {

@@ -30,6 +30,7 @@ use crate::actor::{Actor, Cmd};
 use crate::bots::{ServerBot, plays};
 use crate::store::{Seat, StoredMatch};
 pub use crate::store::{SqliteStore, Store, StoreError, Unreadable, Writer};
+pub use crate::web::{BadOrigin, normalize_origin};
 
 /// The longest request served, in bytes: the JSON host's line cap. A longer message, up
 /// to [`MAX_MESSAGE`], is answered `TOO_LARGE`.
@@ -69,6 +70,12 @@ pub struct Config {
     /// The most bytes of pushes queued for one socket; a socket whose client does not
     /// read them in time is closed (code 1008) and its queue freed.
     pub push_queue_bytes: usize,
+    /// Origins (`scheme://host[:port]`, compared in [`normalize_origin`]'s canonical form)
+    /// whose pages may open a WebSocket, besides the page's own host (the `Origin`'s host
+    /// and port equal to the request's `Host`). An upgrade with any other `Origin`, or a
+    /// malformed one, is refused with 403; one without an `Origin` (not from a browser
+    /// page) is accepted. [`serve`] refuses a list with a malformed entry.
+    pub allowed_origins: Vec<String>,
 }
 
 impl Default for Config {
@@ -79,6 +86,7 @@ impl Default for Config {
             header_timeout: Duration::from_secs(10),
             shutdown_grace: Duration::from_secs(5),
             push_queue_bytes: 8 << 20,
+            allowed_origins: Vec::new(),
         }
     }
 }
@@ -283,7 +291,8 @@ async fn restore(shared: &Arc<Shared>) -> Result<usize, StoreError> {
 /// Serves on `listener` over `store` until `shutdown` resolves, then closes every socket
 /// and returns once they are closed or [`Config::shutdown_grace`] has passed. Unfinished
 /// matches in the store are loaded first; `ready` runs once they are and the server
-/// answers (a command line prints its address there).
+/// answers (a command line prints its address there). A malformed
+/// [`Config::allowed_origins`] entry is refused at once (`InvalidInput`).
 pub async fn serve(
     listener: tokio::net::TcpListener,
     store: Arc<dyn Store>,
@@ -291,6 +300,7 @@ pub async fn serve(
     ready: impl std::future::Future<Output = ()>,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
+    web::check_allowed(&config.allowed_origins)?;
     let (close, closing) = watch::channel(false);
     let (open, _) = watch::channel(());
     let shared = Arc::new(Shared {
