@@ -151,6 +151,10 @@ test("player ids that are HTML and script show as text and run nothing", { timeo
     assert.equal(links.length, 2, JSON.stringify(links));
     assert.ok(links[0].text.startsWith(`${HOSTILE[0]}: `), links[0].text);
     const seat = new URL(links[0].href), watch = new URL(links[1].href);
+    // The token rides in the fragment, which no request (nor Referer) carries.
+    assert.ok(seat.hash.startsWith("#token="), seat.href);
+    assert.ok(!seat.search.includes("token"), seat.href);
+    assert.equal(watch.hash, "");
     await assertInert(lobby, "lobby");
 
     // The seat: its id in the status line, every id beside its side, and the bots'
@@ -182,6 +186,15 @@ test("player ids that are HTML and script show as text and run nothing", { timeo
     for (const [i, id] of HOSTILE.entries()) assert.ok(watched[i]?.startsWith(`● ${id}: `), JSON.stringify(watched));
     assert.match(await watcher.textContent("#turn"), /차례 \(turn\): /);
     await assertInert(watcher, "watch");
+
+    // An old link with the token in the query still seats its player; the address bar
+    // then holds the token in the fragment only.
+    const old = await watchedPage(browser, trouble);
+    await old.goto(`${watch.href}&${seat.hash.slice(1)}`);
+    await old.waitForSelector("#board .node");
+    assert.equal(await old.textContent("#status"), `나 (me): ${HOSTILE[0]}`);
+    const moved = new URL(old.url());
+    assert.ok(!moved.search.includes("token") && moved.hash === seat.hash, moved.href);
 
     // Bots only, watched to the end: the winner's id on the result screen.
     const names = [HOSTILE[0], HOSTILE[2]];

@@ -7,6 +7,9 @@ import { NODES, LINES, DIAGONALS, THROWS } from "/nodes.js";
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
 const params = new URLSearchParams(location.search);
+// A seat's token rides in the fragment (`#token=`), which no request carries: not to the
+// server, not in a Referer. Links with `?token=` keep working.
+const fragment = new URLSearchParams(location.hash.slice(1));
 let ws, nextId = 1, waiting = new Map(), view = null, actions = [], me = null, matchId = null;
 let selected = null;
 
@@ -81,7 +84,7 @@ async function lobby() {
     $("links").hidden = false;
     const watch = `${location.origin}/?${new URLSearchParams({ match: r.match })}`;
     const items = r.seats.map((s) => {
-      const url = `${watch}&${new URLSearchParams({ token: s.token })}`;
+      const url = `${watch}#${new URLSearchParams({ token: s.token })}`;
       return h("li", {}, `${s.player}: `, h("a", { class: "seat-link", href: url }, url));
     });
     items.push(h("li", {}, "관전 (watch): ", h("a", { class: "watch-link", href: watch }, watch)));
@@ -92,7 +95,13 @@ async function lobby() {
 // ---- the game --------------------------------------------------------------------------
 async function join() {
   matchId = params.get("match");
-  const token = params.get("token");
+  const token = fragment.get("token") ?? params.get("token");
+  if (params.has("token")) {
+    // An old `?token=` link: the address bar (and so a reload or a bookmark) gets the
+    // fragment form, which sends the token nowhere.
+    params.delete("token");
+    history.replaceState(null, "", `?${params}#${new URLSearchParams({ token })}`);
+  }
   const r = token ? await request({ op: "hello", match: matchId, token }) : await request({ op: "watch", match: matchId });
   if (!r.ok) return status(`${r.error.message} (${r.error.code})`);
   me = r.player ?? null;
