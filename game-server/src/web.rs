@@ -1,12 +1,15 @@
 //! HTTP: the connections (with their time limits), the health check, the board's files
 //! (with their security headers) and the WebSocket endpoint (with its Origin check).
 
+use std::net::Ipv6Addr;
+use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Router;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::{State, WebSocketUpgrade};
+use axum::http::uri::{Authority, Scheme};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Json, Response};
 use axum::routing::get;
@@ -224,21 +227,25 @@ struct Origin {
 }
 
 impl Origin {
+    /// Read by the http crate's scheme and authority parsers. Not by its whole-URI parser:
+    /// that gives every absolute URI a path (`/` when there is none) and drops a fragment
+    /// unseen, so `http://a`, `http://a/` and `http://a#f` would read alike; the authority
+    /// parser refuses a `/`, `?` or `#`.
     fn parse(text: &str) -> Result<Self, BadOrigin> {
         let (scheme, rest) = text
             .split_once("://")
             .ok_or(BadOrigin("no `://` after a scheme"))?;
-        let mut chars = scheme.chars();
-        if !chars.next().is_some_and(|c| c.is_ascii_alphabetic())
-            || !chars.all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'))
-        {
-            return Err(BadOrigin(
-                "the scheme is not letters, digits, `+`, `-`, `.`",
-            ));
-        }
+        // The parser takes any run of scheme characters, even an empty one or one that
+        // starts with a digit.
+        let scheme = Scheme::from_str(scheme)
+            .ok()
+            .filter(|s| s.as_str().starts_with(|c: char| c.is_ascii_alphabetic()))
+            .ok_or(BadOrigin(
+                "the scheme is not a letter then letters, digits, `+`, `-`, `.`",
+            ))?;
         let (host, port) = authority(rest)?;
         let mut origin = Origin {
-            scheme: scheme.to_ascii_lowercase(),
+            scheme: scheme.as_str().to_ascii_lowercase(),
             host,
             port,
         };
@@ -278,56 +285,48 @@ impl std::fmt::Display for Origin {
     }
 }
 
-/// `host[:port]` (an origin's tail or a `Host` header): the host lowercased, the port if
-/// given. A host is a name or IPv4 address (letters, digits, `-`, `.`, `_`) or an IPv6
-/// address in brackets.
+/// `host[:port]` (an origin's tail or a `Host` header), read by the http crate's
+/// authority parser: the host lowercased, the port if given. What that parser lets
+/// through and no origin has is refused here: user info, an empty host, brackets around
+/// something that is no IPv6 address, and anything the host and port it found leave
+/// over (it takes a port it cannot read, as in `a:`, `a:8o` or `a:65536`, for no port,
+/// reads `a:+80` as port 80, and ends a bracketed host at its `]` whatever follows).
 fn authority(text: &str) -> Result<(String, Option<u16>), BadOrigin> {
-    let (host, port) = if let Some(inner) = text.strip_prefix('[') {
-        let (ip, after) = inner
-            .split_once(']')
-            .ok_or(BadOrigin("an IPv6 host without its `]`"))?;
-        if ip.is_empty()
-            || !ip
-                .chars()
-                .all(|c| c.is_ascii_hexdigit() || matches!(c, ':' | '.'))
-        {
-            return Err(BadOrigin("the IPv6 host is not hex digits, `:` and `.`"));
-        }
-        let port = match after {
-            "" => None,
-            _ => Some(
-                after
-                    .strip_prefix(':')
-                    .ok_or(BadOrigin("something after the host that is not a port"))?,
-            ),
-        };
-        (&text[..ip.len() + 2], port)
-    } else {
-        match text.split_once(':') {
-            Some((host, port)) => (host, Some(port)),
-            None => (text, None),
-        }
-    };
+    let authority = Authority::from_str(text).map_err(|_| {
+        BadOrigin("not `host[:port]` (a path, query or fragment, or a character no host has)")
+    })?;
+    let text = authority.as_str();
+    if text.contains('@') {
+        return Err(BadOrigin("user info before the host"));
+    }
+    let host = authority.host();
     if host.is_empty() {
         return Err(BadOrigin("no host"));
     }
-    if !host.starts_with('[')
-        && !host
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '-' | '.' | '_'))
+    if let Some(ip) = host.strip_prefix('[')
+        && ip
+            .strip_suffix(']')
+            .and_then(|ip| ip.parse::<Ipv6Addr>().ok())
+            .is_none()
     {
+        return Err(BadOrigin("the host in brackets is not an IPv6 address"));
+    }
+    // Without user info the host starts the authority.
+    let after_host = &text[host.len()..];
+    let port = authority.port();
+    let whole = match &port {
+        None => after_host.is_empty(),
+        Some(port) => {
+            after_host.strip_prefix(':') == Some(port.as_str())
+                && port.as_str().bytes().all(|b| b.is_ascii_digit())
+        }
+    };
+    if !whole {
         return Err(BadOrigin(
-            "the host is not letters, digits, `-`, `.`, `_` (a path, user info or a query?)",
+            "something after the host that is not a port up to 65535",
         ));
     }
-    let port = match port {
-        None => None,
-        Some(p) if !p.is_empty() && p.len() <= 5 && p.bytes().all(|b| b.is_ascii_digit()) => {
-            Some(p.parse().map_err(|_| BadOrigin("the port is over 65535"))?)
-        }
-        Some(_) => return Err(BadOrigin("the port is not a number up to 65535")),
-    };
-    Ok((host.to_ascii_lowercase(), port))
+    Ok((host.to_ascii_lowercase(), port.map(|p| p.as_u16())))
 }
 
 #[cfg(test)]
@@ -354,6 +353,10 @@ mod tests {
             ("http://[::1]:8080", "http://[::1]:8080"),
             ("http://[::1]", "http://[::1]"),
             ("app+x://a_b.local:0009", "app+x://a_b.local:9"),
+            (
+                "http://[::FFFF:1.2.3.4]:8080",
+                "http://[::ffff:1.2.3.4]:8080",
+            ),
         ] {
             assert_eq!(normalize_origin(text).as_deref(), Ok(canonical), "{text}");
         }
@@ -378,6 +381,13 @@ mod tests {
             "http://:80",
             "1http://example.com",
             "://example.com",
+            // What the http crate's authority parser lets through.
+            "http://user:pw@example.com",
+            "http://example.com:+80",
+            "http://[::1]:",
+            "http://[::1]x:80",
+            "http://[v1.x]",
+            "http://[fe80::1%25en0]",
         ] {
             assert!(normalize_origin(text).is_err(), "{text} was read");
         }
@@ -420,6 +430,10 @@ mod tests {
         assert!(!check(
             Some("https://board.example"),
             &(header::HOST, "board.example:80")
+        ));
+        assert!(!check(
+            Some("http://127.0.0.1:8080"),
+            &(header::HOST, "127.0.0.1:+8080")
         ));
         // Not a web scheme: only by the list.
         assert!(!check(Some("ws://127.0.0.1:8080"), &host));
