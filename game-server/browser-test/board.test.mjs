@@ -1,6 +1,8 @@
 // The board in a real browser: Debian's Chromium driven by playwright-core opens the
 // page served by the release server binary, creates a match against a bot, plays it to
-// the end by clicking, and saves screenshots under the workspace's target/.
+// the end by clicking, and saves screenshots under the workspace's target/. Then a match
+// whose player ids are HTML and script: shown as text, nothing run. Any violation of the
+// page's Content-Security-Policy fails either test.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
@@ -28,16 +30,38 @@ function startServer() {
   });
 }
 
-test("a match against a bot, played to the end by clicking", { timeout: 300_000 }, async () => {
-  const { child, url } = await startServer();
-  const browser = await chromium.launch({
+function launch() {
+  return chromium.launch({
     executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
     args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
   });
+}
+
+// A page that records, in `trouble`, every CSP violation (the page's own event and the
+// console's report of it), every dialog (dismissed) and every console error.
+async function watchedPage(browser, trouble, viewport = { width: 390, height: 844 }) {
+  const page = await browser.newPage({ viewport });
+  await page.exposeFunction("__reportViolation", (v) => trouble.push(`CSP violation: ${v}`));
+  await page.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (e) =>
+      window.__reportViolation(`${e.effectiveDirective} blocked ${e.blockedURI} (${e.sourceFile}:${e.lineNumber})`));
+  });
+  page.on("console", (m) => {
+    // Chromium asks for /favicon.ico on its own; the server has none (404).
+    if (m.location().url?.endsWith("/favicon.ico")) return;
+    if (m.type() === "error" || /Content.Security.Policy/i.test(m.text())) trouble.push(`console ${m.type()}: ${m.text()}`);
+  });
+  page.on("dialog", (d) => { trouble.push(`dialog: ${d.message()}`); d.dismiss().catch(() => {}); });
+  page.on("pageerror", (e) => trouble.push(`page error: ${e}`));
+  return page;
+}
+
+test("a match against a bot, played to the end by clicking", { timeout: 300_000 }, async () => {
+  const { child, url } = await startServer();
+  const browser = await launch();
   try {
-    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
     const errors = [];
-    page.on("pageerror", (e) => errors.push(e));
+    const page = await watchedPage(browser, errors);
     await page.goto(url);
     assert.equal(await page.title(), "윷놀이 Yut Nori");
     // The app preset (with the draft), me against a policy bot: the form's defaults.
@@ -77,6 +101,112 @@ test("a match against a bot, played to the end by clicking", { timeout: 300_000 
     await page.setViewportSize({ width: 1200, height: 900 });
     await page.screenshot({ path: path.join(out, "board-desktop.png") });
     console.log(`played in ${clicks} clicks (${drafted} draft, ${thrown} throws, ${moved} moves)`);
+  } finally {
+    await browser.close();
+    child.kill("SIGTERM");
+  }
+});
+
+// Player ids that run script if the page ever parses wire text as HTML.
+const HOSTILE = [
+  `<img src=x onerror="window.__pwned=1">`,
+  `<script>window.__pwned=2</script>`,
+  `"><svg onload="window.__pwned=3">`,
+];
+
+// Nothing of the hostile ids ran or became an element on `page`.
+async function assertInert(page, where) {
+  const found = await page.evaluate(() => ({
+    pwned: window.__pwned,
+    imgs: document.querySelectorAll("img").length,
+    inlineScripts: [...document.querySelectorAll("script")].filter((s) => !s.src).length,
+    handlers: [...document.querySelectorAll("*")].filter((e) => [...e.attributes].some((a) => a.name.startsWith("on"))).length,
+  }));
+  assert.deepEqual(found, { pwned: undefined, imgs: 0, inlineScripts: 0, handlers: 0 }, where);
+}
+
+// Creates a match from the lobby's form on `page` (the standard game): `kinds[i]` is
+// seat i's select value ("" for a person). Returns the links it lists, as text and href.
+async function createFromLobby(page, url, players, kinds) {
+  await page.goto(url);
+  await page.selectOption("[name=game]", "yut");
+  await page.selectOption("[name=count]", String(players.length));
+  for (const [i, p] of players.entries()) {
+    await page.fill(`[name=p${i}]`, p);
+    await page.selectOption(`[name=k${i}]`, kinds[i]);
+  }
+  await page.click("button[type=submit]");
+  await page.waitForSelector("#linklist li");
+  return page.$$eval("#linklist li", (lis) => lis.map((li) => ({ text: li.textContent, href: li.querySelector("a").href })));
+}
+
+test("player ids that are HTML and script show as text and run nothing", { timeout: 300_000 }, async () => {
+  const { child, url } = await startServer();
+  const browser = await launch();
+  const trouble = [];
+  try {
+    const lobby = await watchedPage(browser, trouble);
+    const links = await createFromLobby(lobby, url, HOSTILE, ["", "policy", "policy"]);
+    // One seat (the person's) and the watch link; the player's id is text in the list.
+    assert.equal(links.length, 2, JSON.stringify(links));
+    assert.ok(links[0].text.startsWith(`${HOSTILE[0]}: `), links[0].text);
+    const seat = new URL(links[0].href), watch = new URL(links[1].href);
+    // The token rides in the fragment, which no request (nor Referer) carries.
+    assert.ok(seat.hash.startsWith("#token="), seat.href);
+    assert.ok(!seat.search.includes("token"), seat.href);
+    assert.equal(watch.hash, "");
+    await assertInert(lobby, "lobby");
+
+    // The seat: its id in the status line, every id beside its side, and the bots'
+    // moves logged under their ids once the person has thrown.
+    const player = await watchedPage(browser, trouble);
+    await player.goto(seat.href);
+    await player.waitForSelector("#board .node");
+    assert.equal(await player.textContent("#status"), `나 (me): ${HOSTILE[0]}`);
+    const sides = await player.$$eval("#controls > div", (ds) => ds.map((d) => d.textContent));
+    for (const [i, id] of HOSTILE.entries()) assert.ok(sides[i]?.startsWith(`● ${id}: `), JSON.stringify(sides));
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      const log = await player.$$eval("#log li", (lis) => lis.map((li) => li.textContent));
+      if (log.some((l) => l.startsWith(`${HOSTILE[1]} · `)) && log.some((l) => l.startsWith(`${HOSTILE[2]} · `))) break;
+      const mine = await player.$("#throw, button.move");
+      if (mine) await mine.click({ timeout: 2_000 }).catch(() => {});
+      await player.waitForTimeout(50);
+    }
+    const log = await player.$$eval("#log li", (lis) => lis.map((li) => li.textContent));
+    for (const id of HOSTILE) assert.ok(log.some((l) => l.startsWith(`${id} · `)), `${id} in the log: ${JSON.stringify(log)}`);
+    await assertInert(player, "seat");
+
+    // The watch link: the same ids, as text.
+    const watcher = await watchedPage(browser, trouble);
+    await watcher.goto(watch.href);
+    await watcher.waitForSelector("#board .node");
+    assert.equal(await watcher.textContent("#status"), "관전 중 (watching)");
+    const watched = await watcher.$$eval("#controls > div", (ds) => ds.map((d) => d.textContent));
+    for (const [i, id] of HOSTILE.entries()) assert.ok(watched[i]?.startsWith(`● ${id}: `), JSON.stringify(watched));
+    assert.match(await watcher.textContent("#turn"), /차례 \(turn\): /);
+    await assertInert(watcher, "watch");
+
+    // An old link with the token in the query still seats its player; the address bar
+    // then holds the token in the fragment only.
+    const old = await watchedPage(browser, trouble);
+    await old.goto(`${watch.href}&${seat.hash.slice(1)}`);
+    await old.waitForSelector("#board .node");
+    assert.equal(await old.textContent("#status"), `나 (me): ${HOSTILE[0]}`);
+    const moved = new URL(old.url());
+    assert.ok(!moved.search.includes("token") && moved.hash === seat.hash, moved.href);
+
+    // Bots only, watched to the end: the winner's id on the result screen.
+    const names = [HOSTILE[0], HOSTILE[2]];
+    const [botsWatch] = await createFromLobby(lobby, url, names, ["policy", "policy"]);
+    const ending = await watchedPage(browser, trouble);
+    await ending.goto(botsWatch.href);
+    await ending.waitForSelector("#result:not([hidden])", { timeout: 240_000 });
+    const winners = await ending.textContent("#result .winners");
+    assert.ok(names.includes(winners), `winner ${winners}`);
+    await assertInert(ending, "result");
+
+    assert.deepEqual(trouble, []);
   } finally {
     await browser.close();
     child.kill("SIGTERM");

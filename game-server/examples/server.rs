@@ -72,6 +72,15 @@ struct Args {
     /// client can send any header.
     #[arg(long)]
     client_ip_header: Option<String>,
+    /// An origin (`scheme://host[:port]`) whose pages may open a WebSocket besides the
+    /// server's own page; repeatable. Upgrades from other origins are refused (403).
+    #[arg(long = "allow-origin", value_name = "ORIGIN", value_parser = origin)]
+    allow_origin: Vec<String>,
+}
+
+/// An `--allow-origin` value, checked and in its canonical form.
+fn origin(text: &str) -> Result<String, game_server::BadOrigin> {
+    game_server::normalize_origin(text)
 }
 
 #[tokio::main]
@@ -101,6 +110,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         creates_per_minute: args.creates_per_minute,
         create_burst: args.create_burst,
         client_ip_header: args.client_ip_header,
+        allowed_origins: args.allow_origin,
     };
     let addr = listener.local_addr()?;
     let ready = async move {

@@ -31,6 +31,7 @@ use crate::actor::{Actor, Cmd};
 use crate::bots::{ServerBot, plays};
 use crate::store::{Seat, StoredMatch};
 pub use crate::store::{SqliteStore, Store, StoreError, Unreadable, Writer};
+pub use crate::web::{BadOrigin, normalize_origin};
 
 /// The default of [`Config::max_message`]: the longest WebSocket message read at all. A
 /// longer one closes the socket with code 1009 (message too big): memory for what a
@@ -110,6 +111,12 @@ pub struct Config {
     /// front (`X-Forwarded-For`): its last address is taken. `None` (the default): the
     /// TCP peer's address, since a client can send any header it likes.
     pub client_ip_header: Option<String>,
+    /// Origins (`scheme://host[:port]`, compared in [`normalize_origin`]'s canonical form)
+    /// whose pages may open a WebSocket, besides the page's own host (the `Origin`'s host
+    /// and port equal to the request's `Host`). An upgrade with any other `Origin`, or a
+    /// malformed one, is refused with 403; one without an `Origin` (not from a browser
+    /// page) is accepted. [`serve`] refuses a list with a malformed entry.
+    pub allowed_origins: Vec<String>,
 }
 
 impl Default for Config {
@@ -130,6 +137,7 @@ impl Default for Config {
             creates_per_minute: 120,
             create_burst: 30,
             client_ip_header: None,
+            allowed_origins: Vec::new(),
         }
     }
 }
@@ -338,7 +346,8 @@ async fn restore(shared: &Arc<Shared>) -> Result<usize, StoreError> {
 /// Serves on `listener` over `store` until `shutdown` resolves, then closes every socket
 /// and returns once they are closed or [`Config::shutdown_grace`] has passed. Unfinished
 /// matches in the store are loaded first; `ready` runs once they are and the server
-/// answers (a command line prints its address there).
+/// answers (a command line prints its address there). A malformed
+/// [`Config::allowed_origins`] entry is refused at once (`InvalidInput`).
 pub async fn serve(
     listener: tokio::net::TcpListener,
     store: Arc<dyn Store>,
@@ -346,6 +355,7 @@ pub async fn serve(
     ready: impl std::future::Future<Output = ()>,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
+    web::check_allowed(&config.allowed_origins)?;
     let (close, closing) = watch::channel(false);
     let (open, _) = watch::channel(());
     let shared = Arc::new(Shared {

@@ -1,12 +1,16 @@
 //! HTTP: the connections (with their time limits), the health check, the board's files
-//! and the WebSocket endpoint.
+//! (with their security headers) and the WebSocket endpoint (with its Origin check).
 
+use std::net::Ipv6Addr;
+use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
 
 use axum::Extension;
 use axum::Router;
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::{State, WebSocketUpgrade};
+use axum::http::uri::{Authority, Scheme};
 use axum::http::{HeaderMap, StatusCode, header};
 use axum::response::{IntoResponse, Json, Response};
 use axum::routing::get;
@@ -42,6 +46,22 @@ const FILES: [(&str, &str, &str); 4] = [
     ),
 ];
 
+/// Sent with every file of the board. The page's scripts and styles are its own files
+/// (no inline script, no `style` attribute in the HTML): a player id or any other wire
+/// text that ever reached the DOM as markup still could not run. `connect-src` falls
+/// back to `'self'`, which covers the page's own `ws:`/`wss:` origin. No framing
+/// (clickjacking a seat), no MIME sniffing, and no `Referer`: a seat link carries its
+/// token.
+const SECURITY_HEADERS: [(header::HeaderName, &str); 3] = [
+    (
+        header::CONTENT_SECURITY_POLICY,
+        "default-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; \
+         frame-ancestors 'none'",
+    ),
+    (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
+    (header::REFERRER_POLICY, "no-referrer"),
+];
+
 pub(crate) fn router(shared: Arc<Shared>) -> Router {
     let mut app = Router::new()
         .route("/health", get(|| async { Json(json!({ "ok": true })) }))
@@ -49,7 +69,9 @@ pub(crate) fn router(shared: Arc<Shared>) -> Router {
     for (path, mime, text) in FILES {
         app = app.route(
             path,
-            get(move || async move { ([(header::CONTENT_TYPE, mime)], text).into_response() }),
+            get(move || async move {
+                (SECURITY_HEADERS, [(header::CONTENT_TYPE, mime)], text).into_response()
+            }),
         );
     }
     app.with_state(shared)
@@ -130,8 +152,16 @@ async fn ws(
     State(shared): State<Arc<Shared>>,
     Extension(peer): Extension<Peer>,
     headers: HeaderMap,
-    upgrade: WebSocketUpgrade,
+    upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Response {
+    // The Origin first, so that a page elsewhere learns nothing but the refusal.
+    if !origin_allowed(&headers, &shared.config.allowed_origins) {
+        return (StatusCode::FORBIDDEN, "origin not allowed\n").into_response();
+    }
+    let upgrade = match upgrade {
+        Ok(upgrade) => upgrade,
+        Err(rejection) => return rejection.into_response(),
+    };
     let connection = match admit(&shared, &peer, &headers) {
         Ok(c) => c,
         Err(refused) => return refused.into_response(),
@@ -173,4 +203,318 @@ fn admit(
                 format!("too many connections from this address (at most {max})\n"),
             ),
         })
+}
+
+/// Whether a WebSocket upgrade may go on. A browser sends the page's origin with every
+/// upgrade and lets any page open a socket anywhere (no same-origin rule for WebSockets):
+/// without this check, any site a user visits could play their seats on a server on
+/// their machine or network. Allowed: no `Origin` at all (not a browser page: bots, the
+/// load test, command-line clients), the page's own host (the Origin's host and port are
+/// the request's `Host`), and the configured origins. Anything else, a malformed Origin
+/// or several included, is refused.
+fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
+    let mut values = headers.get_all(header::ORIGIN).iter();
+    let Some(value) = values.next() else {
+        return true;
+    };
+    if values.next().is_some() {
+        return false;
+    }
+    let Some(origin) = value.to_str().ok().and_then(|v| Origin::parse(v).ok()) else {
+        return false;
+    };
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+    if origin.is_web()
+        && let Some((host, port)) = host.and_then(|h| authority(h).ok())
+        && host == origin.host
+        && port.or(origin.default_port()) == origin.port()
+    {
+        return true;
+    }
+    let origin = origin.to_string();
+    allowed
+        .iter()
+        .any(|a| Origin::parse(a).is_ok_and(|a| a.to_string() == origin))
+}
+
+/// Refuses a configured origin that is not `scheme://host[:port]`: it could never match,
+/// so the server would refuse the very site it was meant to let in.
+pub(crate) fn check_allowed(allowed: &[String]) -> std::io::Result<()> {
+    for a in allowed {
+        normalize_origin(a).map_err(|e| {
+            std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                format!("allowed origin {a:?}: {e}"),
+            )
+        })?;
+    }
+    Ok(())
+}
+
+/// A text that is not an origin (`scheme://host[:port]`), and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadOrigin(&'static str);
+
+impl std::fmt::Display for BadOrigin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "not an origin (scheme://host[:port]): {}", self.0)
+    }
+}
+
+impl std::error::Error for BadOrigin {}
+
+/// An origin in its canonical form, `scheme://host[:port]`: scheme and host lowercased, a
+/// port equal to the scheme's default (80 for `http`, 443 for `https`) left out, as
+/// browsers send it. Two origins are the same exactly when their canonical forms are
+/// equal. Refused: a path (even a lone `/`), a query, a fragment, user info, an empty
+/// host, a port that is not a number up to 65535, `null`.
+pub fn normalize_origin(text: &str) -> Result<String, BadOrigin> {
+    Origin::parse(text).map(|o| o.to_string())
+}
+
+struct Origin {
+    scheme: String,
+    host: String,
+    /// `None` for the scheme's default port, or no port.
+    port: Option<u16>,
+}
+
+impl Origin {
+    /// Read by the http crate's scheme and authority parsers. Not by its whole-URI parser:
+    /// that gives every absolute URI a path (`/` when there is none) and drops a fragment
+    /// unseen, so `http://a`, `http://a/` and `http://a#f` would read alike; the authority
+    /// parser refuses a `/`, `?` or `#`.
+    fn parse(text: &str) -> Result<Self, BadOrigin> {
+        let (scheme, rest) = text
+            .split_once("://")
+            .ok_or(BadOrigin("no `://` after a scheme"))?;
+        // The parser takes any run of scheme characters, even an empty one or one that
+        // starts with a digit.
+        let scheme = Scheme::from_str(scheme)
+            .ok()
+            .filter(|s| s.as_str().starts_with(|c: char| c.is_ascii_alphabetic()))
+            .ok_or(BadOrigin(
+                "the scheme is not a letter then letters, digits, `+`, `-`, `.`",
+            ))?;
+        let (host, port) = authority(rest)?;
+        let mut origin = Origin {
+            scheme: scheme.as_str().to_ascii_lowercase(),
+            host,
+            port,
+        };
+        if origin.port.is_some() && origin.port == origin.default_port() {
+            origin.port = None;
+        }
+        Ok(origin)
+    }
+
+    /// Whether the scheme is one a page is served over (the only ones compared with the
+    /// request's `Host`).
+    fn is_web(&self) -> bool {
+        matches!(self.scheme.as_str(), "http" | "https")
+    }
+
+    fn default_port(&self) -> Option<u16> {
+        match self.scheme.as_str() {
+            "http" => Some(80),
+            "https" => Some(443),
+            _ => None,
+        }
+    }
+
+    /// The port connected to: the explicit one, else the scheme's default.
+    fn port(&self) -> Option<u16> {
+        self.port.or(self.default_port())
+    }
+}
+
+impl std::fmt::Display for Origin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}://{}", self.scheme, self.host)?;
+        if let Some(port) = self.port {
+            write!(f, ":{port}")?;
+        }
+        Ok(())
+    }
+}
+
+/// `host[:port]` (an origin's tail or a `Host` header), read by the http crate's
+/// authority parser: the host lowercased, the port if given. What that parser lets
+/// through and no origin has is refused here: user info, an empty host, brackets around
+/// something that is no IPv6 address, and anything the host and port it found leave
+/// over (it takes a port it cannot read, as in `a:`, `a:8o` or `a:65536`, for no port,
+/// reads `a:+80` as port 80, and ends a bracketed host at its `]` whatever follows).
+fn authority(text: &str) -> Result<(String, Option<u16>), BadOrigin> {
+    let authority = Authority::from_str(text).map_err(|_| {
+        BadOrigin("not `host[:port]` (a path, query or fragment, or a character no host has)")
+    })?;
+    let text = authority.as_str();
+    if text.contains('@') {
+        return Err(BadOrigin("user info before the host"));
+    }
+    let host = authority.host();
+    if host.is_empty() {
+        return Err(BadOrigin("no host"));
+    }
+    if let Some(ip) = host.strip_prefix('[')
+        && ip
+            .strip_suffix(']')
+            .and_then(|ip| ip.parse::<Ipv6Addr>().ok())
+            .is_none()
+    {
+        return Err(BadOrigin("the host in brackets is not an IPv6 address"));
+    }
+    // Without user info the host starts the authority.
+    let after_host = &text[host.len()..];
+    let port = authority.port();
+    let whole = match &port {
+        None => after_host.is_empty(),
+        Some(port) => {
+            after_host.strip_prefix(':') == Some(port.as_str())
+                && port.as_str().bytes().all(|b| b.is_ascii_digit())
+        }
+    };
+    if !whole {
+        return Err(BadOrigin(
+            "something after the host that is not a port up to 65535",
+        ));
+    }
+    Ok((host.to_ascii_lowercase(), port.map(|p| p.as_u16())))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn headers(pairs: &[(header::HeaderName, &str)]) -> HeaderMap {
+        let mut h = HeaderMap::new();
+        for (k, v) in pairs {
+            h.append(k, v.parse().unwrap());
+        }
+        h
+    }
+
+    #[test]
+    fn origins_are_read_in_their_canonical_form() {
+        for (text, canonical) in [
+            ("http://example.com", "http://example.com"),
+            ("HTTPS://Example.COM", "https://example.com"),
+            ("http://example.com:80", "http://example.com"),
+            ("https://example.com:443", "https://example.com"),
+            ("http://example.com:443", "http://example.com:443"),
+            ("http://127.0.0.1:8080", "http://127.0.0.1:8080"),
+            ("http://[::1]:8080", "http://[::1]:8080"),
+            ("http://[::1]", "http://[::1]"),
+            ("app+x://a_b.local:0009", "app+x://a_b.local:9"),
+            (
+                "http://[::FFFF:1.2.3.4]:8080",
+                "http://[::ffff:1.2.3.4]:8080",
+            ),
+        ] {
+            assert_eq!(normalize_origin(text).as_deref(), Ok(canonical), "{text}");
+        }
+        for text in [
+            "",
+            "null",
+            "example.com",
+            "http://",
+            "http://example.com/",
+            "http://example.com/path",
+            "http://example.com?q",
+            "http://example.com#f",
+            "http://user@example.com",
+            "http://example.com:",
+            "http://example.com:65536",
+            "http://example.com:123456",
+            "http://example.com:8o",
+            "http://exa mple.com",
+            "http://[::1",
+            "http://[]:80",
+            "http://[::1]x",
+            "http://:80",
+            "1http://example.com",
+            "://example.com",
+            // What the http crate's authority parser lets through.
+            "http://user:pw@example.com",
+            "http://example.com:+80",
+            "http://[::1]:",
+            "http://[::1]x:80",
+            "http://[v1.x]",
+            "http://[fe80::1%25en0]",
+        ] {
+            assert!(normalize_origin(text).is_err(), "{text} was read");
+        }
+    }
+
+    #[test]
+    fn the_page_s_own_host_no_origin_and_listed_origins_are_allowed() {
+        let allowed = vec!["https://Allowed.example:443".to_owned()];
+        let host = (header::HOST, "127.0.0.1:8080");
+        let check = |origin: Option<&str>, host: &(header::HeaderName, &str)| {
+            let mut pairs = vec![host.clone()];
+            if let Some(o) = origin {
+                pairs.push((header::ORIGIN, o));
+            }
+            origin_allowed(&headers(&pairs), &allowed)
+        };
+        assert!(check(None, &host));
+        assert!(check(Some("http://127.0.0.1:8080"), &host));
+        assert!(check(Some("https://127.0.0.1:8080"), &host));
+        assert!(check(Some("https://allowed.example"), &host));
+        assert!(!check(Some("http://allowed.example"), &host));
+        assert!(!check(Some("http://127.0.0.1:8081"), &host));
+        assert!(!check(Some("http://127.0.0.1"), &host));
+        assert!(!check(Some("http://evil.example"), &host));
+        assert!(!check(Some("http://127.0.0.1:8080/"), &host));
+        assert!(!check(Some("null"), &host));
+        // Default ports on either side.
+        assert!(check(
+            Some("http://Board.example"),
+            &(header::HOST, "board.example")
+        ));
+        assert!(check(
+            Some("http://board.example"),
+            &(header::HOST, "board.example:80")
+        ));
+        assert!(check(
+            Some("https://board.example"),
+            &(header::HOST, "board.example")
+        ));
+        assert!(!check(
+            Some("https://board.example"),
+            &(header::HOST, "board.example:80")
+        ));
+        assert!(!check(
+            Some("http://127.0.0.1:8080"),
+            &(header::HOST, "127.0.0.1:+8080")
+        ));
+        // Not a web scheme: only by the list.
+        assert!(!check(Some("ws://127.0.0.1:8080"), &host));
+        // Two Origin headers, even both the page's own: not what a browser sends.
+        let two = headers(&[
+            host.clone(),
+            (header::ORIGIN, "http://127.0.0.1:8080"),
+            (header::ORIGIN, "http://127.0.0.1:8080"),
+        ]);
+        assert!(!origin_allowed(&two, &allowed));
+        // No Host header: only the list.
+        assert!(!origin_allowed(
+            &headers(&[(header::ORIGIN, "http://127.0.0.1:8080")]),
+            &allowed
+        ));
+        assert!(origin_allowed(
+            &headers(&[(header::ORIGIN, "https://allowed.example")]),
+            &allowed
+        ));
+    }
+
+    #[test]
+    fn a_malformed_allowed_origin_is_refused_at_start() {
+        assert!(
+            check_allowed(&["http://a.example".into(), "https://b.example:8443".into()]).is_ok()
+        );
+        let err = check_allowed(&["http://a.example/".into()]).unwrap_err();
+        assert_eq!(err.kind(), std::io::ErrorKind::InvalidInput);
+        assert!(err.to_string().contains("http://a.example/"), "{err}");
+    }
 }

@@ -1,10 +1,15 @@
 // The board: talks the server's WebSocket protocol (create, hello, watch, act, legal)
-// and draws the Yut board from each `update` push's view.
+// and draws the Yut board from each `update` push's view. Every text from the wire
+// (player ids, match ids, events, errors, augments) is set as text, never parsed as
+// HTML: a player may be named `<img onerror=...>`.
 import { NODES, LINES, DIAGONALS, THROWS } from "/nodes.js";
 
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
 const params = new URLSearchParams(location.search);
+// A seat's token rides in the fragment (`#token=`), which no request carries: not to the
+// server, not in a Referer. Links with `?token=` keep working.
+const fragment = new URLSearchParams(location.hash.slice(1));
 let ws, nextId = 1, waiting = new Map(), view = null, actions = [], me = null, matchId = null;
 let selected = null;
 
@@ -28,6 +33,15 @@ function request(req) {
 }
 
 function status(text) { $("status").textContent = text; }
+
+// An HTML element with its attributes (set as values, not markup) and children (nodes,
+// or strings appended as text).
+function h(name, attrs = {}, ...children) {
+  const e = document.createElement(name);
+  for (const [k, v] of Object.entries(attrs)) e.setAttribute(k, v);
+  e.append(...children);
+  return e;
+}
 const throwLabel = (t) => { const [ko, ro, n] = THROWS[t] ?? [t, t, 0]; return `${ko}(${ro} ${n > 0 ? "+" : ""}${n})`; };
 const nodeLabel = (n) => typeof n === "number" && NODES[n] ? `${NODES[n].ko}(${NODES[n].ro})` :
   n === null || n === undefined || n === "home" ? "대기(waiting)" : n === "finished" || n === "goal" ? "남(finished)" : String(n);
@@ -35,14 +49,15 @@ const nodeLabel = (n) => typeof n === "number" && NODES[n] ? `${NODES[n].ko}(${N
 // ---- lobby ---------------------------------------------------------------------------
 function seatsForm() {
   const n = Number(document.querySelector("[name=count]").value);
-  $("seats").innerHTML = "";
+  $("seats").replaceChildren();
   for (let i = 0; i < n; i++) {
-    const row = document.createElement("div");
-    row.className = "seat";
-    row.innerHTML = `<input name="p${i}" value="${i === 0 ? "나" : "p" + (i + 1)}" aria-label="player ${i + 1}">
-      <select name="k${i}" aria-label="seat ${i + 1} kind"><option value="">사람 (human)</option>
-      <option value="random">봇 random</option><option value="policy" ${i > 0 ? "selected" : ""}>봇 policy</option>
-      <option value="strong">봇 strong</option></select>`;
+    const policy = h("option", { value: "policy" }, "봇 policy");
+    policy.selected = i > 0;
+    const row = h("div", { class: "seat" },
+      h("input", { name: `p${i}`, value: i === 0 ? "나" : "p" + (i + 1), "aria-label": `player ${i + 1}` }),
+      h("select", { name: `k${i}`, "aria-label": `seat ${i + 1} kind` },
+        h("option", { value: "" }, "사람 (human)"), h("option", { value: "random" }, "봇 random"),
+        policy, h("option", { value: "strong" }, "봇 strong")));
     $("seats").append(row);
   }
 }
@@ -67,20 +82,26 @@ async function lobby() {
     const r = await request(req);
     if (!r.ok) return status(`${r.error.message} (${r.error.code})`);
     $("links").hidden = false;
-    $("linklist").innerHTML = "";
-    const watch = `${location.origin}/?match=${r.match}`;
-    for (const s of r.seats) {
-      const url = `${watch}&token=${s.token}`;
-      $("linklist").insertAdjacentHTML("beforeend", `<li>${s.player}: <a class="seat-link" href="${url}">${url}</a></li>`);
-    }
-    $("linklist").insertAdjacentHTML("beforeend", `<li>관전 (watch): <a href="${watch}">${watch}</a></li>`);
+    const watch = `${location.origin}/?${new URLSearchParams({ match: r.match })}`;
+    const items = r.seats.map((s) => {
+      const url = `${watch}#${new URLSearchParams({ token: s.token })}`;
+      return h("li", {}, `${s.player}: `, h("a", { class: "seat-link", href: url }, url));
+    });
+    items.push(h("li", {}, "관전 (watch): ", h("a", { class: "watch-link", href: watch }, watch)));
+    $("linklist").replaceChildren(...items);
   };
 }
 
 // ---- the game --------------------------------------------------------------------------
 async function join() {
   matchId = params.get("match");
-  const token = params.get("token");
+  const token = fragment.get("token") ?? params.get("token");
+  if (params.has("token")) {
+    // An old `?token=` link: the address bar (and so a reload or a bookmark) gets the
+    // fragment form, which sends the token nowhere.
+    params.delete("token");
+    history.replaceState(null, "", `?${params}#${new URLSearchParams({ token })}`);
+  }
   const r = token ? await request({ op: "hello", match: matchId, token }) : await request({ op: "watch", match: matchId });
   if (!r.ok) return status(`${r.error.message} (${r.error.code})`);
   me = r.player ?? null;
@@ -150,7 +171,7 @@ function moves() {
 
 function drawBoard() {
   const svg = $("board");
-  svg.innerHTML = "";
+  svg.replaceChildren();
   const xy = (n) => NODES[n].xy;
   for (const [a, b] of LINES) { const [x1, y1] = xy(a), [x2, y2] = xy(b); el("line", { class: "edge", x1, y1, x2, y2 }, svg); }
   for (const d of DIAGONALS) { const [x1, y1] = xy(d[0]), [x2, y2] = xy(d[d.length - 1]); el("line", { class: "edge", x1, y1, x2, y2 }, svg); }
@@ -172,8 +193,11 @@ function drawBoard() {
     const side = { 20: -1, 21: -1, 27: -1, 28: -1, 23: 1, 24: 1, 25: 1, 26: 1 }[n.id];
     if (side) {
       const anchor = side > 0 ? "start" : "end", tx = x + side * 24;
-      el("text", { x: tx, y: y - 2, style: `text-anchor: ${anchor}` }, g).textContent = n.ko;
-      el("text", { x: tx, y: y + 12, class: "ro", style: `text-anchor: ${anchor}` }, g).textContent = n.ro;
+      // Through the CSSOM, not a `style` attribute: the page's CSP allows no inline style.
+      const ko = el("text", { x: tx, y: y - 2 }, g), ro = el("text", { x: tx, y: y + 12, class: "ro" }, g);
+      ko.textContent = n.ko;
+      ro.textContent = n.ro;
+      ko.style.textAnchor = ro.style.textAnchor = anchor;
     } else {
       el("text", { x, y: y - 30 }, g).textContent = n.ko;
       el("text", { x, y: y + 40, class: "ro" }, g).textContent = n.ro;
@@ -197,7 +221,7 @@ function drawBoard() {
 
 function drawControls() {
   const c = $("controls");
-  c.innerHTML = "";
+  c.replaceChildren();
   (view.sides ?? []).forEach((side, s) => {
     const span = document.createElement("div");
     span.className = `side${s}`;
@@ -222,16 +246,14 @@ function drawControls() {
 
 function drawDraft() {
   const d = $("draft");
-  d.innerHTML = "";
+  d.replaceChildren();
   const draft = view.draft;
   if (!draft?.candidates) return;
   const mine = actions.some((a) => a.type === "CHOOSE_AUGMENT");
-  d.insertAdjacentHTML("beforeend", `<strong>증강 고르기 (draft)${mine ? "" : " — 상대가 고르는 중 (opponent choosing)"}</strong>`);
+  d.append(h("strong", {}, `증강 고르기 (draft)${mine ? "" : " — 상대가 고르는 중 (opponent choosing)"}`));
   draft.candidates.forEach((card, index) => {
-    const b = document.createElement("button");
-    b.className = "card";
+    const b = h("button", { class: "card" }, h("strong", {}, String(card.name)), h("br"), h("small", {}, String(card.text)));
     b.disabled = !mine;
-    b.innerHTML = `<strong>${card.name}</strong><br><small>${card.text}</small>`;
     b.onclick = () => act({ type: "CHOOSE_AUGMENT", index });
     d.append(b);
   });
@@ -243,8 +265,10 @@ function drawResult() {
   if (!view.result) return;
   const res = view.result;
   const winners = (res.winners ?? res.ranking ?? []).map((w) => typeof w === "number" ? view.sides[w]?.name : w);
-  r.id = "result";
-  r.innerHTML = `<h2>게임 끝 <small>Game over</small></h2><p>이긴 쪽 (winner): <strong>${winners.join(", ") || JSON.stringify(res)}</strong></p><p><a href="/">새 게임 (new match)</a></p>`;
+  r.replaceChildren(
+    h("h2", {}, "게임 끝 ", h("small", {}, "Game over")),
+    h("p", {}, "이긴 쪽 (winner): ", h("strong", { class: "winners" }, winners.join(", ") || JSON.stringify(res))),
+    h("p", {}, h("a", { href: "/" }, "새 게임 (new match)")));
 }
 
 async function act(action) {
