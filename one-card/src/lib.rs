@@ -695,9 +695,13 @@ impl OneCard {
 
     /// Puts `seat` out (bankrupt or conceded): their cards go under the draw pile.
     fn put_out(state: &mut OneCardState, seat: usize, status: SeatStatus) {
-        let hand = std::mem::take(&mut state.hands[seat]);
+        let (Some(hand), Some(standing)) = (state.hands.get_mut(seat), state.status.get_mut(seat))
+        else {
+            return;
+        };
+        *standing = status;
+        let hand = std::mem::take(hand);
         state.draw_pile.splice(0..0, hand);
-        state.status[seat] = status;
         state.out.push(seat);
         if state.call == Some(seat) {
             state.call = None;
@@ -757,7 +761,9 @@ impl OneCard {
             attack: state.attack,
         });
         if left == 0 {
-            state.status[seat] = SeatStatus::Finished;
+            if let Some(standing) = state.status.get_mut(seat) {
+                *standing = SeatStatus::Finished;
+            }
             state.finished.push(seat);
             let rank = u8::try_from(state.finished.len()).unwrap_or(u8::MAX);
             events.push(OneCardEvent::Finished { player: me, rank });
@@ -962,7 +968,7 @@ impl Game for OneCard {
                 if seat != state.turn {
                     return Err(OneCardError::NotYourTurn);
                 }
-                if !state.hands[seat].contains(card) {
+                if !state.hands.get(seat).is_some_and(|h| h.contains(card)) {
                     return Err(OneCardError::CardNotHeld { card: *card });
                 }
                 match (card.rank(), suit) {
@@ -1115,8 +1121,9 @@ impl Game for OneCard {
         }
         if seat == state.turn
             && let Some(top) = state.top()
+            && let Some(hand) = state.hands.get(seat)
         {
-            for &card in &state.hands[seat] {
+            for &card in hand {
                 let fits = if state.attack > 0 {
                     card.answers(top)
                 } else {
