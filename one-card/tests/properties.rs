@@ -107,7 +107,24 @@ fn run(
             } else {
                 "stranger".into()
             };
-            settled(OneCard.play(state, &id, action, None, now))
+            let played = OneCard.play(state, &id, action, None, now);
+            // A refusal names no card but the one its actor tried to play.
+            if let Err(e) = &played.result {
+                let mut named = BTreeSet::new();
+                cards_in(&serde_json::to_value(e.body()).unwrap(), &mut named);
+                for word in e.message().split(|c: char| !c.is_ascii_alphanumeric()) {
+                    named.extend(word.parse::<Card>().ok());
+                }
+                let own = match action {
+                    OneCardAction::Play { card, .. } => Some(*card),
+                    _ => None,
+                };
+                assert!(
+                    named.iter().all(|c| Some(*c) == own),
+                    "{e:?} names {named:?}"
+                );
+            }
+            settled(played)
         }
         Op::Tick { .. } => Ok(OneCard
             .tick(state, now)
@@ -293,5 +310,69 @@ proptest! {
             }
             invariants(&state, &pool)?;
         }
+    }
+}
+
+/// Random play by bots over many seeds reaches every rule: attacks taken, each special
+/// card, calls and catches, refills, bankruptcies and both ends; the cards are conserved
+/// throughout.
+#[test]
+fn random_play_reaches_every_rule() {
+    let mut seen = BTreeSet::new();
+    for seed in 0..200u64 {
+        let n = 2 + seed as usize % 4;
+        let options = OneCardOptions {
+            bankrupt_at: [Some(15), Some(20), None][seed as usize % 3],
+            ranking: if seed % 2 == 0 {
+                Ranking::All
+            } else {
+                Ranking::First
+            },
+            ..OneCardOptions::default()
+        };
+        let mut state = OneCard.setup(&options, &ids(n), seed, 0).unwrap();
+        let mut rng = game_core::GameRng::from_seed(seed);
+        for step in 0..3_000u64 {
+            let Some(mover) = OneCard.first_to_act(&state) else {
+                break;
+            };
+            // Sometimes a caller acts first, as a fast player would.
+            let callers: Vec<usize> = (0..n).filter(|&s| OneCard.may_call(&state, s)).collect();
+            let seat = if !callers.is_empty() && rng.chance(1, 2) {
+                callers[rng.below(callers.len() as u32) as usize]
+            } else {
+                mover
+            };
+            let action = OneCard.random_legal_action(&state, seat, &mut rng).unwrap();
+            for event in OneCard.apply_seat(&mut state, seat, &action, step).unwrap() {
+                let kind = serde_json::to_value(&event).unwrap()["type"].clone();
+                seen.insert(kind.as_str().unwrap().to_owned());
+                if let OneCardEvent::Played { card, attack, .. } = event {
+                    seen.insert(format!("rank {:?}", card.rank()));
+                    if attack > 7 {
+                        seen.insert("stacked attack".into());
+                    }
+                }
+            }
+            conserved(&state).unwrap();
+        }
+    }
+    for kind in [
+        "played",
+        "drew",
+        "reshuffled",
+        "skipped",
+        "reversed",
+        "oneCardCalled",
+        "caught",
+        "finished",
+        "bankrupt",
+        "gameOver",
+        "rank Some(7)",
+        "rank Some(13)",
+        "rank None",
+        "stacked attack",
+    ] {
+        assert!(seen.contains(kind), "no {kind} in random play: {seen:?}");
     }
 }
