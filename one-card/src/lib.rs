@@ -1,0 +1,1187 @@
+//! One Card (원카드): the Korean shedding game for 2 to 5 players, on game-core's public
+//! API. Every rule and every decision is in the crate's `RULES.md`.
+//!
+//! Hands are hidden: a player's [`OneCardView`] holds their own hand and only the number
+//! of cards everyone else holds; a drawn card reaches the other players only as a count,
+//! through [`OneCard::event_for`].
+//!
+//! ```
+//! use game_core::{Game, Viewer};
+//! use one_card::{OneCard, OneCardAction, OneCardOptions};
+//! let players = vec!["ann".to_string(), "bo".to_string()];
+//! let mut state = OneCard.setup(&OneCardOptions::default(), &players, 7, 0).unwrap();
+//! let view = OneCard.view(&state, Viewer::Player("ann"));
+//! assert_eq!(view.hand.as_ref().unwrap().len(), 7);
+//! assert_eq!(view.hand_counts, [7, 7]);
+//! OneCard.apply(&mut state, "ann", &OneCardAction::Draw, 10).unwrap();
+//! assert_eq!(OneCard.view(&state, Viewer::Spectator).hand_counts, [8, 7]);
+//! ```
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+mod card;
+mod check;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use game_core::{Game, GameError, Millis, PlayerId, PresenceChanged, Rejection, Table, Viewer};
+
+pub use card::{Card, DECK_SIZE, NotACard, Suit};
+
+/// The allowed numbers of players.
+pub const PLAYER_COUNTS: std::ops::RangeInclusive<usize> = 2..=5;
+
+/// The allowed range of [`OneCardOptions::hand_size`].
+pub const HAND_SIZES: std::ops::RangeInclusive<u8> = 5..=8;
+
+/// The allowed range of [`OneCardOptions::bankrupt_at`] when set.
+pub const BANKRUPT_AT: std::ops::RangeInclusive<u8> = 15..=30;
+
+/// The allowed values of [`OneCardOptions::turn_seconds`] (`None`: no time limit), as in
+/// Yut Nori.
+pub const TURN_SECONDS: [Option<u32>; 4] = [Some(15), Some(30), Some(60), None];
+
+/// The largest pending attack there can be: every attack card played in a row.
+pub const MAX_ATTACK: u32 = 4 * 2 + 3 * 3 + 5 + 5 + 7;
+
+/// The game: One Card.
+///
+/// ```
+/// use game_core::Game;
+/// assert_eq!(one_card::OneCard.id(), "one-card");
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct OneCard;
+
+/// How the game ends.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Ranking {
+    /// The first player to empty their hand wins; the game ends there.
+    #[default]
+    First,
+    /// Play goes on until one player is left, for every rank.
+    All,
+}
+
+/// Settings chosen before the game.
+///
+/// ```
+/// use one_card::{OneCardOptions, Ranking};
+/// let o: OneCardOptions = serde_json::from_str(r#"{"bankruptAt":null,"ranking":"all"}"#).unwrap();
+/// assert_eq!((o.hand_size, o.bankrupt_at, o.ranking), (7, None, Ranking::All));
+/// assert!(serde_json::from_str::<OneCardOptions>(r#"{"hands":7}"#).is_err());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(default, deny_unknown_fields, rename_all = "camelCase")]
+pub struct OneCardOptions {
+    /// Cards dealt to each player: 5 to 8 (default 7).
+    #[schemars(extend("enum" = HAND_SIZES.collect::<Vec<u8>>()))]
+    pub hand_size: u8,
+    /// A player holding this many cards or more is out: 15 to 30 (default 20), or `null`
+    /// for no bankruptcy.
+    #[schemars(range(min = *BANKRUPT_AT.start(), max = *BANKRUPT_AT.end()))]
+    pub bankrupt_at: Option<u8>,
+    /// Whether a player left with one card calls "one card" and may be caught (default true).
+    pub one_card_call: bool,
+    /// Whether the game ends at the first player out of cards or plays on for every rank.
+    pub ranking: Ranking,
+    /// Seconds per move: 15, 30, 60, or `null` for no limit (default 30). A player whose
+    /// time runs out draws.
+    #[schemars(extend("enum" = TURN_SECONDS))]
+    pub turn_seconds: Option<u32>,
+}
+
+impl Default for OneCardOptions {
+    fn default() -> Self {
+        Self {
+            hand_size: 7,
+            bankrupt_at: Some(20),
+            one_card_call: true,
+            ranking: Ranking::First,
+            turn_seconds: Some(30),
+        }
+    }
+}
+
+impl OneCardOptions {
+    /// Checks every option against its allowed values.
+    ///
+    /// ```
+    /// use game_core::GameError;
+    /// use one_card::OneCardOptions;
+    /// assert!(OneCardOptions::default().validate().is_ok());
+    /// let bad = OneCardOptions { hand_size: 9, ..OneCardOptions::default() };
+    /// assert_eq!(bad.validate().unwrap_err().code(), "INVALID_OPTION");
+    /// ```
+    pub fn validate(&self) -> Result<(), OneCardError> {
+        if !HAND_SIZES.contains(&self.hand_size) {
+            return Err(OneCardError::InvalidOption {
+                option: "handSize",
+                detail: format!(
+                    "손패는 5장부터 8장까지예요 ({}장은 안 돼요).",
+                    self.hand_size
+                ),
+            });
+        }
+        if let Some(n) = self.bankrupt_at
+            && !BANKRUPT_AT.contains(&n)
+        {
+            return Err(OneCardError::InvalidOption {
+                option: "bankruptAt",
+                detail: format!(
+                    "파산 기준은 15장부터 30장까지, 또는 없음이에요 ({n}장은 안 돼요)."
+                ),
+            });
+        }
+        if let Some(s) = self.turn_seconds
+            && !TURN_SECONDS.contains(&self.turn_seconds)
+        {
+            return Err(OneCardError::InvalidOption {
+                option: "turnSeconds",
+                detail: format!("제한 시간은 15·30·60초 또는 무제한이에요 ({s}초는 안 돼요)."),
+            });
+        }
+        Ok(())
+    }
+}
+
+/// What a player can do.
+///
+/// ```
+/// use one_card::{Card, OneCardAction, Suit};
+/// let a: OneCardAction = serde_json::from_str(r#"{"type":"PLAY","card":"7H","suit":"S"}"#).unwrap();
+/// assert_eq!(a, OneCardAction::Play { card: "7H".parse().unwrap(), suit: Some(Suit::Spades) });
+/// let d: OneCardAction = serde_json::from_str(r#"{"type":"DRAW"}"#).unwrap();
+/// assert_eq!(d, OneCardAction::Draw);
+/// assert!(serde_json::from_str::<OneCardAction>(r#"{"type":"DRAW","n":2}"#).is_err());
+/// assert!(serde_json::from_str::<OneCardAction>(r#"{"type":"PLAY","card":"1H"}"#).is_err());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, JsonSchema)]
+#[serde(
+    tag = "type",
+    rename_all = "SCREAMING_SNAKE_CASE",
+    rename_all_fields = "camelCase",
+    deny_unknown_fields
+)]
+pub enum OneCardAction {
+    /// Plays a card from the hand onto the discard pile.
+    Play {
+        /// The card played.
+        card: Card,
+        /// The suit to follow: with a 7, and only with a 7.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        suit: Option<Suit>,
+    },
+    /// Draws one card (or the whole pending attack) and ends the turn.
+    Draw,
+    /// "One card!": the caller is left with one card and says so before being caught.
+    OneCard,
+    /// Catches `player`, left with one card without calling it: they draw one.
+    Catch {
+        /// The player id caught.
+        player: PlayerId,
+    },
+    /// Gives up: the player leaves the game, ranked with the bankrupt. Allowed at any time
+    /// to a player still in the game; not listed among the legal actions.
+    Concede,
+}
+
+/// The fields of `PLAY` besides its `type`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PlayFields {
+    #[serde(rename = "type")]
+    _type: String,
+    card: Card,
+    #[serde(default)]
+    suit: Option<Suit>,
+}
+
+/// The fields of `CATCH` besides its `type`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CatchFields {
+    #[serde(rename = "type")]
+    _type: String,
+    player: PlayerId,
+}
+
+impl<'de> Deserialize<'de> for OneCardAction {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        use serde::de::Error as _;
+        let value = serde_json::Value::deserialize(d)?;
+        let (object, kind) =
+            game_core::wire::tagged_object(value, &["DRAW", "ONE_CARD", "CONCEDE"])
+                .map_err(D::Error::custom)?;
+        let object = serde_json::Value::Object(object);
+        match kind.as_str() {
+            "DRAW" => Ok(OneCardAction::Draw),
+            "ONE_CARD" => Ok(OneCardAction::OneCard),
+            "CONCEDE" => Ok(OneCardAction::Concede),
+            "PLAY" => PlayFields::deserialize(object)
+                .map(|p| OneCardAction::Play {
+                    card: p.card,
+                    suit: p.suit,
+                })
+                .map_err(D::Error::custom),
+            "CATCH" => CatchFields::deserialize(object)
+                .map(|c| OneCardAction::Catch { player: c.player })
+                .map_err(D::Error::custom),
+            _ => Err(D::Error::custom(format!("unknown action type `{kind}`"))),
+        }
+    }
+}
+
+/// The way play goes round the table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum Direction {
+    /// Up the seat numbers (seat 0, 1, 2, ...), as at the start.
+    Forward,
+    /// Down the seat numbers, after an odd number of Qs.
+    Backward,
+}
+
+/// Where a seat stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "lowercase")]
+pub enum SeatStatus {
+    /// Still in the game.
+    Playing,
+    /// Emptied their hand.
+    Finished,
+    /// Held `bankruptAt` cards or more.
+    Bankrupt,
+    /// Gave up.
+    Conceded,
+}
+
+/// What happened. [`OneCardEvent::Drew`] names the cards drawn: give other players
+/// [`OneCard::event_for`]'s projection, never the event itself.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(
+    tag = "type",
+    rename_all = "camelCase",
+    rename_all_fields = "camelCase"
+)]
+pub enum OneCardEvent {
+    /// A card was played (with the suit a 7 declared).
+    Played {
+        /// Who played.
+        player: PlayerId,
+        /// The card.
+        card: Card,
+        /// The suit declared with a 7.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        suit: Option<Suit>,
+        /// The pending attack after this card (0: none).
+        attack: u32,
+    },
+    /// A player drew: `cards` in the full event, `count` in the projection for everyone
+    /// but the drawer.
+    Drew {
+        /// Who drew.
+        player: PlayerId,
+        /// The cards drawn (the full event only).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        cards: Option<Vec<Card>>,
+        /// How many cards were drawn (the projection only).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        count: Option<usize>,
+    },
+    /// The discard pile but its top card was shuffled into a new draw pile.
+    Reshuffled {
+        /// The cards in the new draw pile.
+        count: usize,
+    },
+    /// A J skipped a player.
+    Skipped {
+        /// The player skipped.
+        player: PlayerId,
+    },
+    /// A Q reversed the direction.
+    Reversed {
+        /// The direction now.
+        direction: Direction,
+    },
+    /// A player called "one card".
+    OneCardCalled {
+        /// Who called.
+        player: PlayerId,
+    },
+    /// A player left with one card was caught before calling it (they draw one).
+    Caught {
+        /// The player caught.
+        player: PlayerId,
+        /// Who caught them.
+        by: PlayerId,
+    },
+    /// A player emptied their hand.
+    Finished {
+        /// Who.
+        player: PlayerId,
+        /// Their rank (1 is first).
+        rank: u8,
+    },
+    /// A player went bankrupt: their cards went under the draw pile.
+    Bankrupt {
+        /// Who.
+        player: PlayerId,
+        /// How many cards they held.
+        count: usize,
+    },
+    /// A player gave up: their cards went under the draw pile.
+    Conceded {
+        /// Who.
+        player: PlayerId,
+    },
+    /// The game is over.
+    GameOver {
+        /// The player ids, best first.
+        ranking: Vec<PlayerId>,
+    },
+    /// A player's presence changed (see [`PresenceChanged`]).
+    PresenceChanged {
+        /// Whose.
+        player: PlayerId,
+        /// Connected now?
+        connected: bool,
+        /// Away now?
+        away: bool,
+    },
+}
+
+impl From<PresenceChanged> for OneCardEvent {
+    fn from(p: PresenceChanged) -> Self {
+        OneCardEvent::PresenceChanged {
+            player: p.player,
+            connected: p.connected,
+            away: p.away,
+        }
+    }
+}
+
+/// The final result.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OneCardOutcome {
+    /// The winner's player id.
+    pub winner: PlayerId,
+    /// The winner's seat.
+    pub winner_seat: usize,
+    /// Each seat's rank, 1 the best, in seat order. With `ranking: "first"` everyone but
+    /// the winner shares rank 2.
+    pub ranks: Vec<u8>,
+}
+
+/// Everything about a game in progress: every hand and the draw pile's order. Never shown
+/// to players; they get a [`OneCardView`].
+///
+/// Not `Deserialize`: a stored state comes back only through [`Game::restore`], checked.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct OneCardState {
+    /// Seats, RNG, clock and presence.
+    pub table: Table,
+    /// The options the game was set up with.
+    pub options: OneCardOptions,
+    /// Each seat's hand, in the order the cards came.
+    pub hands: Vec<Vec<Card>>,
+    /// The draw pile; its last card is the next drawn.
+    pub draw_pile: Vec<Card>,
+    /// The discard pile; its last card is the top.
+    pub discard: Vec<Card>,
+    /// The seat to move (once the game is over, the last one that moved).
+    pub turn: usize,
+    /// The way play goes round.
+    pub direction: Direction,
+    /// The pending attack: cards the player to move draws unless they answer (0: none).
+    pub attack: u32,
+    /// The suit a 7 on top declared.
+    pub suit: Option<Suit>,
+    /// The seat whose one-card window is open, if any.
+    pub call: Option<usize>,
+    /// Each seat's standing.
+    pub status: Vec<SeatStatus>,
+    /// The seats that emptied their hands, in order.
+    pub finished: Vec<usize>,
+    /// The seats that went bankrupt or conceded, in order.
+    pub out: Vec<usize>,
+    /// Whether the game is over.
+    pub over: bool,
+}
+
+/// How a stored [`OneCardState`] is read, field for field (serde's remote derive: JSON
+/// becomes a state only through [`OneCard`]'s [`Game::restore`] and its checks).
+#[derive(Deserialize)]
+#[serde(
+    remote = "OneCardState",
+    rename = "OneCardState",
+    rename_all = "camelCase",
+    deny_unknown_fields
+)]
+struct StoredOneCard {
+    table: Table,
+    options: OneCardOptions,
+    hands: Vec<Vec<Card>>,
+    draw_pile: Vec<Card>,
+    discard: Vec<Card>,
+    turn: usize,
+    direction: Direction,
+    attack: u32,
+    suit: Option<Suit>,
+    call: Option<usize>,
+    status: Vec<SeatStatus>,
+    finished: Vec<usize>,
+    out: Vec<usize>,
+    over: bool,
+}
+
+/// A whole stored document read as a [`OneCardState`] through [`StoredOneCard`].
+#[derive(Deserialize)]
+struct Stored(#[serde(with = "StoredOneCard")] OneCardState);
+
+impl OneCardState {
+    /// The top card of the discard pile.
+    pub fn top(&self) -> Option<Card> {
+        self.discard.last().copied()
+    }
+
+    fn playing(&self, seat: usize) -> bool {
+        self.status.get(seat) == Some(&SeatStatus::Playing)
+    }
+
+    fn active(&self) -> usize {
+        self.status
+            .iter()
+            .filter(|&&s| s == SeatStatus::Playing)
+            .count()
+    }
+
+    /// The next seat still playing after `from` in the current direction (`from` itself
+    /// when no one else is).
+    fn next_playing(&self, from: usize) -> usize {
+        let n = self.status.len();
+        let mut s = from;
+        for _ in 0..n {
+            s = match self.direction {
+                Direction::Forward => (s + 1) % n,
+                Direction::Backward => (s + n - 1) % n,
+            };
+            if self.playing(s) {
+                return s;
+            }
+        }
+        from
+    }
+
+    /// Whether the game has reached its end: one player or none left, or with
+    /// `ranking: "first"` someone out of cards.
+    fn end_reached(&self) -> bool {
+        self.active() <= 1 || (self.options.ranking == Ranking::First && !self.finished.is_empty())
+    }
+
+    /// The seats best first: those who finished, in order; then those still playing (with
+    /// `ranking: "all"` the last one left); then those out, the last out first.
+    fn order(&self) -> Vec<usize> {
+        let mut order = self.finished.clone();
+        order.extend((0..self.status.len()).filter(|&s| self.playing(s)));
+        order.extend(self.out.iter().rev());
+        order
+    }
+}
+
+/// One card-free look at the table, as any viewer may see it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct OneCardView {
+    /// The viewer's seat, or `None` for a spectator.
+    pub you: Option<usize>,
+    /// The player ids, in seat order.
+    pub players: Vec<PlayerId>,
+    /// The viewer's own hand (absent for a spectator).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hand: Option<Vec<Card>>,
+    /// How many cards each seat holds.
+    pub hand_counts: Vec<usize>,
+    /// Each seat's standing.
+    pub status: Vec<SeatStatus>,
+    /// The top card of the discard pile.
+    pub discard_top: Option<Card>,
+    /// How many cards are left to draw.
+    pub draw_pile_count: usize,
+    /// The pending attack (0: none).
+    pub attack: u32,
+    /// The suit a 7 on top declared.
+    pub suit: Option<Suit>,
+    /// The way play goes round.
+    pub direction: Direction,
+    /// The seat to move (`None` once the game is over).
+    pub turn: Option<usize>,
+    /// The seat whose one-card window is open: it may call `ONE_CARD`, anyone else still
+    /// playing may `CATCH` it.
+    pub call: Option<usize>,
+    /// Each seat's rank once the game is over.
+    pub ranks: Option<Vec<u8>>,
+    /// Whether each seat is connected.
+    pub connected: Vec<bool>,
+    /// Whether each seat is away (timed out several times in a row).
+    pub away: Vec<bool>,
+    /// The action sequence number to send with the next action.
+    pub turn_seq: u64,
+    /// When the current move times out, if it has a time limit.
+    pub deadline_at: Option<Millis>,
+    /// What the viewer can do now (empty for spectators); `CONCEDE` is always open to a
+    /// player still in the game and not listed.
+    pub legal_actions: Vec<OneCardAction>,
+}
+
+/// Why an action or setting was refused. Never names a card the actor does not claim.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum OneCardError {
+    /// Someone else is to move.
+    #[error("지금은 차례가 아니에요.")]
+    NotYourTurn,
+    /// The player is out of the game (finished, bankrupt or conceded).
+    #[error("이미 게임에서 빠졌어요.")]
+    OutOfGame,
+    /// The actor does not hold the card they tried to play.
+    #[error("{card} 카드를 가지고 있지 않아요.")]
+    CardNotHeld {
+        /// The card named.
+        card: Card,
+    },
+    /// The card matches neither the top card's suit (or the declared suit) nor its rank.
+    #[error("{card} 카드는 지금 낼 수 없어요. 같은 무늬나 같은 숫자를 내 주세요.")]
+    DoesNotMatch {
+        /// The card named.
+        card: Card,
+    },
+    /// An attack is pending and the card cannot answer it.
+    #[error("공격을 받았어요. 막을 수 있는 카드를 내거나 {total}장을 먹어야 해요.")]
+    MustAnswerAttack {
+        /// The pending attack.
+        total: u32,
+    },
+    /// A 7 was played without declaring a suit.
+    #[error("7을 낼 때는 다음 무늬를 정해 주세요.")]
+    SuitRequired,
+    /// A suit was declared with a card that is no 7.
+    #[error("무늬는 7을 낼 때만 정할 수 있어요.")]
+    SuitOnlyWithSeven,
+    /// No one-card window is open for that call.
+    #[error("지금은 원카드를 외치거나 잡을 수 없어요.")]
+    NoCallWindow,
+    /// A player tried to catch themselves.
+    #[error("자기 자신은 잡을 수 없어요.")]
+    CannotCatchSelf,
+    /// An option is out of its allowed values.
+    #[error("{detail}")]
+    InvalidOption {
+        /// The option's wire name.
+        option: &'static str,
+        /// What is allowed, in Korean.
+        detail: String,
+    },
+    /// A framework rejection (stale request, spectator, game over, corrupt state, ...).
+    #[error(transparent)]
+    Core(#[from] Rejection),
+}
+
+impl GameError for OneCardError {
+    fn code(&self) -> &'static str {
+        match self {
+            Self::NotYourTurn => "NOT_YOUR_TURN",
+            Self::OutOfGame => "OUT_OF_GAME",
+            Self::CardNotHeld { .. } => "CARD_NOT_HELD",
+            Self::DoesNotMatch { .. } => "CARD_DOES_NOT_MATCH",
+            Self::MustAnswerAttack { .. } => "MUST_ANSWER_ATTACK",
+            Self::SuitRequired => "SUIT_REQUIRED",
+            Self::SuitOnlyWithSeven => "SUIT_ONLY_WITH_SEVEN",
+            Self::NoCallWindow => "NO_CALL_WINDOW",
+            Self::CannotCatchSelf => "CANNOT_CATCH_SELF",
+            Self::InvalidOption { .. } => "INVALID_OPTION",
+            Self::Core(r) => r.code(),
+        }
+    }
+
+    fn reason(&self) -> Option<serde_json::Value> {
+        match self {
+            Self::CardNotHeld { card } | Self::DoesNotMatch { card } => {
+                Some(serde_json::json!({ "card": card }))
+            }
+            Self::MustAnswerAttack { total } => Some(serde_json::json!({ "attack": total })),
+            Self::InvalidOption { option, .. } => Some(serde_json::json!({ "option": option })),
+            Self::Core(r) => r.reason(),
+            _ => None,
+        }
+    }
+}
+
+impl OneCard {
+    /// Whether the player at `seat` may call now besides [`Game::to_act`]: `ONE_CARD` for
+    /// the player left with one card, `CATCH` for every other player still in the game,
+    /// while the window is open (from the `PLAY` that left one card to the next `PLAY` or
+    /// `DRAW`). A host offers these calls to the seats this answers `true` for; no one is
+    /// waited for on them, and they have no timer.
+    ///
+    /// ```
+    /// use game_core::Game;
+    /// use one_card::{OneCard, OneCardOptions};
+    /// let state = OneCard.setup(&OneCardOptions::default(), &["a".into(), "b".into()], 1, 0).unwrap();
+    /// assert!(!OneCard.may_call(&state, 1)); // no one holds one card
+    /// ```
+    pub fn may_call(&self, state: &OneCardState, seat: usize) -> bool {
+        !state.over && state.call.is_some() && state.playing(seat)
+    }
+
+    /// What `viewer` may see of `event`: a draw shows its cards to the drawer only, and to
+    /// everyone else how many were drawn; every other event is shown as it is. The one
+    /// place of that rule: a host sends each player this, never the full event.
+    ///
+    /// ```
+    /// use game_core::Viewer;
+    /// use one_card::{OneCard, OneCardEvent};
+    /// let drew = OneCardEvent::Drew { player: "a".into(), cards: Some(vec!["7H".parse().unwrap()]), count: None };
+    /// assert_eq!(OneCard.event_for(&drew, Viewer::Player("a")), drew);
+    /// let seen = OneCard.event_for(&drew, Viewer::Player("b"));
+    /// assert_eq!(serde_json::to_string(&seen).unwrap(), r#"{"type":"drew","player":"a","count":1}"#);
+    /// ```
+    pub fn event_for(&self, event: &OneCardEvent, viewer: Viewer<'_>) -> OneCardEvent {
+        match event {
+            OneCardEvent::Drew {
+                player,
+                cards,
+                count,
+            } if viewer != Viewer::Player(player) => OneCardEvent::Drew {
+                player: player.clone(),
+                cards: None,
+                count: cards.as_ref().map(Vec::len).or(*count),
+            },
+            _ => event.clone(),
+        }
+    }
+
+    fn id_of(state: &OneCardState, seat: usize) -> PlayerId {
+        state.table.players.get(seat).cloned().unwrap_or_default()
+    }
+
+    /// Draws up to `n` cards for `seat`, refilling the draw pile from the discard pile
+    /// when it runs out; with both exhausted, the draw takes what there is.
+    fn draw(&self, state: &mut OneCardState, seat: usize, n: u32, events: &mut Vec<OneCardEvent>) {
+        let mut drawn = Vec::new();
+        for _ in 0..n {
+            if state.draw_pile.is_empty() {
+                refill(state, events);
+            }
+            let Some(card) = state.draw_pile.pop() else {
+                break;
+            };
+            drawn.push(card);
+        }
+        if let Some(hand) = state.hands.get_mut(seat) {
+            hand.extend_from_slice(&drawn);
+        }
+        events.push(OneCardEvent::Drew {
+            player: Self::id_of(state, seat),
+            cards: Some(drawn),
+            count: None,
+        });
+    }
+
+    /// Puts `seat` out (bankrupt or conceded): their cards go under the draw pile.
+    fn put_out(state: &mut OneCardState, seat: usize, status: SeatStatus) {
+        let (Some(hand), Some(standing)) = (state.hands.get_mut(seat), state.status.get_mut(seat))
+        else {
+            return;
+        };
+        *standing = status;
+        let hand = std::mem::take(hand);
+        state.draw_pile.splice(0..0, hand);
+        state.out.push(seat);
+        if state.call == Some(seat) {
+            state.call = None;
+        }
+    }
+
+    /// Ends the game if it has reached its end; returns whether it is over.
+    fn settle_end(&self, state: &mut OneCardState, events: &mut Vec<OneCardEvent>) -> bool {
+        if !state.end_reached() {
+            return false;
+        }
+        state.over = true;
+        state.call = None;
+        state.attack = 0;
+        state.table.close();
+        let ranking = state
+            .order()
+            .into_iter()
+            .map(|s| Self::id_of(state, s))
+            .collect();
+        events.push(OneCardEvent::GameOver { ranking });
+        true
+    }
+
+    /// Hands the move to `seat` at `now`: a new decision, with a fresh clock.
+    fn give_turn(state: &mut OneCardState, seat: usize, now: Millis) {
+        state.turn = seat;
+        state.table.ask(now, state.options.turn_seconds);
+    }
+
+    fn play(
+        &self,
+        state: &mut OneCardState,
+        seat: usize,
+        card: Card,
+        suit: Option<Suit>,
+        now: Millis,
+        events: &mut Vec<OneCardEvent>,
+    ) {
+        let Some(hand) = state.hands.get_mut(seat) else {
+            return;
+        };
+        let Some(at) = hand.iter().position(|&c| c == card) else {
+            return;
+        };
+        hand.remove(at);
+        let left = hand.len();
+        state.discard.push(card);
+        state.suit = suit;
+        state.attack += card.attack();
+        state.call = None;
+        let me = Self::id_of(state, seat);
+        events.push(OneCardEvent::Played {
+            player: me.clone(),
+            card,
+            suit,
+            attack: state.attack,
+        });
+        if left == 0 {
+            if let Some(standing) = state.status.get_mut(seat) {
+                *standing = SeatStatus::Finished;
+            }
+            state.finished.push(seat);
+            let rank = u8::try_from(state.finished.len()).unwrap_or(u8::MAX);
+            events.push(OneCardEvent::Finished { player: me, rank });
+            if self.settle_end(state, events) {
+                return;
+            }
+        } else if left == 1 && state.options.one_card_call {
+            state.call = Some(seat);
+        }
+        let still = left > 0;
+        let next = match card.rank() {
+            // K: the same player again (if they still have cards).
+            Some(13) if still => seat,
+            Some(11) => {
+                let skipped = state.next_playing(seat);
+                events.push(OneCardEvent::Skipped {
+                    player: Self::id_of(state, skipped),
+                });
+                state.next_playing(skipped)
+            }
+            Some(12) => {
+                state.direction = match state.direction {
+                    Direction::Forward => Direction::Backward,
+                    Direction::Backward => Direction::Forward,
+                };
+                events.push(OneCardEvent::Reversed {
+                    direction: state.direction,
+                });
+                // Two players: reversing hands the move back to the one who played it.
+                if still && state.active() == 2 {
+                    seat
+                } else {
+                    state.next_playing(seat)
+                }
+            }
+            _ => state.next_playing(seat),
+        };
+        Self::give_turn(state, next, now);
+    }
+
+    fn take(
+        &self,
+        state: &mut OneCardState,
+        seat: usize,
+        now: Millis,
+        events: &mut Vec<OneCardEvent>,
+    ) {
+        state.call = None;
+        let n = state.attack.max(1);
+        state.attack = 0;
+        self.draw(state, seat, n, events);
+        let next = state.next_playing(seat);
+        if self.bankrupt_if_due(state, seat, events) && self.settle_end(state, events) {
+            return;
+        }
+        Self::give_turn(state, next, now);
+    }
+
+    /// Puts `seat` out if they hold `bankruptAt` cards or more; returns whether they went.
+    fn bankrupt_if_due(
+        &self,
+        state: &mut OneCardState,
+        seat: usize,
+        events: &mut Vec<OneCardEvent>,
+    ) -> bool {
+        let count = state.hands.get(seat).map_or(0, Vec::len);
+        let due = state
+            .options
+            .bankrupt_at
+            .is_some_and(|at| count >= usize::from(at));
+        if due {
+            Self::put_out(state, seat, SeatStatus::Bankrupt);
+            events.push(OneCardEvent::Bankrupt {
+                player: Self::id_of(state, seat),
+                count,
+            });
+        }
+        due
+    }
+}
+
+/// Shuffles the discard pile but its top card into the (empty) draw pile.
+fn refill(state: &mut OneCardState, events: &mut Vec<OneCardEvent>) {
+    let Some(top) = state.discard.pop() else {
+        return;
+    };
+    let rest = std::mem::replace(&mut state.discard, vec![top]);
+    if rest.is_empty() {
+        return;
+    }
+    state.draw_pile.extend(rest);
+    shuffle(&mut state.draw_pile, &mut state.table.rng);
+    events.push(OneCardEvent::Reshuffled {
+        count: state.draw_pile.len(),
+    });
+}
+
+/// Fisher–Yates from the table's seeded RNG.
+fn shuffle(cards: &mut [Card], rng: &mut game_core::GameRng) {
+    for i in (1..cards.len()).rev() {
+        let j = rng.below(u32::try_from(i + 1).unwrap_or(u32::MAX)) as usize;
+        cards.swap(i, j);
+    }
+}
+
+fn corrupt(detail: impl Into<String>) -> OneCardError {
+    Rejection::CorruptState {
+        detail: detail.into(),
+    }
+    .into()
+}
+
+impl Game for OneCard {
+    type Options = OneCardOptions;
+    type State = OneCardState;
+    type Action = OneCardAction;
+    type View = OneCardView;
+    type Event = OneCardEvent;
+    type Outcome = OneCardOutcome;
+    // The only chance is a shuffle, whose outcomes are too many to list: none are offered.
+    type Chance = ();
+    type Error = OneCardError;
+
+    fn id(&self) -> &'static str {
+        "one-card"
+    }
+
+    fn setup(
+        &self,
+        options: &OneCardOptions,
+        players: &[PlayerId],
+        seed: u64,
+        now: Millis,
+    ) -> Result<OneCardState, OneCardError> {
+        if !PLAYER_COUNTS.contains(&players.len()) {
+            return Err(Rejection::BadPlayerCount {
+                players: players.len(),
+                allowed: PLAYER_COUNTS.collect(),
+            }
+            .into());
+        }
+        options.validate()?;
+        let mut table = Table::new(players, seed, now)?;
+        let mut deck: Vec<Card> = Card::all().collect();
+        shuffle(&mut deck, &mut table.rng);
+        let n = players.len();
+        let mut hands = vec![Vec::with_capacity(usize::from(options.hand_size)); n];
+        // Dealt one at a time round the table, as by hand.
+        for _ in 0..options.hand_size {
+            for hand in &mut hands {
+                hand.extend(deck.pop());
+            }
+        }
+        let discard: Vec<Card> = deck.pop().into_iter().collect();
+        table.ask(now, options.turn_seconds);
+        Ok(OneCardState {
+            table,
+            options: options.clone(),
+            hands,
+            draw_pile: deck,
+            discard,
+            turn: 0,
+            direction: Direction::Forward,
+            attack: 0,
+            suit: None,
+            call: None,
+            status: vec![SeatStatus::Playing; n],
+            finished: Vec::new(),
+            out: Vec::new(),
+            over: false,
+        })
+    }
+
+    fn table<'s>(&self, state: &'s OneCardState) -> &'s Table {
+        &state.table
+    }
+
+    fn table_mut<'s>(&self, state: &'s mut OneCardState) -> &'s mut Table {
+        &mut state.table
+    }
+
+    fn validate(
+        &self,
+        state: &OneCardState,
+        seat: usize,
+        action: &OneCardAction,
+    ) -> Result<(), OneCardError> {
+        if seat >= state.table.players.len() || seat >= state.status.len() {
+            return Err(Rejection::NotSeated {
+                player: format!("seat {seat}"),
+            }
+            .into());
+        }
+        if state.over {
+            return Err(Rejection::GameOver.into());
+        }
+        if !state.playing(seat) {
+            return Err(OneCardError::OutOfGame);
+        }
+        match action {
+            OneCardAction::Play { card, suit } => {
+                if seat != state.turn {
+                    return Err(OneCardError::NotYourTurn);
+                }
+                if !state.hands.get(seat).is_some_and(|h| h.contains(card)) {
+                    return Err(OneCardError::CardNotHeld { card: *card });
+                }
+                match (card.rank(), suit) {
+                    (Some(7), None) => return Err(OneCardError::SuitRequired),
+                    (Some(7), Some(_)) | (_, None) => {}
+                    (_, Some(_)) => return Err(OneCardError::SuitOnlyWithSeven),
+                }
+                let Some(top) = state.top() else {
+                    return Err(corrupt("an empty discard pile"));
+                };
+                if state.attack > 0 {
+                    if !card.answers(top) {
+                        return Err(OneCardError::MustAnswerAttack {
+                            total: state.attack,
+                        });
+                    }
+                } else if !card.follows(top, state.suit) {
+                    return Err(OneCardError::DoesNotMatch { card: *card });
+                }
+                Ok(())
+            }
+            OneCardAction::Draw => {
+                if seat != state.turn {
+                    return Err(OneCardError::NotYourTurn);
+                }
+                Ok(())
+            }
+            OneCardAction::OneCard => match state.call {
+                Some(holder) if holder == seat => Ok(()),
+                _ => Err(OneCardError::NoCallWindow),
+            },
+            OneCardAction::Catch { player } => {
+                let target = state.table.seat_of(player);
+                match (state.call, target) {
+                    (Some(holder), Some(t)) if holder == t && t == seat => {
+                        Err(OneCardError::CannotCatchSelf)
+                    }
+                    (Some(holder), Some(t)) if holder == t => Ok(()),
+                    _ => Err(OneCardError::NoCallWindow),
+                }
+            }
+            OneCardAction::Concede => Ok(()),
+        }
+    }
+
+    fn step_into(
+        &self,
+        state: &mut OneCardState,
+        seat: usize,
+        action: &OneCardAction,
+        _chance: Option<&()>,
+        now: Millis,
+        events: &mut Vec<OneCardEvent>,
+    ) {
+        if seat >= state.status.len() || seat >= state.hands.len() {
+            return;
+        }
+        match action {
+            OneCardAction::Play { card, suit } => self.play(state, seat, *card, *suit, now, events),
+            OneCardAction::Draw => self.take(state, seat, now, events),
+            OneCardAction::OneCard => {
+                state.call = None;
+                events.push(OneCardEvent::OneCardCalled {
+                    player: Self::id_of(state, seat),
+                });
+            }
+            OneCardAction::Catch { player } => {
+                let Some(holder) = state.call.take() else {
+                    return;
+                };
+                events.push(OneCardEvent::Caught {
+                    player: player.clone(),
+                    by: Self::id_of(state, seat),
+                });
+                self.draw(state, holder, 1, events);
+                // Two cards never reach `bankruptAt` (15 at least); checked all the same.
+                if self.bankrupt_if_due(state, holder, events)
+                    && !self.settle_end(state, events)
+                    && holder == state.turn
+                {
+                    let next = state.next_playing(holder);
+                    Self::give_turn(state, next, now);
+                }
+            }
+            OneCardAction::Concede => {
+                let mover = seat == state.turn;
+                Self::put_out(state, seat, SeatStatus::Conceded);
+                events.push(OneCardEvent::Conceded {
+                    player: Self::id_of(state, seat),
+                });
+                if self.settle_end(state, events) {
+                    return;
+                }
+                if mover {
+                    // The attack was aimed at the one who left: it leaves with them.
+                    state.attack = 0;
+                    let next = state.next_playing(seat);
+                    Self::give_turn(state, next, now);
+                }
+            }
+        }
+    }
+
+    fn view(&self, state: &OneCardState, viewer: Viewer<'_>) -> OneCardView {
+        let you = match viewer {
+            Viewer::Player(id) => state.table.seat_of(id),
+            Viewer::Spectator => None,
+        };
+        OneCardView {
+            you,
+            players: state.table.players.clone(),
+            hand: you.and_then(|s| state.hands.get(s).cloned()),
+            hand_counts: state.hands.iter().map(Vec::len).collect(),
+            status: state.status.clone(),
+            discard_top: state.top(),
+            draw_pile_count: state.draw_pile.len(),
+            attack: state.attack,
+            suit: state.suit,
+            direction: state.direction,
+            turn: (!state.over).then_some(state.turn),
+            call: state.call,
+            ranks: self.outcome(state).map(|o| o.ranks),
+            connected: state.table.presence.iter().map(|p| p.connected()).collect(),
+            away: state.table.presence.iter().map(|p| p.away).collect(),
+            turn_seq: state.table.turn_seq,
+            deadline_at: state.table.deadline_at,
+            legal_actions: you
+                .map(|s| self.legal_actions(state, s))
+                .unwrap_or_default(),
+        }
+    }
+
+    fn timeout_action(&self, state: &OneCardState, seat: usize) -> Option<OneCardAction> {
+        (!state.over && seat == state.turn && state.playing(seat)).then_some(OneCardAction::Draw)
+    }
+
+    /// Only the player to move: the one-card calls are open to others (see
+    /// [`OneCard::may_call`]) but no one is waited for on them.
+    fn to_act(&self, state: &OneCardState) -> Vec<usize> {
+        if state.over || !state.playing(state.turn) {
+            return Vec::new();
+        }
+        vec![state.turn]
+    }
+
+    fn legal_actions(&self, state: &OneCardState, seat: usize) -> Vec<OneCardAction> {
+        let mut out = Vec::new();
+        if state.over || !state.playing(seat) {
+            return out;
+        }
+        if seat == state.turn
+            && let Some(top) = state.top()
+            && let Some(hand) = state.hands.get(seat)
+        {
+            for &card in hand {
+                let fits = if state.attack > 0 {
+                    card.answers(top)
+                } else {
+                    card.follows(top, state.suit)
+                };
+                if !fits {
+                    continue;
+                }
+                if card.rank() == Some(7) {
+                    out.extend(Suit::ALL.map(|s| OneCardAction::Play {
+                        card,
+                        suit: Some(s),
+                    }));
+                } else {
+                    out.push(OneCardAction::Play { card, suit: None });
+                }
+            }
+            out.push(OneCardAction::Draw);
+        }
+        match state.call {
+            Some(holder) if holder == seat => out.push(OneCardAction::OneCard),
+            Some(holder) => out.push(OneCardAction::Catch {
+                player: Self::id_of(state, holder),
+            }),
+            None => {}
+        }
+        out
+    }
+
+    fn outcome(&self, state: &OneCardState) -> Option<OneCardOutcome> {
+        if !state.over {
+            return None;
+        }
+        let order = state.order();
+        let &winner_seat = order.first()?;
+        let mut ranks = vec![0u8; state.status.len()];
+        for (i, &seat) in order.iter().enumerate() {
+            let rank = match state.options.ranking {
+                Ranking::First => 1 + u8::from(i > 0),
+                Ranking::All => u8::try_from(i + 1).unwrap_or(u8::MAX),
+            };
+            *ranks.get_mut(seat)? = rank;
+        }
+        Some(OneCardOutcome {
+            winner: Self::id_of(state, winner_seat),
+            winner_seat,
+            ranks,
+        })
+    }
+
+    fn check_state(&self, state: &OneCardState) -> Result<(), OneCardError> {
+        check::check(state)
+    }
+
+    fn restore(&self, json: &str) -> Result<OneCardState, OneCardError> {
+        game_core::restored(
+            self,
+            serde_json::from_str::<Stored>(json).map(|stored| stored.0),
+        )
+    }
+}
