@@ -717,10 +717,8 @@ impl Game for Rps {
                 if state.picks.iter().all(Option::is_some) {
                     return Err(corrupt("both seats picked but the round was not revealed"));
                 }
-                let expected = state
-                    .options
-                    .turn_seconds
-                    .map(|s| table.decision_since.saturating_add(u64::from(s) * 1000));
+                let expected =
+                    Table::deadline_after(table.decision_since, state.options.turn_seconds);
                 if table.deadline_at != expected {
                     return Err(corrupt("the deadline does not match turnSeconds"));
                 }

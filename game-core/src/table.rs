@@ -10,6 +10,11 @@ use crate::{GameRng, MAX_TIME, Millis, PlayerId, Presence, Rejection};
 /// A game embeds one `Table` in its state and hands it out through
 /// [`Game::table`](crate::Game::table); the provided methods of the trait do the rest
 /// (stale-request checks, deadlines, timeouts, presence, re-seeding for search).
+///
+/// Its times run from the first `now` to [`MAX_TIME`], where the clock stops. A deadline
+/// is the decision's start plus its limit, saturated at `MAX_TIME`
+/// ([`Table::deadline_after`]): at the end of the clock a decision is due as soon as it is
+/// asked, and each input takes one round of timeouts, so that a match there still ends.
 #[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Table {
@@ -21,7 +26,8 @@ pub struct Table {
     pub turn_seq: u64,
     /// When the current decision was first asked for.
     pub decision_since: Millis,
-    /// When the current decision times out, if it has a time limit.
+    /// When the current decision times out, if it has a time limit (never past
+    /// [`MAX_TIME`]).
     pub deadline_at: Option<Millis>,
     /// Presence per seat, in seat order.
     pub presence: Vec<Presence>,
@@ -241,7 +247,26 @@ impl Table {
         // A game's setup asks at the host's `now`, which may be past the end of the clock.
         let now = now.min(MAX_TIME);
         self.decision_since = now;
-        self.deadline_at = limit_seconds.map(|s| now.saturating_add(u64::from(s) * 1000));
+        self.deadline_at = Self::deadline_after(now, limit_seconds);
+    }
+
+    /// The deadline of a decision asked at `since` with a limit of `limit_seconds`: the
+    /// limit after it, but never past [`MAX_TIME`], the latest time [`Table::time`] reads,
+    /// so that the deadline is a time at which [`Game::tick`](crate::Game::tick) acts
+    /// whatever the clock. Below `MAX_TIME` minus the limit, the plain sum. What
+    /// [`Table::ask`] sets, and what a game's [`Game::check_state`](crate::Game::check_state)
+    /// expects of a running decision.
+    ///
+    /// ```
+    /// use game_core::{MAX_TIME, Table};
+    /// assert_eq!(Table::deadline_after(1_000, Some(30)), Some(31_000));
+    /// assert_eq!(Table::deadline_after(1_000, None), None);
+    /// assert_eq!(Table::deadline_after(MAX_TIME - 5_000, Some(30)), Some(MAX_TIME));
+    /// assert_eq!(Table::deadline_after(MAX_TIME, Some(30)), Some(MAX_TIME));
+    /// ```
+    #[inline]
+    pub fn deadline_after(since: Millis, limit_seconds: Option<u32>) -> Option<Millis> {
+        limit_seconds.map(|s| since.saturating_add(u64::from(s) * 1000).min(MAX_TIME))
     }
 
     /// No decision is pending any more (the game is over).
@@ -257,7 +282,8 @@ impl Table {
     }
 
     /// When the engine acts for `seat`: the deadline, or for a disconnected player the grace
-    /// period after the later of the decision start and the disconnection.
+    /// period after the later of the decision start and the disconnection. Never past
+    /// [`MAX_TIME`] (see [`Table::deadline_after`]).
     ///
     /// ```
     /// let mut t = game_core::Table::new(&["a".into()], 1, 0).unwrap();
@@ -267,11 +293,12 @@ impl Table {
     /// assert_eq!(t.acts_for_at(0, 5_000), Some(7_000));
     /// ```
     pub fn acts_for_at(&self, seat: usize, grace_ms: Millis) -> Option<Millis> {
-        let grace = self
-            .presence
-            .get(seat)?
-            .disconnected_at
-            .map(|since| since.max(self.decision_since).saturating_add(grace_ms));
+        let grace = self.presence.get(seat)?.disconnected_at.map(|since| {
+            since
+                .max(self.decision_since)
+                .saturating_add(grace_ms)
+                .min(MAX_TIME)
+        });
         match (self.deadline_at, grace) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
@@ -279,8 +306,8 @@ impl Table {
     }
 
     /// Checks the framework's invariants of a restored table: the seats, one presence a
-    /// seat, away after three timeouts, every time at most [`MAX_TIME`] (the deadline at
-    /// most a `u32` of seconds after it) and the sequence number at most
+    /// seat, away after three timeouts, every time at most [`MAX_TIME`] (the deadline
+    /// included: see [`Table::deadline_after`]) and the sequence number at most
     /// [`MAX_SAFE_INTEGER`](crate::MAX_SAFE_INTEGER): what play can reach, and exact in
     /// JavaScript.
     ///
@@ -299,11 +326,10 @@ impl Table {
             });
         }
         // Times past what `Table::time` ever gives: the arithmetic on them must not reach
-        // the end of `u64`.
-        let latest_deadline = crate::MAX_SAFE_INTEGER;
+        // the end of `u64`, and a deadline past it would never come.
         if self.clock > MAX_TIME
             || self.decision_since > MAX_TIME
-            || self.deadline_at.is_some_and(|d| d > latest_deadline)
+            || self.deadline_at.is_some_and(|d| d > MAX_TIME)
             || self
                 .presence
                 .iter()
