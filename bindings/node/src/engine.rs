@@ -48,7 +48,8 @@ pub fn internal(detail: impl Into<String>) -> Fail {
 }
 
 /// A non-negative integer given as a JavaScript number: refused unless it is one, up to
-/// [`MAX_SAFE`].
+/// [`MAX_SAFE`], with the JSON host's refusal of a count
+/// ([`not_a_count`](game_host::reply::not_a_count)), so that both take one range.
 pub fn count(field: &str, value: Option<f64>) -> Result<Option<u64>, Fail> {
     match value {
         None => Ok(None),
@@ -58,10 +59,7 @@ pub fn count(field: &str, value: Option<f64>) -> Result<Option<u64>, Fail> {
         Some(v) if (0.0..=MAX_SAFE as f64).contains(&v) && (v as u64) as f64 == v => {
             Ok(Some(v as u64))
         }
-        Some(v) => Err(bad_request(
-            field,
-            format!("`{field}` must be an integer from 0 to 2^53 - 1, not {v}"),
-        )),
+        Some(v) => Err(game_host::reply::not_a_count(field, v)),
     }
 }
 
