@@ -624,7 +624,9 @@ pub trait Game: Send + Sync + 'static {
 
     /// The earliest time at which [`Game::tick`] would act: the nearest deadline, or for a
     /// disconnected player the end of their grace period if that comes first. `None` when
-    /// nothing is timed. A host arms one timer per match at this time.
+    /// nothing is timed. A host arms one timer per match at this time. Never past
+    /// [`MAX_TIME`](crate::MAX_TIME), where the clock stops: a tick at this time acts,
+    /// whatever the clock.
     ///
     /// ```
     /// use game_core::{Game, rps::{Rps, RpsOptions}};
