@@ -17,6 +17,15 @@ use serde_json::{Map, Value, json};
 /// the bound of every seed, time and `turnSeq` that crosses.
 pub const MAX_SAFE: u64 = game_core::MAX_SAFE_INTEGER;
 
+/// The most players `create` takes from JavaScript. No built-in game seats more than 4;
+/// the bound is checked before a list is read, so that a hostile length (a sparse array of
+/// 2^32 − 1) reserves nothing. index.js checks the same bound first.
+pub const MAX_SEATS: usize = 256;
+
+/// The longest string argument, in UTF-16 units (64 Mi, 128 MiB as JavaScript holds it):
+/// far above any record or state a game makes, and a bound on what one call copies.
+pub const MAX_TEXT: usize = 1 << 26;
+
 /// A refused call: the error body and the timeouts taken before it was refused — the
 /// JSON host's own refusal type, so both answer alike.
 pub use game_host::reply::Fail;
