@@ -248,7 +248,7 @@ fn typed_setup_with_out_of_range_values() {
         assert_code(&Rps.setup(&o, &p, 1, 0).unwrap_err(), &["INVALID_OPTION"]);
     }
     // At the end of `u64` the time is read as `MAX_TIME`, where the clock stops: the
-    // deadline saturates there (a later one would never come), tick acts at it, and the
+    // deadline falls due there (a later one would never come), tick acts at it, and the
     // state passes every check. Just below, the limit is cut to what is left of the clock.
     let o = RpsOptions {
         wins_needed: 1,

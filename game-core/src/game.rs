@@ -354,9 +354,10 @@ pub trait Game: Send + Sync + 'static {
         self.table(state).turn_seq
     }
 
-    /// When the current decision times out, if it has a time limit.
+    /// When the current decision times out, if it has a time limit: never past
+    /// [`MAX_TIME`](crate::MAX_TIME) ([`Table::deadline`](crate::Table::deadline)).
     fn deadline(&self, state: &Self::State) -> Option<Millis> {
-        self.table(state).deadline_at
+        self.table(state).deadline()
     }
 
     /// Whether the game has ended.
@@ -799,7 +800,7 @@ fn take_timeouts<G: Game>(game: &G, state: &mut G::State, now: Millis) -> Vec<Ap
 #[inline]
 pub(crate) fn nothing_due(table: &Table, now: Millis) -> bool {
     table.presence.iter().all(|p| p.disconnected_at.is_none())
-        && table.deadline_at.is_none_or(|deadline| now < deadline)
+        && table.deadline().is_none_or(|deadline| now < deadline)
 }
 
 /// Whether the caller of [`apply_checked`] reads the step's events.

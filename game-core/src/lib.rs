@@ -32,7 +32,7 @@ pub use schema::GameSchemas;
 pub use table::Table;
 
 /// Host time in milliseconds. The engine never reads a clock; the host passes `now`.
-/// A `now` past [`MAX_TIME`] is read as [`MAX_TIME`], and no deadline lies past it.
+/// A `now` past [`MAX_TIME`] is read as [`MAX_TIME`], and no deadline falls due past it.
 pub type Millis = u64;
 
 /// The latest time the engine reads: a `u32` of seconds before [`MAX_SAFE_INTEGER`] (2^53 −
@@ -40,15 +40,16 @@ pub type Millis = u64;
 /// after 1970. A later `now` is read as this one, and the clock stops there. Every time
 /// the engine gives is an exact JavaScript number.
 ///
-/// No deadline lies past it: a decision asked within its limit of `MAX_TIME` times out at
-/// `MAX_TIME` ([`Table::deadline_after`]), and so does a grace period. So
+/// No deadline falls due past it: a decision asked within its limit of `MAX_TIME` times
+/// out at `MAX_TIME` ([`Table::deadline`]; its stored `deadlineAt` keeps the plain sum,
+/// at most 2^53 − 1), and so does a grace period. So
 /// [`Game::next_tick_at`] is always a time at which [`Game::tick`] acts, whatever the
 /// clock, and a match can always be ended by timeouts. Once the clock is at `MAX_TIME`,
 /// every decision is due as soon as it is asked: each input (a tick, an action, a
 /// presence change) first takes one round of the timeouts due, as any input past a
 /// deadline does, so a request carrying a `turnSeq` is then stale and only ticks move the
-/// match on. Below `MAX_TIME` minus the turn limit nothing of this shows: a deadline is
-/// the decision's start plus its limit.
+/// match on. Below `MAX_TIME` minus the turn limit nothing of this shows: a deadline
+/// falls due at the decision's start plus its limit.
 ///
 /// ```
 /// use game_core::{Game, MAX_TIME, rps::Rps};

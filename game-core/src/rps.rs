@@ -626,7 +626,7 @@ impl Game for Rps {
             winner: state.winner,
             conceded: state.conceded,
             turn_seq: state.table.turn_seq,
-            deadline_at: state.table.deadline_at,
+            deadline_at: state.table.deadline(),
             legal_actions: you
                 .map(|s| self.legal_actions(state, s))
                 .unwrap_or_default(),
@@ -717,8 +717,10 @@ impl Game for Rps {
                 if state.picks.iter().all(Option::is_some) {
                     return Err(corrupt("both seats picked but the round was not revealed"));
                 }
-                let expected =
-                    Table::deadline_after(table.decision_since, state.options.turn_seconds);
+                let expected = state
+                    .options
+                    .turn_seconds
+                    .map(|s| table.decision_since.saturating_add(u64::from(s) * 1000));
                 if table.deadline_at != expected {
                     return Err(corrupt("the deadline does not match turnSeconds"));
                 }

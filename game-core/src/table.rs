@@ -12,9 +12,10 @@ use crate::{GameRng, MAX_TIME, Millis, PlayerId, Presence, Rejection};
 /// (stale-request checks, deadlines, timeouts, presence, re-seeding for search).
 ///
 /// Its times run from the first `now` to [`MAX_TIME`], where the clock stops. A deadline
-/// is the decision's start plus its limit, saturated at `MAX_TIME`
-/// ([`Table::deadline_after`]): at the end of the clock a decision is due as soon as it is
-/// asked, and each input takes one round of timeouts, so that a match there still ends.
+/// is the decision's start plus its limit, and falls due at the earlier of that and
+/// `MAX_TIME` ([`Table::deadline`]): at the end of the clock a decision is due as soon as
+/// it is asked, and each input takes one round of timeouts, so that a match there still
+/// ends.
 #[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Table {
@@ -26,8 +27,8 @@ pub struct Table {
     pub turn_seq: u64,
     /// When the current decision was first asked for.
     pub decision_since: Millis,
-    /// When the current decision times out, if it has a time limit (never past
-    /// [`MAX_TIME`]).
+    /// The current decision's start plus its time limit, if it has one. It falls due at
+    /// [`Table::deadline`]: this, or [`MAX_TIME`] if this is later.
     pub deadline_at: Option<Millis>,
     /// Presence per seat, in seat order.
     pub presence: Vec<Presence>,
@@ -247,26 +248,30 @@ impl Table {
         // A game's setup asks at the host's `now`, which may be past the end of the clock.
         let now = now.min(MAX_TIME);
         self.decision_since = now;
-        self.deadline_at = Self::deadline_after(now, limit_seconds);
+        self.deadline_at = limit_seconds.map(|s| now.saturating_add(u64::from(s) * 1000));
     }
 
-    /// The deadline of a decision asked at `since` with a limit of `limit_seconds`: the
-    /// limit after it, but never past [`MAX_TIME`], the latest time [`Table::time`] reads,
-    /// so that the deadline is a time at which [`Game::tick`](crate::Game::tick) acts
-    /// whatever the clock. Below `MAX_TIME` minus the limit, the plain sum. What
-    /// [`Table::ask`] sets, and what a game's [`Game::check_state`](crate::Game::check_state)
-    /// expects of a running decision.
+    /// When the current decision times out, if it has a time limit: its deadline
+    /// ([`Table::deadline_at`]), or [`MAX_TIME`] for one past it. The clock stops at
+    /// `MAX_TIME`, so a later time would never come; this one is a time at which
+    /// [`Game::tick`](crate::Game::tick) acts, whatever the clock. Below `MAX_TIME` minus
+    /// the limit, the deadline itself. (Bounded here, where the deadline is read, rather
+    /// than where each decision sets it, which is Yut's play-out path; a stored state
+    /// keeps the plain sum.)
     ///
     /// ```
     /// use game_core::{MAX_TIME, Table};
-    /// assert_eq!(Table::deadline_after(1_000, Some(30)), Some(31_000));
-    /// assert_eq!(Table::deadline_after(1_000, None), None);
-    /// assert_eq!(Table::deadline_after(MAX_TIME - 5_000, Some(30)), Some(MAX_TIME));
-    /// assert_eq!(Table::deadline_after(MAX_TIME, Some(30)), Some(MAX_TIME));
+    /// let mut t = Table::new(&["a".into()], 1, 0).unwrap();
+    /// t.ask(1_000, Some(30));
+    /// assert_eq!(t.deadline(), Some(31_000));
+    /// t.ask(MAX_TIME - 5_000, Some(30));
+    /// assert_eq!((t.deadline_at, t.deadline()), (Some(MAX_TIME + 25_000), Some(MAX_TIME)));
+    /// t.ask(u64::MAX, None);
+    /// assert_eq!(t.deadline(), None);
     /// ```
     #[inline]
-    pub fn deadline_after(since: Millis, limit_seconds: Option<u32>) -> Option<Millis> {
-        limit_seconds.map(|s| since.saturating_add(u64::from(s) * 1000).min(MAX_TIME))
+    pub fn deadline(&self) -> Option<Millis> {
+        self.deadline_at.map(|d| d.min(MAX_TIME))
     }
 
     /// No decision is pending any more (the game is over).
@@ -283,7 +288,7 @@ impl Table {
 
     /// When the engine acts for `seat`: the deadline, or for a disconnected player the grace
     /// period after the later of the decision start and the disconnection. Never past
-    /// [`MAX_TIME`] (see [`Table::deadline_after`]).
+    /// [`MAX_TIME`] (see [`Table::deadline`]).
     ///
     /// ```
     /// let mut t = game_core::Table::new(&["a".into()], 1, 0).unwrap();
@@ -299,15 +304,15 @@ impl Table {
                 .saturating_add(grace_ms)
                 .min(MAX_TIME)
         });
-        match (self.deadline_at, grace) {
+        match (self.deadline(), grace) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         }
     }
 
     /// Checks the framework's invariants of a restored table: the seats, one presence a
-    /// seat, away after three timeouts, every time at most [`MAX_TIME`] (the deadline
-    /// included: see [`Table::deadline_after`]) and the sequence number at most
+    /// seat, away after three timeouts, every time at most [`MAX_TIME`] (the deadline at
+    /// most a `u32` of seconds after it) and the sequence number at most
     /// [`MAX_SAFE_INTEGER`](crate::MAX_SAFE_INTEGER): what play can reach, and exact in
     /// JavaScript.
     ///
@@ -326,10 +331,11 @@ impl Table {
             });
         }
         // Times past what `Table::time` ever gives: the arithmetic on them must not reach
-        // the end of `u64`, and a deadline past it would never come.
+        // the end of `u64`.
+        let latest_deadline = crate::MAX_SAFE_INTEGER;
         if self.clock > MAX_TIME
             || self.decision_since > MAX_TIME
-            || self.deadline_at.is_some_and(|d| d > MAX_TIME)
+            || self.deadline_at.is_some_and(|d| d > latest_deadline)
             || self
                 .presence
                 .iter()

@@ -261,7 +261,7 @@ fn the_record_is_the_same_read_after_every_input_or_only_at_the_end() {
 }
 
 /// Times at the end of `u64`, as a host with a broken clock (or an attacker) sends them:
-/// read as `MAX_TIME`, where the clock stops and every deadline is `MAX_TIME` itself. Each
+/// read as `MAX_TIME`, where the clock stops and every deadline falls due at once. Each
 /// input there takes one round of timeouts, `tick` at `next_tick_at` always acts, the
 /// match ends, and the record replays to the state that was played (the timeouts before
 /// an action are its `tick` entry, not taken again).

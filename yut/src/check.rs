@@ -161,8 +161,10 @@ impl<R: Rules> Yut<R> {
         }
         // Every action asks for the next decision with a fresh clock, so a running game's
         // deadline is always its decision start plus the turn limit (none without one).
-        let expected =
-            game_core::Table::deadline_after(b.table.decision_since, b.options.turn_seconds);
+        let expected = b
+            .options
+            .turn_seconds
+            .map(|s| b.table.decision_since.saturating_add(u64::from(s) * 1000));
         if !over && b.table.deadline_at != expected {
             return Err("the deadline does not match turnSeconds".into());
         }
