@@ -247,14 +247,72 @@ fn typed_setup_with_out_of_range_values() {
         };
         assert_code(&Rps.setup(&o, &p, 1, 0).unwrap_err(), &["INVALID_OPTION"]);
     }
-    // At the end of `u64` the time is read as `MAX_TIME`: the deadline is a real later
-    // time (it saturated onto the decision's start), and the state passes every check.
+    // At the end of `u64` the time is read as `MAX_TIME`, where the clock stops: the
+    // deadline falls due there (a later one would never come), tick acts at it, and the
+    // state passes every check. Just below, the limit is cut to what is left of the clock.
     let o = RpsOptions {
         wins_needed: 1,
         turn_seconds: Some(600),
     };
-    let s = Rps.setup(&o, &p, 1, u64::MAX).unwrap();
-    assert_eq!(Rps.deadline(&s), Some(game_core::MAX_TIME + 600_000));
-    Rps.check_state(&s).unwrap();
-    Rps.table(&s).check().unwrap();
+    for (now, deadline) in [
+        (u64::MAX, game_core::MAX_TIME),
+        (game_core::MAX_SAFE_INTEGER, game_core::MAX_TIME),
+        (game_core::MAX_TIME, game_core::MAX_TIME),
+        (game_core::MAX_TIME - 1_000, game_core::MAX_TIME),
+        (game_core::MAX_TIME - 600_000, game_core::MAX_TIME),
+        (game_core::MAX_TIME - 600_001, game_core::MAX_TIME - 1),
+    ] {
+        let mut s = Rps.setup(&o, &p, 1, now).unwrap();
+        assert_eq!(Rps.deadline(&s), Some(deadline), "now {now}");
+        assert_eq!(Rps.next_tick_at(&s), Some(deadline), "now {now}");
+        Rps.check_state(&s).unwrap();
+        Rps.table(&s).check().unwrap();
+        assert_eq!(Rps.tick(&mut s, deadline).len(), 2, "now {now}");
+    }
+}
+
+/// Every registered game, set up at the end of the clock or just before it, ends by
+/// timeouts alone: each `tick` at `next_tick_at` takes something until the match is over
+/// (at the end a `now` is read as `MAX_TIME`, and no deadline lies past it). The record
+/// replays to the state played, and the stored state restores.
+#[test]
+fn every_game_at_the_end_of_the_clock_ends_by_timeouts() {
+    let registry = game_host::registry();
+    let max = game_core::MAX_TIME;
+    for id in registry.ids() {
+        for start in [
+            u64::MAX,
+            game_core::MAX_SAFE_INTEGER,
+            max,
+            max - 1_000,
+            max - 100_000,
+        ] {
+            let mut m = registry
+                .create(id, &serde_json::json!({}), players(2), Some(7), start)
+                .unwrap();
+            let mut ticks = 0;
+            while let Some(at) = m.next_tick_at() {
+                assert!(at <= max, "{id} from {start}: next tick at {at}");
+                assert!(
+                    !m.tick(at).is_empty(),
+                    "{id} from {start}: tick {ticks} at {at}"
+                );
+                ticks += 1;
+                assert!(
+                    ticks < 10_000,
+                    "{id} from {start}: no end after {ticks} ticks"
+                );
+            }
+            assert!(
+                m.status().over,
+                "{id} from {start}: nothing timed, not over"
+            );
+            assert!(ticks > 0, "{id} from {start}");
+            let state = m.state_json();
+            let replayed = registry.replay(m.record()).unwrap();
+            assert_eq!(replayed.state_json(), state, "{id} from {start}");
+            let restored = registry.restore(id, &state.to_string()).unwrap();
+            assert_eq!(restored.state_json(), state, "{id} from {start}");
+        }
+    }
 }

@@ -354,9 +354,10 @@ pub trait Game: Send + Sync + 'static {
         self.table(state).turn_seq
     }
 
-    /// When the current decision times out, if it has a time limit.
+    /// When the current decision times out, if it has a time limit: never past
+    /// [`MAX_TIME`](crate::MAX_TIME) ([`Table::deadline`](crate::Table::deadline)).
     fn deadline(&self, state: &Self::State) -> Option<Millis> {
-        self.table(state).deadline_at
+        self.table(state).deadline()
     }
 
     /// Whether the game has ended.
@@ -624,7 +625,9 @@ pub trait Game: Send + Sync + 'static {
 
     /// The earliest time at which [`Game::tick`] would act: the nearest deadline, or for a
     /// disconnected player the end of their grace period if that comes first. `None` when
-    /// nothing is timed. A host arms one timer per match at this time.
+    /// nothing is timed. A host arms one timer per match at this time. Never past
+    /// [`MAX_TIME`](crate::MAX_TIME), where the clock stops: a tick at this time acts,
+    /// whatever the clock.
     ///
     /// ```
     /// use game_core::{Game, rps::{Rps, RpsOptions}};
@@ -797,7 +800,7 @@ fn take_timeouts<G: Game>(game: &G, state: &mut G::State, now: Millis) -> Vec<Ap
 #[inline]
 pub(crate) fn nothing_due(table: &Table, now: Millis) -> bool {
     table.presence.iter().all(|p| p.disconnected_at.is_none())
-        && table.deadline_at.is_none_or(|deadline| now < deadline)
+        && table.deadline().is_none_or(|deadline| now < deadline)
 }
 
 /// Whether the caller of [`apply_checked`] reads the step's events.

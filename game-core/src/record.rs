@@ -453,11 +453,17 @@ impl<G: Game> Match<G> {
     /// Plays one record entry on this match, as [`Match::replay`] does for each; `index` is
     /// the entry's place in its record, for the error. A match restored from a stored state
     /// continues its record this way.
+    ///
+    /// An action or a presence change is applied as it was, without taking timeouts first:
+    /// those its input took are the `tick` entry the record holds just before it. (Taken
+    /// again, they would be taken twice at the end of the clock, where a decision is due
+    /// as soon as it is asked: see [`MAX_TIME`](crate::MAX_TIME).)
     pub fn apply_entry(
         &mut self,
         index: usize,
         entry: &RecordEntry,
     ) -> Result<(), RecordError<G::Error>> {
+        let refused = |error| RecordError::Refused { index, error };
         match entry {
             RecordEntry::Act { at, player, action } => {
                 let action: G::Action =
@@ -465,8 +471,14 @@ impl<G: Game> Match<G> {
                         what: "action",
                         detail: crate::error::parse_detail(&e),
                     })?;
-                self.act(player, &action, *at)
-                    .map_err(|error| RecordError::Refused { index, error })?;
+                let seat = self.game.seat(&self.state, player).map_err(refused)?;
+                let mut events = std::mem::take(&mut self.scratch);
+                let result =
+                    self.game
+                        .apply_seat_into(&mut self.state, seat, &action, *at, &mut events);
+                self.scratch = events;
+                result.map_err(refused)?;
+                self.unwritten.push((*at, seat, action));
             }
             RecordEntry::Tick { at } => {
                 self.tick(*at);
@@ -476,9 +488,17 @@ impl<G: Game> Match<G> {
                 player,
                 connected,
             } => {
-                self.set_connected(player, *connected, *at)
-                    .result
-                    .map_err(|error| RecordError::Refused { index, error })?;
+                let events = self
+                    .game
+                    .set_connected(&mut self.state, player, *connected, *at)
+                    .map_err(refused)?;
+                if !events.is_empty() {
+                    self.push_entry(RecordEntry::Presence {
+                        at: *at,
+                        player: player.clone(),
+                        connected: *connected,
+                    });
+                }
             }
         }
         Ok(())

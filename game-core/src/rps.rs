@@ -626,7 +626,7 @@ impl Game for Rps {
             winner: state.winner,
             conceded: state.conceded,
             turn_seq: state.table.turn_seq,
-            deadline_at: state.table.deadline_at,
+            deadline_at: state.table.deadline(),
             legal_actions: you
                 .map(|s| self.legal_actions(state, s))
                 .unwrap_or_default(),

@@ -10,6 +10,12 @@ use crate::{GameRng, MAX_TIME, Millis, PlayerId, Presence, Rejection};
 /// A game embeds one `Table` in its state and hands it out through
 /// [`Game::table`](crate::Game::table); the provided methods of the trait do the rest
 /// (stale-request checks, deadlines, timeouts, presence, re-seeding for search).
+///
+/// Its times run from the first `now` to [`MAX_TIME`], where the clock stops. A deadline
+/// is the decision's start plus its limit, and falls due at the earlier of that and
+/// `MAX_TIME` ([`Table::deadline`]): at the end of the clock a decision is due as soon as
+/// it is asked, and each input takes one round of timeouts, so that a match there still
+/// ends.
 #[derive(Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Table {
@@ -21,7 +27,8 @@ pub struct Table {
     pub turn_seq: u64,
     /// When the current decision was first asked for.
     pub decision_since: Millis,
-    /// When the current decision times out, if it has a time limit.
+    /// The current decision's start plus its time limit, if it has one. It falls due at
+    /// [`Table::deadline`]: this, or [`MAX_TIME`] if this is later.
     pub deadline_at: Option<Millis>,
     /// Presence per seat, in seat order.
     pub presence: Vec<Presence>,
@@ -244,6 +251,29 @@ impl Table {
         self.deadline_at = limit_seconds.map(|s| now.saturating_add(u64::from(s) * 1000));
     }
 
+    /// When the current decision times out, if it has a time limit: its deadline
+    /// ([`Table::deadline_at`]), or [`MAX_TIME`] for one past it. The clock stops at
+    /// `MAX_TIME`, so a later time would never come; this one is a time at which
+    /// [`Game::tick`](crate::Game::tick) acts, whatever the clock. Below `MAX_TIME` minus
+    /// the limit, the deadline itself. (Bounded here, where the deadline is read, rather
+    /// than where each decision sets it, which is Yut's play-out path; a stored state
+    /// keeps the plain sum.)
+    ///
+    /// ```
+    /// use game_core::{MAX_TIME, Table};
+    /// let mut t = Table::new(&["a".into()], 1, 0).unwrap();
+    /// t.ask(1_000, Some(30));
+    /// assert_eq!(t.deadline(), Some(31_000));
+    /// t.ask(MAX_TIME - 5_000, Some(30));
+    /// assert_eq!((t.deadline_at, t.deadline()), (Some(MAX_TIME + 25_000), Some(MAX_TIME)));
+    /// t.ask(u64::MAX, None);
+    /// assert_eq!(t.deadline(), None);
+    /// ```
+    #[inline]
+    pub fn deadline(&self) -> Option<Millis> {
+        self.deadline_at.map(|d| d.min(MAX_TIME))
+    }
+
     /// No decision is pending any more (the game is over).
     ///
     /// ```
@@ -257,7 +287,8 @@ impl Table {
     }
 
     /// When the engine acts for `seat`: the deadline, or for a disconnected player the grace
-    /// period after the later of the decision start and the disconnection.
+    /// period after the later of the decision start and the disconnection. Never past
+    /// [`MAX_TIME`] (see [`Table::deadline`]).
     ///
     /// ```
     /// let mut t = game_core::Table::new(&["a".into()], 1, 0).unwrap();
@@ -267,12 +298,13 @@ impl Table {
     /// assert_eq!(t.acts_for_at(0, 5_000), Some(7_000));
     /// ```
     pub fn acts_for_at(&self, seat: usize, grace_ms: Millis) -> Option<Millis> {
-        let grace = self
-            .presence
-            .get(seat)?
-            .disconnected_at
-            .map(|since| since.max(self.decision_since).saturating_add(grace_ms));
-        match (self.deadline_at, grace) {
+        let grace = self.presence.get(seat)?.disconnected_at.map(|since| {
+            since
+                .max(self.decision_since)
+                .saturating_add(grace_ms)
+                .min(MAX_TIME)
+        });
+        match (self.deadline(), grace) {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         }

@@ -261,29 +261,32 @@ fn the_record_is_the_same_read_after_every_input_or_only_at_the_end() {
 }
 
 /// Times at the end of `u64`, as a host with a broken clock (or an attacker) sends them:
-/// read as `MAX_TIME`, where the clock stops, so that a deadline is always a later time
-/// (at the end of `u64` it saturated onto its decision's start, every input took the
-/// timeouts again, and the record did not replay to the state that was played).
+/// read as `MAX_TIME`, where the clock stops and every deadline falls due at once. Each
+/// input there takes one round of timeouts, `tick` at `next_tick_at` always acts, the
+/// match ends, and the record replays to the state that was played (the timeouts before
+/// an action are its `tick` entry, not taken again).
 #[test]
-fn a_match_at_the_end_of_the_clock_replays_as_it_was_played() {
+fn a_match_at_the_end_of_the_clock_ends_and_replays_as_it_was_played() {
     let players = players(2);
     let end = u64::MAX;
     let mut m = Match::new(Rps, RpsOptions::default(), players.clone(), 3, end).unwrap();
     assert_eq!(Rps.table(m.state()).clock, game_core::MAX_TIME);
-    let deadline = Rps.deadline(m.state()).unwrap();
-    assert!(deadline > game_core::MAX_TIME, "{deadline}");
-    // Nothing is due at the end of the clock: the round's 15 s run from MAX_TIME.
-    assert!(m.tick(end).is_empty());
+    assert_eq!(m.next_tick_at(), Some(game_core::MAX_TIME));
+    // The round asked at the end is due at once: the action comes after its timeouts.
     m.act(&players[1], &RpsAction::Pick { hand: Hand::Rock }, end)
         .unwrap();
-    // The clock stops there: the round's deadline never comes, and each input is taken
-    // as it is, once.
-    assert!(m.tick(deadline).is_empty() && m.tick(end).is_empty());
-    m.act(&players[0], &RpsAction::Pick { hand: Hand::Paper }, end)
-        .unwrap();
-    assert_eq!(m.state().scores, [1, 0]);
-    m.act(&players[1], &RpsAction::Pick { hand: Hand::Rock }, end)
-        .unwrap();
+    let entries = &m.record().entries;
+    assert!(
+        matches!(entries[..], [RecordEntry::Tick { at }, RecordEntry::Act { .. }] if at == end),
+        "{entries:?}"
+    );
+    let mut ticks = 0;
+    while let Some(at) = m.next_tick_at() {
+        assert!(!m.tick(at).is_empty(), "tick {ticks} at {at} took nothing");
+        ticks += 1;
+        assert!(ticks < 1_000, "no end after {ticks} ticks");
+    }
+    assert!(m.state().winner.is_some());
     let record = m.record().clone();
     let mut replayed = Match::replay(Rps, &record).unwrap();
     assert_eq!(

@@ -123,7 +123,7 @@ impl Host {
             }
             "tick" => {
                 let id = req.id_field("match")?;
-                let now = req.need("now", "a non-negative integer")?;
+                let now = req.need_count("now")?;
                 let m = self.get_mut(&id)?;
                 let applied = m.tick(now);
                 Ok(body(&reply::Ticked {

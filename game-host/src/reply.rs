@@ -214,6 +214,25 @@ pub fn bad_request(field: Option<&str>, detail: impl Into<String>) -> Fail {
     fail("BAD_REQUEST", "요청 형식이 올바르지 않아요.", reason)
 }
 
+/// `BAD_REQUEST` for a count field (`seed`, `turnSeq`, `now`) that is not an integer from
+/// 0 to 2^53 − 1 ([`MAX_SAFE_INTEGER`](game_core::MAX_SAFE_INTEGER), the largest a
+/// JavaScript number holds exactly): `given` is the value as sent. The Node package
+/// answers with this very refusal, so that both hosts take one range.
+///
+/// ```
+/// let f = game_host::reply::not_a_count("seed", 9007199254740992u64);
+/// assert_eq!(f.error.code, "BAD_REQUEST");
+/// assert_eq!(f.error.reason["field"], "seed");
+/// assert_eq!(
+///     f.error.reason["detail"],
+///     "`seed` must be an integer from 0 to 2^53 - 1, not 9007199254740992"
+/// );
+/// ```
+pub fn not_a_count(field: &str, given: impl std::fmt::Display) -> Fail {
+    let detail = format!("`{field}` must be an integer from 0 to 2^53 - 1, not {given}");
+    bad_request(Some(field), game_core::cap_detail(detail))
+}
+
 /// A reply body, or the refusal.
 pub type Body = Result<Map<String, Value>, Fail>;
 

@@ -6,7 +6,7 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 use serde_json::value::RawValue;
 
-use crate::reply::{Fail, bad_request};
+use crate::reply::{Fail, bad_request, not_a_count};
 
 /// The longest match id, in bytes (as for player ids).
 pub const MAX_ID: usize = 128;
@@ -20,7 +20,8 @@ pub enum Kind {
     Players,
     /// A JSON object in a game's wire format (options, action).
     Object,
-    /// A time or a number: a non-negative integer.
+    /// A time, a seed or a `turnSeq`: an integer from 0 to 2^53 − 1
+    /// ([`MAX_SAFE_INTEGER`](game_core::MAX_SAFE_INTEGER)), exact in JavaScript.
     Count,
     /// `true` or `false`.
     Flag,
@@ -232,9 +233,31 @@ impl<'a> Request<'a> {
             .ok_or_else(|| bad_request(Some(name), format!("`{name}` is required")))
     }
 
-    /// An optional non-negative integer field.
+    /// An optional count field ([`Kind::Count`]): an integer from 0 to 2^53 − 1, refused
+    /// otherwise as the Node package refuses it ([`not_a_count`]). Past 2^53 − 1 a
+    /// JavaScript host could not send or read the value exactly.
+    ///
+    /// ```
+    /// use game_host::Request;
+    /// let req = Request::parse(r#"{"op":"create","seed":9007199254740991,"now":9007199254740992}"#).unwrap();
+    /// assert_eq!(req.count("seed").unwrap(), Some(9007199254740991));
+    /// assert_eq!(req.count("now").unwrap_err().error.reason["field"], "now");
+    /// assert_eq!(req.count("turnSeq").unwrap(), None);
+    /// ```
     pub fn count(&self, name: &str) -> Result<Option<u64>, Fail> {
-        self.read(name, "a non-negative integer")
+        let Some(raw) = self.raw(name) else {
+            return Ok(None);
+        };
+        match serde_json::from_str::<u64>(raw.get()) {
+            Ok(n) if n <= game_core::MAX_SAFE_INTEGER => Ok(Some(n)),
+            _ => Err(not_a_count(name, raw.get())),
+        }
+    }
+
+    /// A required count field ([`Request::count`]).
+    pub fn need_count(&self, name: &str) -> Result<u64, Fail> {
+        self.count(name)?
+            .ok_or_else(|| bad_request(Some(name), format!("`{name}` is required")))
     }
 
     /// An optional JSON object field.

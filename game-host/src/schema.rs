@@ -129,7 +129,11 @@ fn field_schema(kind: Kind) -> Value {
             "type": "object",
             "description": "In the game's wire format (see the game's schemas)."
         }),
-        Kind::Count => json!({ "type": "integer", "minimum": 0 }),
+        Kind::Count => json!({
+            "type": "integer",
+            "minimum": 0,
+            "maximum": game_core::MAX_SAFE_INTEGER,
+        }),
         Kind::Flag => json!({ "type": "boolean" }),
         Kind::Record => json!({ "$ref": "#/$defs/MatchRecord" }),
         Kind::State => json!({

@@ -115,8 +115,8 @@ fn the_status_carries_the_clock_and_next_tick_at_and_refusals_leave_them() {
     assert_eq!(status["clock"], 1_000);
     let to_act = status["toAct"][0].as_str().unwrap().to_owned();
     let other = if to_act == "a" { "b" } else { "a" };
-    // Refused with a huge `now` and with `now: 0`: the clock and the deadline stay.
-    for now in [u64::MAX, 0] {
+    // Refused with the latest `now` and with `now: 0`: the clock and the deadline stay.
+    for now in [game_core::MAX_SAFE_INTEGER, 0] {
         let r = ask(
             &mut host,
             json!({"op": "act", "match": "m1", "player": to_act, "action": {"type": "THROW"}, "turnSeq": 99, "now": now}),
@@ -404,5 +404,147 @@ fn messages_hold_no_text_of_the_request() {
             "{reply}"
         );
         assert!(reason.to_string().contains("img"), "{reply}");
+    }
+}
+
+/// `seed`, `turnSeq` and `now` take the integers a JavaScript number holds exactly, 0 to
+/// 2^53 − 1, as the Node package does, and anything else is refused by name with the
+/// Node package's refusal, changing nothing.
+#[test]
+fn counts_past_2_pow_53_minus_1_are_refused_as_the_node_package_refuses_them() {
+    let max = game_core::MAX_SAFE_INTEGER;
+    let mut host = Host::default();
+    let created = ok(&ask(
+        &mut host,
+        json!({"op": "create", "game": "rps", "players": ["a", "b"], "seed": max, "now": max, "match": "edge"}),
+    ))
+    .clone();
+    assert_eq!(created["turnSeq"], 0);
+    let past = [
+        "9007199254740992",
+        "18446744073709551615",
+        "18446744073709551616",
+        "-1",
+        "1.5",
+        "1e3",
+        r#""7""#,
+        "true",
+        "[1]",
+    ];
+    for given in past {
+        let lines = [
+            (
+                "seed",
+                format!(
+                    r#"{{"op":"create","game":"rps","players":["a","b"],"seed":{given},"match":"x"}}"#
+                ),
+            ),
+            (
+                "now",
+                format!(
+                    r#"{{"op":"create","game":"rps","players":["a","b"],"now":{given},"match":"x"}}"#
+                ),
+            ),
+            (
+                "turnSeq",
+                format!(
+                    r#"{{"op":"act","match":"edge","player":"a","action":{{"type":"RANDOM"}},"turnSeq":{given}}}"#
+                ),
+            ),
+            (
+                "now",
+                format!(
+                    r#"{{"op":"act","match":"edge","player":"a","action":{{"type":"RANDOM"}},"now":{given}}}"#
+                ),
+            ),
+            (
+                "now",
+                format!(r#"{{"op":"tick","match":"edge","now":{given}}}"#),
+            ),
+            (
+                "now",
+                format!(
+                    r#"{{"op":"presence","match":"edge","player":"a","connected":false,"now":{given}}}"#
+                ),
+            ),
+        ];
+        for (field, line) in lines {
+            let reply = serde_json::to_value(host.handle_line(&line)).unwrap();
+            let reason = refused(&reply, "BAD_REQUEST");
+            // The Node package's very words (bindings/node answers with the same function).
+            assert_eq!(
+                reason,
+                &json!({
+                    "field": field,
+                    "detail": format!("`{field}` must be an integer from 0 to 2^53 - 1, not {given}"),
+                }),
+                "{line}"
+            );
+            assert!(
+                reply["applied"].as_array().is_none_or(Vec::is_empty),
+                "{line}"
+            );
+        }
+    }
+    // Nothing was created or changed.
+    refused(
+        &ask(&mut host, json!({"op": "view", "match": "x"})),
+        "UNKNOWN_MATCH",
+    );
+    let view = ok(&ask(&mut host, json!({"op": "view", "match": "edge"}))).clone();
+    assert_eq!(view["view"]["turnSeq"], 0);
+    let record = ok(&ask(&mut host, json!({"op": "record", "match": "edge"}))).clone();
+    assert_eq!(record["record"]["entries"], json!([]));
+    assert_eq!(record["record"]["seed"], max);
+    // 2^53 − 1 itself is taken for a `turnSeq` too (stale here, not malformed).
+    let reply = ask(
+        &mut host,
+        json!({"op": "act", "match": "edge", "player": "a", "action": {"type": "RANDOM"}, "turnSeq": max}),
+    );
+    refused(&reply, "STALE_TURN_SEQ");
+}
+
+/// A match created at the end of the clock (`now` 2^53 − 1, read as `MAX_TIME`) ends by
+/// ticks alone, for every registered game: each `tick` at the status's `nextTickAt` takes
+/// a timeout, until the match is over. (The clock stopped there, and deadlines used to lie
+/// past it: a tick took nothing, forever.)
+#[test]
+fn every_game_created_at_the_end_of_the_clock_ends_by_ticks_at_next_tick_at() {
+    let max = game_core::MAX_SAFE_INTEGER;
+    let mut host = Host::default();
+    let games = ok(&ask(&mut host, json!({"op": "games"})))["games"].clone();
+    let games: Vec<&str> = games
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g.as_str().unwrap())
+        .collect();
+    assert_eq!(games.len(), game_host::registry().ids().count());
+    for (n, game) in games.iter().enumerate() {
+        let id = format!("end{n}");
+        let mut status = ok(&ask(
+            &mut host,
+            json!({"op": "create", "game": game, "players": ["a", "b"], "seed": 1, "now": max, "match": id}),
+        ))
+        .clone();
+        assert_eq!(status["clock"], game_core::MAX_TIME, "{game}");
+        let mut ticks = 0;
+        while let Some(at) = status["nextTickAt"].as_u64() {
+            let reply = ok(&ask(
+                &mut host,
+                json!({"op": "tick", "match": id, "now": at}),
+            ))
+            .clone();
+            assert!(
+                !reply["applied"].as_array().unwrap().is_empty(),
+                "{game}: tick {ticks} at {at} took nothing"
+            );
+            status = reply;
+            ticks += 1;
+            assert!(ticks < 10_000, "{game}: not over after {ticks} ticks");
+        }
+        assert_eq!(status["over"], true, "{game}: {status}");
+        assert!(ticks > 0, "{game}");
+        ok(&ask(&mut host, json!({"op": "outcome", "match": id})));
     }
 }

@@ -106,9 +106,26 @@ fn the_request_schema_refuses_what_the_host_refuses() {
         json!({"op": "tick", "match": "m1"}),
         json!({"op": "jump"}),
         json!({"op": "view", "match": "m1", "player": ""}),
+        json!({"op": "create", "game": "rps", "players": ["a", "b"], "seed": 9_007_199_254_740_992_u64}),
+        json!({"op": "act", "match": "m1", "player": "a", "action": {"type": "THROW"}, "turnSeq": u64::MAX}),
+        json!({"op": "tick", "match": "m1", "now": 9_007_199_254_740_992_u64}),
+        json!({"op": "tick", "match": "m1", "now": -1}),
     ] {
         assert!(!v["request"].is_valid(&bad), "the schema takes {bad}");
         let reply = serde_json::to_value(Host::default().handle_line(&bad.to_string())).unwrap();
         assert_eq!(reply["ok"], false, "the host takes {bad}");
+    }
+}
+
+#[test]
+fn the_request_schema_takes_every_count_up_to_2_pow_53_minus_1() {
+    let v = validators();
+    let max = game_core::MAX_SAFE_INTEGER;
+    for good in [
+        json!({"op": "create", "game": "rps", "players": ["a", "b"], "seed": max, "now": max}),
+        json!({"op": "act", "match": "m1", "player": "a", "action": {"type": "THROW"}, "turnSeq": max, "now": 0}),
+        json!({"op": "tick", "match": "m1", "now": max}),
+    ] {
+        assert!(v["request"].is_valid(&good), "the schema refuses {good}");
     }
 }

@@ -178,7 +178,7 @@ impl<R: Rules> Yut<R> {
                 result: d.result.map_or(ThrowChance::Nak, ThrowChance::of),
             }),
             turn_seq: board.table.turn_seq,
-            deadline_at: board.table.deadline_at,
+            deadline_at: board.table.deadline(),
             presence: board
                 .table
                 .presence

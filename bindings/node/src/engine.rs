@@ -17,6 +17,15 @@ use serde_json::{Map, Value, json};
 /// the bound of every seed, time and `turnSeq` that crosses.
 pub const MAX_SAFE: u64 = game_core::MAX_SAFE_INTEGER;
 
+/// The most players `create` takes from JavaScript. No built-in game seats more than 4;
+/// the bound is checked before a list is read, so that a hostile length (a sparse array of
+/// 2^32 − 1) reserves nothing. index.js checks the same bound first.
+pub const MAX_SEATS: usize = 256;
+
+/// The longest string argument, in UTF-16 units (64 Mi, 128 MiB as JavaScript holds it):
+/// far above any record or state a game makes, and a bound on what one call copies.
+pub const MAX_TEXT: usize = 1 << 26;
+
 /// A refused call: the error body and the timeouts taken before it was refused — the
 /// JSON host's own refusal type, so both answer alike.
 pub use game_host::reply::Fail;
@@ -48,7 +57,8 @@ pub fn internal(detail: impl Into<String>) -> Fail {
 }
 
 /// A non-negative integer given as a JavaScript number: refused unless it is one, up to
-/// [`MAX_SAFE`].
+/// [`MAX_SAFE`], with the JSON host's refusal of a count
+/// ([`not_a_count`](game_host::reply::not_a_count)), so that both take one range.
 pub fn count(field: &str, value: Option<f64>) -> Result<Option<u64>, Fail> {
     match value {
         None => Ok(None),
@@ -58,10 +68,7 @@ pub fn count(field: &str, value: Option<f64>) -> Result<Option<u64>, Fail> {
         Some(v) if (0.0..=MAX_SAFE as f64).contains(&v) && (v as u64) as f64 == v => {
             Ok(Some(v as u64))
         }
-        Some(v) => Err(bad_request(
-            field,
-            format!("`{field}` must be an integer from 0 to 2^53 - 1, not {v}"),
-        )),
+        Some(v) => Err(game_host::reply::not_a_count(field, v)),
     }
 }
 

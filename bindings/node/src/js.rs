@@ -12,20 +12,216 @@
 //!
 //! This module holds the `#[napi]` items, whose macro expansion is `unsafe` glue (allowed
 //! by the macros' own attributes); nothing here is written `unsafe` by hand. Every call
-//! runs under [`guard`], so no panic unwinds into Node.
+//! runs under [`guard`], so no panic unwinds into Node, and every argument is taken as
+//! the raw value Node passed ([`Unknown`]) and converted inside the guard by the readers
+//! below: a value of the wrong type is `BAD_REQUEST` naming the argument, never Node-API's
+//! own error thrown before the call, and no conversion allocates more than its bound (the
+//! macros' conversion of a `Vec` reserved an array's whole length first: a sparse array
+//! of 2^32 − 1 aborted the process, out of reach of any guard).
 
-use napi::bindgen_prelude::{BufferSlice, Either, External};
-use napi::{Error, Result};
+use napi::bindgen_prelude::{Array, BufferSlice, Either, External, FromNapiValue, Unknown};
+use napi::{Error, JsExternal, JsString, Result, ValueType};
 use napi_derive::napi;
 
-use crate::engine::{self, Fail, Session, Who, guard};
+use crate::engine::{self, Fail, MAX_SEATS, MAX_TEXT, Session, Who, bad_request, guard};
 
 fn js<T>(result: std::result::Result<T, Fail>) -> Result<T> {
     result.map_err(|fail| Error::from_reason(crate::engine::fail_text(&fail)))
 }
 
-/// A match, as JavaScript holds it.
+/// A match, as JavaScript holds it (what `create`, `load` and `restore` give).
 type Match = External<Session>;
+
+type Read<T> = std::result::Result<T, Fail>;
+
+/// The JavaScript type of argument `field`.
+fn type_of(field: &str, v: &Unknown<'_>) -> Read<ValueType> {
+    v.get_type()
+        .map_err(|e| bad_request(field, format!("`{field}` could not be read: {}", e.reason)))
+}
+
+/// Whether an optional argument was left out (`undefined`, or `null` as index.js passes
+/// none).
+fn absent(field: &str, v: &Unknown<'_>) -> Read<bool> {
+    Ok(matches!(
+        type_of(field, v)?,
+        ValueType::Undefined | ValueType::Null
+    ))
+}
+
+/// A string argument of at most [`MAX_TEXT`] UTF-16 units, well-formed (Node-API's own
+/// conversion turns a lone surrogate into U+FFFD, so that two ids would be one).
+fn text(field: &str, v: Unknown<'_>) -> Read<String> {
+    if type_of(field, &v)? != ValueType::String {
+        return Err(bad_request(field, format!("`{field}` must be a string")));
+    }
+    let unreadable =
+        |e: Error| bad_request(field, format!("`{field}` could not be read: {}", e.reason));
+    let s = JsString::from_unknown(v).map_err(unreadable)?;
+    let units = s.utf16_len().map_err(unreadable)?;
+    if units > MAX_TEXT {
+        return Err(bad_request(
+            field,
+            format!("`{field}` must be at most {MAX_TEXT} UTF-16 units, not {units}"),
+        ));
+    }
+    let utf16 = s.into_utf16().map_err(unreadable)?;
+    // The copy ends with the terminating NUL Node-API writes.
+    let units = utf16.as_slice();
+    let units = units.split_last().map_or(units, |(_, text)| text);
+    String::from_utf16(units).map_err(|_| {
+        bad_request(
+            field,
+            format!("`{field}` must be well-formed text (it holds a lone surrogate)"),
+        )
+    })
+}
+
+/// An optional string argument ([`text`]).
+fn opt_text(field: &str, v: Unknown<'_>) -> Read<Option<String>> {
+    if absent(field, &v)? {
+        return Ok(None);
+    }
+    text(field, v).map(Some)
+}
+
+/// A number argument (its range is the engine's to judge).
+fn number(field: &str, v: Unknown<'_>) -> Read<f64> {
+    if type_of(field, &v)? != ValueType::Number {
+        return Err(bad_request(field, format!("`{field}` must be a number")));
+    }
+    f64::from_unknown(v)
+        .map_err(|e| bad_request(field, format!("`{field}` could not be read: {}", e.reason)))
+}
+
+/// An optional number argument ([`number`]).
+fn opt_number(field: &str, v: Unknown<'_>) -> Read<Option<f64>> {
+    if absent(field, &v)? {
+        return Ok(None);
+    }
+    number(field, v).map(Some)
+}
+
+/// A seat number (index.js passes one for a player it knows): a number read as Node-API
+/// reads a `u32`.
+fn seat(v: Unknown<'_>) -> Read<u32> {
+    if type_of("player", &v)? != ValueType::Number {
+        return Err(bad_request("player", "the seat must be a number"));
+    }
+    u32::from_unknown(v).map_err(|e| {
+        bad_request(
+            "player",
+            format!("the seat could not be read: {}", e.reason),
+        )
+    })
+}
+
+/// An optional seat number ([`seat`]).
+fn opt_seat(v: Unknown<'_>) -> Read<Option<u32>> {
+    if absent("player", &v)? {
+        return Ok(None);
+    }
+    seat(v).map(Some)
+}
+
+/// A player given by seat and, when index.js does not know them, by id.
+fn player(seat_arg: Unknown<'_>, id: Unknown<'_>) -> Read<(u32, Option<String>)> {
+    Ok((seat(seat_arg)?, opt_text("player", id)?))
+}
+
+/// `true` or `false`.
+fn flag(field: &str, v: Unknown<'_>) -> Read<bool> {
+    if type_of(field, &v)? != ValueType::Boolean {
+        return Err(bad_request(
+            field,
+            format!("`{field}` must be true or false"),
+        ));
+    }
+    bool::from_unknown(v)
+        .map_err(|e| bad_request(field, format!("`{field}` could not be read: {}", e.reason)))
+}
+
+/// `create`'s players: an array of at most [`MAX_SEATS`] strings, its length judged
+/// before anything is reserved or read.
+fn players(v: Unknown<'_>) -> Read<Vec<String>> {
+    let field = "players";
+    let not_a_list = || bad_request(field, "`players` must be an array of strings");
+    if type_of(field, &v)? != ValueType::Object {
+        return Err(not_a_list());
+    }
+    let list = Array::from_unknown(v).map_err(|_| not_a_list())?;
+    let n = list.len();
+    if usize::try_from(n).map_or(true, |n| n > MAX_SEATS) {
+        return Err(bad_request(
+            field,
+            format!("`players` must list at most {MAX_SEATS} players, not {n}"),
+        ));
+    }
+    (0..n)
+        .map(|i| {
+            let p = list
+                .get::<Unknown<'_>>(i)
+                .map_err(|e| {
+                    bad_request(
+                        field,
+                        format!("`players[{i}]` could not be read: {}", e.reason),
+                    )
+                })?
+                .ok_or_else(not_a_list)?;
+            text(&format!("players[{i}]"), p).map_err(|mut f| {
+                // The argument is `players`, whichever entry is at fault.
+                f.error.reason.insert("field".into(), field.into());
+                f
+            })
+        })
+        .collect()
+}
+
+/// The status buffer index.js passes (a `Float64Array`).
+fn buffer(v: Unknown<'_>) -> Read<BufferSlice<'_>> {
+    let field = "status";
+    let not_a_buffer = || bad_request(field, "`status` must be a typed array");
+    if type_of(field, &v)? != ValueType::Object {
+        return Err(not_a_buffer());
+    }
+    BufferSlice::from_unknown(v).map_err(|_| not_a_buffer())
+}
+
+/// An optional status buffer ([`buffer`]).
+fn opt_buffer(v: Unknown<'_>) -> Read<Option<BufferSlice<'_>>> {
+    if absent("status", &v)? {
+        return Ok(None);
+    }
+    buffer(v).map(Some)
+}
+
+/// The match argument, as the external value it must be.
+fn external(v: Unknown<'_>) -> Read<JsExternal<'_>> {
+    if type_of("match", &v)? != ValueType::External {
+        return Err(not_a_match());
+    }
+    JsExternal::from_unknown(v).map_err(|_| not_a_match())
+}
+
+/// The match inside [`external`]'s value; refused unless it is one this module made.
+fn session<'a>(m: &'a JsExternal<'_>) -> Read<&'a mut Session> {
+    m.get_value::<Session>().map_err(|_| not_a_match())
+}
+
+fn not_a_match() -> Fail {
+    bad_request(
+        "match",
+        "`match` must be a match that create, load or restore gave",
+    )
+}
+
+/// Runs `f` on the match argument `m`, everything inside the guard.
+fn on_match<T>(m: Unknown<'_>, f: impl FnOnce(&mut Session) -> Read<T>) -> Result<T> {
+    js(guard(|| {
+        let m = external(m)?;
+        f(session(&m)?)
+    }))
+}
 
 /// The slots of the status buffer before the seats to act (`Session::status_into`).
 #[napi]
@@ -57,8 +253,8 @@ impl NativeRegistry {
 
     /// The game's JSON Schemas, as JSON.
     #[napi]
-    pub fn schemas(&self, game: String) -> Result<String> {
-        js(guard(|| self.inner.schemas(&game)))
+    pub fn schemas(&self, game: Unknown<'_>) -> Result<String> {
+        js(guard(|| self.inner.schemas(&text("game", game)?)))
     }
 
     /// The JSON Schema of a match record, as JSON.
@@ -69,21 +265,26 @@ impl NativeRegistry {
 
     /// The game's default options, as JSON.
     #[napi]
-    pub fn default_options(&self, game: String) -> Result<String> {
-        js(guard(|| self.inner.default_options(&game)))
+    pub fn default_options(&self, game: Unknown<'_>) -> Result<String> {
+        js(guard(|| self.inner.default_options(&text("game", game)?)))
     }
 
     /// A new match.
     #[napi]
     pub fn create(
         &self,
-        game: String,
-        players: Vec<String>,
-        options: Option<String>,
-        seed: Option<f64>,
-        now: Option<f64>,
+        game: Unknown<'_>,
+        players_arg: Unknown<'_>,
+        options: Unknown<'_>,
+        seed: Unknown<'_>,
+        now: Unknown<'_>,
     ) -> Result<Match> {
         js(guard(|| {
+            let game = text("game", game)?;
+            let players = players(players_arg)?;
+            let options = opt_text("options", options)?;
+            let seed = opt_number("seed", seed)?;
+            let now = opt_number("now", now)?;
             self.inner
                 .create(&game, players, options.as_deref(), seed, now)
                 .map(External::new)
@@ -92,14 +293,18 @@ impl NativeRegistry {
 
     /// The match a record (JSON text) replays to.
     #[napi]
-    pub fn load(&self, record: String) -> Result<Match> {
-        js(guard(|| self.inner.load(&record).map(External::new)))
+    pub fn load(&self, record: Unknown<'_>) -> Result<Match> {
+        js(guard(|| {
+            self.inner.load(&text("record", record)?).map(External::new)
+        }))
     }
 
     /// The match a stored state (JSON text) restores to.
     #[napi]
-    pub fn restore(&self, game: String, state: String) -> Result<Match> {
+    pub fn restore(&self, game: Unknown<'_>, state: Unknown<'_>) -> Result<Match> {
         js(guard(|| {
+            let game = text("game", game)?;
+            let state = text("state", state)?;
             self.inner.restore(&game, &state).map(External::new)
         }))
     }
@@ -107,84 +312,97 @@ impl NativeRegistry {
 
 /// The game's id.
 #[napi]
-pub fn match_game(m: &mut Match) -> Result<String> {
-    js(guard(|| m.game()))
+pub fn match_game(m: Unknown<'_>) -> Result<String> {
+    on_match(m, |m| m.game())
 }
 
 /// The seated players' ids, in seat order.
 #[napi]
-pub fn match_players(m: &mut Match) -> Result<Vec<String>> {
-    js(guard(|| m.players()))
+pub fn match_players(m: Unknown<'_>) -> Result<Vec<String>> {
+    on_match(m, |m| m.players())
 }
 
 /// The status, written into `out` as `Float64Array` slots (see `Session::status_into`).
 #[napi]
-pub fn match_status(m: &mut Match, mut out: BufferSlice) -> Result<()> {
-    js(guard(|| m.status_into(&mut out)))
+pub fn match_status(m: Unknown<'_>, out: Unknown<'_>) -> Result<()> {
+    on_match(m, |m| m.status_into(&mut buffer(out)?))
 }
 
 /// A player's view (no seat and no id: the spectator's), as JSON.
 #[napi]
-pub fn match_view(m: &mut Match, seat: Option<u32>, id: Option<String>) -> Result<String> {
-    js(guard(|| {
+pub fn match_view(m: Unknown<'_>, seat: Unknown<'_>, id: Unknown<'_>) -> Result<String> {
+    on_match(m, |m| {
+        let (seat, id) = (opt_seat(seat)?, opt_text("player", id)?);
         let who = match (seat, id.as_deref()) {
             (None, None) => None,
             (seat, id) => Some(Who::of(seat.unwrap_or(u32::MAX), id)),
         };
         m.view(who)
-    }))
+    })
 }
 
 /// A player's legal actions, as JSON.
 #[napi]
-pub fn match_legal(m: &mut Match, seat: u32, id: Option<String>) -> Result<String> {
-    js(guard(|| m.legal(Who::of(seat, id.as_deref()))))
+pub fn match_legal(m: Unknown<'_>, seat: Unknown<'_>, id: Unknown<'_>) -> Result<String> {
+    on_match(m, |m| {
+        let (seat, id) = player(seat, id)?;
+        m.legal(Who::of(seat, id.as_deref()))
+    })
 }
 
 /// How many legal actions a player has.
 #[napi]
-pub fn match_legal_count(m: &mut Match, seat: u32, id: Option<String>) -> Result<u32> {
-    js(guard(|| {
+pub fn match_legal_count(m: Unknown<'_>, seat: Unknown<'_>, id: Unknown<'_>) -> Result<u32> {
+    on_match(m, |m| {
+        let (seat, id) = player(seat, id)?;
         let n = m.legal_count(Who::of(seat, id.as_deref()))?;
         Ok(u32::try_from(n).unwrap_or(u32::MAX))
-    }))
+    })
 }
 
 /// Acts: the events as JSON (`{"events", "applied"}` after timeouts); with `status`, the
 /// status after it written there.
 #[napi]
 pub fn match_act(
-    m: &mut Match,
-    seat: u32,
-    id: Option<String>,
-    action: String,
-    turn_seq: Option<f64>,
-    now: Option<f64>,
-    status: Option<BufferSlice>,
+    m: Unknown<'_>,
+    seat: Unknown<'_>,
+    id: Unknown<'_>,
+    action: Unknown<'_>,
+    turn_seq: Unknown<'_>,
+    now: Unknown<'_>,
+    status: Unknown<'_>,
 ) -> Result<String> {
-    let mut status = status;
-    js(guard(|| {
+    on_match(m, |m| {
+        let (seat, id) = player(seat, id)?;
+        let action = text("action", action)?;
+        let turn_seq = opt_number("turnSeq", turn_seq)?;
+        let now = opt_number("now", now)?;
+        let mut status = opt_buffer(status)?;
         let who = Who::of(seat, id.as_deref());
         m.act(who, &action, turn_seq, now, status.as_deref_mut())
-    }))
+    })
 }
 
 /// Acts with the player's legal action at `index`: as `matchAct`.
 #[napi]
 pub fn match_act_legal(
-    m: &mut Match,
-    seat: u32,
-    id: Option<String>,
-    index: f64,
-    turn_seq: Option<f64>,
-    now: Option<f64>,
-    status: Option<BufferSlice>,
+    m: Unknown<'_>,
+    seat: Unknown<'_>,
+    id: Unknown<'_>,
+    index: Unknown<'_>,
+    turn_seq: Unknown<'_>,
+    now: Unknown<'_>,
+    status: Unknown<'_>,
 ) -> Result<String> {
-    let mut status = status;
-    js(guard(|| {
+    on_match(m, |m| {
+        let (seat, id) = player(seat, id)?;
+        let index = number("index", index)?;
+        let turn_seq = opt_number("turnSeq", turn_seq)?;
+        let now = opt_number("now", now)?;
+        let mut status = opt_buffer(status)?;
         let who = Who::of(seat, id.as_deref());
         m.act_legal(who, index, turn_seq, now, status.as_deref_mut())
-    }))
+    })
 }
 
 /// The first seat to act plays its legal action at `index`, writing no events: how many
@@ -192,51 +410,54 @@ pub fn match_act_legal(
 /// timeouts were taken first (a number is what nearly every call answers, and the
 /// cheaper to cross).
 #[napi]
-pub fn match_advance(m: &mut Match, index: f64) -> Result<Either<u32, String>> {
-    js(guard(|| {
-        let count = m.advance(index)?;
+pub fn match_advance(m: Unknown<'_>, index: Unknown<'_>) -> Result<Either<u32, String>> {
+    on_match(m, |m| {
+        let count = m.advance(number("index", index)?)?;
         if m.advanced().is_empty() {
             Ok(Either::A(u32::try_from(count).unwrap_or(u32::MAX)))
         } else {
             Ok(Either::B(engine::advanced_text(count, m.advanced())))
         }
-    }))
+    })
 }
 
 /// Takes the due timeouts, as JSON.
 #[napi]
-pub fn match_tick(m: &mut Match, now: f64) -> Result<String> {
-    js(guard(|| m.tick(now)))
+pub fn match_tick(m: Unknown<'_>, now: Unknown<'_>) -> Result<String> {
+    on_match(m, |m| m.tick(number("now", now)?))
 }
 
 /// Marks a player (dis)connected: `{"events", "applied"}` as JSON.
 #[napi]
 pub fn match_set_connected(
-    m: &mut Match,
-    seat: u32,
-    id: Option<String>,
-    connected: bool,
-    now: Option<f64>,
+    m: Unknown<'_>,
+    seat: Unknown<'_>,
+    id: Unknown<'_>,
+    connected: Unknown<'_>,
+    now: Unknown<'_>,
 ) -> Result<String> {
-    js(guard(|| {
+    on_match(m, |m| {
+        let (seat, id) = player(seat, id)?;
+        let connected = flag("connected", connected)?;
+        let now = opt_number("now", now)?;
         m.set_connected(Who::of(seat, id.as_deref()), connected, now)
-    }))
+    })
 }
 
 /// The record, as JSON.
 #[napi]
-pub fn match_record(m: &mut Match) -> Result<String> {
-    js(guard(|| m.record()))
+pub fn match_record(m: Unknown<'_>) -> Result<String> {
+    on_match(m, |m| m.record())
 }
 
 /// The stored state, as JSON text.
 #[napi]
-pub fn match_state_json(m: &mut Match) -> Result<String> {
-    js(guard(|| m.state_json()))
+pub fn match_state_json(m: Unknown<'_>) -> Result<String> {
+    on_match(m, |m| m.state_json())
 }
 
 /// The outcome (`null` until over), as JSON.
 #[napi]
-pub fn match_outcome(m: &mut Match) -> Result<String> {
-    js(guard(|| m.outcome()))
+pub fn match_outcome(m: Unknown<'_>) -> Result<String> {
+    on_match(m, |m| m.outcome())
 }

@@ -24,7 +24,7 @@ function allExact(value, where) {
   }
 }
 
-test('at the end of the clock every time that crosses is exact, and the round trips hold', () => {
+test('at the end of the clock every time that crosses is exact, ticks end the match, and the round trips hold', () => {
   const setups = [
     { game: 'yut', players: ['a', 'b'], seed: 1 },
     { game: 'yut-augments', players: ['a', 'b'], seed: 2 },
@@ -35,29 +35,49 @@ test('at the end of the clock every time that crosses is exact, and the round tr
       const m = reg.create({ ...setup, now });
       const s = m.status();
       assert.equal(s.clock, Math.min(now, MAX_TIME), `${setup.game}: the clock stops at MAX_TIME`);
-      assert.ok(s.deadline > s.clock && s.deadline <= MAX_SAFE, `${setup.game}: ${s.deadline}`);
+      // No deadline lies past the end of the clock: it is a time at which tick acts.
+      assert.equal(s.deadline, MAX_TIME, `${setup.game}: ${s.deadline}`);
+      assert.equal(s.nextTickAt, MAX_TIME, `${setup.game}: ${s.nextTickAt}`);
       allExact(s, 'status');
-      // The stored deadline is the one the status gives (no rounding on the way).
-      assert.match(m.stateJson(), new RegExp(`"deadlineAt":${s.deadline}[,}]`));
-      let steps = 0;
-      playOut(
-        m,
-        rng(setup.seed),
-        (m2) => {
-          if (steps++ % 7 === 0) {
-            allExact(m2.status(), 'status');
-            allExact(m2.view(), 'view');
-          }
-        },
-        40,
-        true,
-      );
-      // An input past the end of the clock is read at its end.
-      const { toAct, over } = m.status();
-      if (!over) {
-        m.act(toAct[0], m.legal(toAct[0])[0], { now: MAX_SAFE });
+      // The stored deadline is the decision's start plus its limit, exact; it falls due
+      // at the status's deadline, the end of the clock.
+      const stored = Number(/"deadlineAt":(\d+)[,}]/.exec(m.stateJson())[1]);
+      assert.ok(stored >= s.deadline && stored <= MAX_SAFE, `${setup.game}: stored ${stored}`);
+      if (s.clock < MAX_TIME) {
+        // Before the end, players act at the clock, in time.
+        let steps = 0;
+        playOut(
+          m,
+          rng(setup.seed),
+          (m2) => {
+            if (steps++ % 7 === 0) {
+              allExact(m2.status(), 'status');
+              allExact(m2.view(), 'view');
+            }
+          },
+          40,
+          true,
+        );
+      }
+      // An input past the end of the clock is read at its end, where every decision is
+      // due: the timeouts are taken first and answer it (its turnSeq is then stale).
+      if (!m.status().over) {
+        const { toAct, turnSeq } = m.status();
+        const e = refused(
+          () => m.act(toAct[0], m.legal(toAct[0])[0], { turnSeq, now: MAX_SAFE }),
+          'STALE_TURN_SEQ',
+        );
+        assert.ok(e.applied.length > 0, `${setup.game}: the timeouts came first`);
         assert.equal(m.status().clock, MAX_TIME);
       }
+      // Ticks at nextTickAt end it.
+      let ticks = 0;
+      for (let at = m.status().nextTickAt; at !== null; at = m.status().nextTickAt) {
+        assert.ok(m.tick(at).length > 0, `${setup.game}: tick ${ticks} at ${at} took nothing`);
+        assert.ok(++ticks < 10000, `${setup.game}: not over after ${ticks} ticks`);
+      }
+      assert.ok(m.status().over, `${setup.game}: over`);
+      allExact(m.outcome(), 'outcome');
       const record = m.record();
       allExact(record, 'record');
       assert.equal(reg.load(record).stateJson(), m.stateJson(), `${setup.game}: load(record())`);

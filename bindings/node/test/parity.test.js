@@ -227,3 +227,40 @@ test('ids, lone surrogates and repeated keys are refused as the JSON host refuse
     host.close();
   }
 });
+
+test('seed, turnSeq and now past 2^53 - 1 are refused alike, word for word', async () => {
+  const reg = new Registry();
+  const host = startHost();
+  try {
+    const m = reg.create({ game: 'rps', players: ['a', 'b'], seed: 3 });
+    assert.ok((await host.ask({ op: 'create', match: 'x', game: 'rps', players: ['a', 'b'], seed: 3 })).ok);
+    const create = (extra) => [
+      { op: 'create', game: 'rps', players: ['a', 'b'], ...extra },
+      () => reg.create({ game: 'rps', players: ['a', 'b'], ...extra }),
+    ];
+    let cases = 0;
+    for (const n of [2 ** 53, 2 ** 53 + 2, 2 ** 64, -1, 1.5]) {
+      for (const [request, f] of [
+        create({ seed: n }),
+        create({ now: n }),
+        [{ op: 'act', match: 'x', player: 'a', action: { type: 'RANDOM' }, turnSeq: n }, () => m.act('a', { type: 'RANDOM' }, { turnSeq: n })],
+        [{ op: 'act', match: 'x', player: 'a', action: { type: 'RANDOM' }, now: n }, () => m.act('a', { type: 'RANDOM' }, { now: n })],
+        [{ op: 'tick', match: 'x', now: n }, () => m.tick(n)],
+      ]) {
+        const h = await host.ask(request);
+        assert.equal(h.ok, false, JSON.stringify(request));
+        same(h, local(f), JSON.stringify(request));
+        cases++;
+      }
+    }
+    assert.equal(cases, 25);
+    // 2^53 - 1 itself is a count for both.
+    const max = Number.MAX_SAFE_INTEGER;
+    const [request, f] = create({ seed: max, now: max });
+    assert.ok((await host.ask(request)).ok);
+    assert.equal(f().status().clock, max - (2 ** 32 - 1) * 1000);
+    assert.equal(m.status().turnSeq, 0, 'nothing was played');
+  } finally {
+    host.close();
+  }
+});
