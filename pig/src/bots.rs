@@ -377,7 +377,7 @@ pub fn duel(
             let action = bots[seat].choose(&Pig, &state, seat);
             let applied = action.map(|a| Pig.apply_seat(&mut state, seat, &a, 0));
             if !matches!(applied, Some(Ok(_))) {
-                // A bot that passes or plays an illegal action forfeits: the timeout acts.
+                // A bot that passes or errs has the engine act for it, as a host would.
                 let Some(a) = Pig.timeout_action(&state, seat) else {
                     break;
                 };
