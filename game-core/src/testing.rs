@@ -283,7 +283,7 @@ pub fn hammer_all<G: Game>(
 
 /// States of a game in every phase it has (`phase` names a state's phase), from seeded
 /// random play of [`players`]`(n)`: two games, so that the end is reached by points, plus
-/// a game ended by concessions where the game allows it ([`conceded`]).
+/// a game ended by concessions where the game has a `CONCEDE` action ([`conceded`]).
 pub fn states_by_phase<G: Game>(
     game: &G,
     options: &G::Options,
@@ -320,22 +320,18 @@ pub fn states_by_phase<G: Game>(
     out
 }
 
-/// Concedes (the action whose JSON `type` is `CONCEDE`) for every seat but the last until
-/// the game is over; whether it is.
+/// Concedes for every seat but the last until the game is over, where the game lists a
+/// legal action whose JSON `type` is `CONCEDE` (a game without one is left as it is);
+/// whether the game is over.
 pub fn conceded<G: Game>(game: &G, state: &mut G::State) -> bool {
     let n = game.table(state).players.len();
-    for seat in 0..n - 1 {
-        for a in game
+    for seat in 0..n.saturating_sub(1) {
+        let concede = game
             .legal_actions(state, seat)
             .into_iter()
-            .chain(std::iter::once_with(|| {
-                serde_json::from_value(serde_json::json!({ "type": "CONCEDE" })).unwrap()
-            }))
-        {
-            if serde_json::to_value(&a).unwrap()["type"] == "CONCEDE" {
-                game.apply_seat(state, seat, &a, 0).unwrap();
-                break;
-            }
+            .find(|a| serde_json::to_value(a).is_ok_and(|v| v["type"] == "CONCEDE"));
+        if let Some(a) = concede {
+            game.apply_seat(state, seat, &a, 0).unwrap();
         }
     }
     game.is_over(state)
@@ -888,5 +884,281 @@ fn assert_refused_resets_agree<G: Game>(
                 if reset.is_ok() { "accepts" } else { "refuses" },
             ),
         }
+    }
+}
+
+/// Checks every promise the framework makes of a game, for each case `(options, n)` of
+/// `cases` (options and a player count they accept), assuming no action's name: a game's
+/// own tests call it once. Panics naming the first broken promise. It checks that:
+///
+/// - a refused action changes nothing and is refused with a typed error, from every seat,
+///   from strangers, with stale `turnSeq`s and with every chance outcome forced, in
+///   states drawn by random play ([`hammer`]; the actions tried are every action the game
+///   listed as legal in those games), and an accepted one leaves a state the game's check
+///   accepts;
+/// - [`Game::reset`] agrees with [`Game::setup`] ([`assert_reset_agrees`]);
+/// - `clone_from` of a state agrees with `clone` ([`assert_clone_from_agrees`]);
+/// - [`Game::first_to_act`], [`Game::times_out`], [`Game::legal_action`],
+///   [`Game::legal_action_count`] and [`Game::random_legal_action`] agree with the lists
+///   ([`assert_first_to_act_agrees`], [`assert_times_out_agrees`],
+///   [`assert_legal_index_agrees`]);
+/// - quiet steps leave the state exactly as loud ones ([`assert_quiet_agrees`]);
+/// - [`Game::restore`] of a stored state gives it back (equal, and stored the same), and
+///   refuses tampering: broken JSON, an unknown field, and every field of the stored
+///   state replaced by a value of another type are refused with `CORRUPT_STATE`, and a
+///   field set to an out-of-range number is refused the same way or loads a state that
+///   the game's check accepts and that stores back as it was given;
+/// - a [`Match`](crate::Match) record (actions, refused actions, disconnections and
+///   timeouts) replays byte for byte: the same state as stored JSON, the same record;
+/// - timeouts always end a game: with every player gone, ticking at each
+///   [`Game::next_tick_at`] finishes it from the start and from the middle of a game,
+///   each tick acting;
+/// - no view (of each player and of a spectator) and no event holds a key naming the RNG
+///   or its seed ([`assert_no_rng_keys`]).
+///
+/// ```
+/// use game_core::rps::{Rps, RpsOptions};
+/// let quick = RpsOptions { wins_needed: 1, turn_seconds: None };
+/// game_core::testing::conformance(&Rps, &[(RpsOptions::default(), 2), (quick, 2)]);
+/// ```
+pub fn conformance<G: Game + Clone>(game: &G, cases: &[(G::Options, usize)]) {
+    for (c, (options, n)) in cases.iter().enumerate() {
+        let at = format!("case {c}");
+        let states = random_states(game, options, *n, &at);
+        assert_refusals_change_nothing(game, &states);
+        assert_first_to_act_agrees(game, options, *n);
+        assert_times_out_agrees(game, options, *n);
+        assert_legal_index_agrees(game, options, *n);
+        assert_quiet_agrees(game, options, *n, 0..3);
+        assert_restore_round_trips(game, &states, &at);
+        assert_replays_alike(game, options, *n, &at);
+        assert_timeouts_end_games(game, options, *n, &at);
+    }
+    assert_reset_agrees(game, cases);
+    assert_clone_from_agrees(game, cases);
+}
+
+/// States of two seeded random games of `n` players, with disconnections and timeouts
+/// ([`played_with_timeouts`]): about twenty from each, its end included. Checks the views
+/// of every state and the events of every step for RNG keys on the way.
+fn random_states<G: Game>(game: &G, options: &G::Options, n: usize, at: &str) -> Vec<G::State> {
+    let mut out = Vec::new();
+    for seed in [11u64, 12] {
+        let states = played_with_timeouts(game, options, n, seed);
+        let every = (states.len() / 20).max(1);
+        for (i, state) in states.iter().enumerate() {
+            let ids = game.table(state).players.clone();
+            let viewers = ids.iter().map(|id| crate::Viewer::Player(id));
+            for viewer in viewers.chain([crate::Viewer::Spectator]) {
+                assert_no_rng_keys(&serde_json::to_value(game.view(state, viewer)).unwrap());
+            }
+            if i % every == 0 || i + 1 == states.len() {
+                out.push(state.clone());
+            }
+        }
+        // The events of the same game, step by step.
+        let mut state = game.setup(options, &players(n), seed, 0).unwrap();
+        let mut bot = RandomBot::new(seed);
+        for step in 0..5_000u64 {
+            let Some(seat) = game.first_to_act(&state) else {
+                break;
+            };
+            let action = bot.choose(game, &state, seat).unwrap();
+            let events = game.apply_seat(&mut state, seat, &action, step * 1_000);
+            let events = events.unwrap_or_else(|e| panic!("{at}: {action:?} refused: {e:?}"));
+            assert_no_rng_keys(&serde_json::to_value(&events).unwrap());
+        }
+    }
+    out
+}
+
+/// [`hammer_all`] over `states` with every action legal in one of them and every outcome
+/// of their chances; an accepted action must be legal for its seat or come from a seat to
+/// act (a game may accept what it does not list, such as a seat's equivalent move).
+fn assert_refusals_change_nothing<G: Game>(game: &G, states: &[G::State]) {
+    let mut actions: Vec<G::Action> = Vec::new();
+    let mut chances: Vec<G::Chance> = Vec::new();
+    for state in states {
+        for seat in 0..game.table(state).players.len() {
+            for action in game.legal_actions(state, seat) {
+                for (chance, _) in game.chances(state, seat, &action).unwrap_or_default() {
+                    if !chances.contains(&chance) {
+                        chances.push(chance);
+                    }
+                }
+                if !actions.contains(&action) {
+                    actions.push(action);
+                }
+            }
+        }
+    }
+    // Enough of each to reach every rule, few enough for a debug build.
+    actions.truncate(24);
+    chances.truncate(8);
+    let may_act = |state: &G::State, seat: usize, action: &G::Action| {
+        game.to_act(state).contains(&seat) || game.legal_actions(state, seat).contains(action)
+    };
+    let tally = hammer_all(game, states, &actions, &chances, may_act);
+    assert!(tally.refused > 0, "nothing was refused: {tally:?}");
+}
+
+/// Every state of `states` stored and restored: equal, and stored the same. Then tampered
+/// copies of a few of them, refused or loaded into states the game accepts.
+fn assert_restore_round_trips<G: Game>(game: &G, states: &[G::State], at: &str) {
+    for (i, state) in states.iter().enumerate() {
+        let json = serde_json::to_string(state).unwrap();
+        let back = game
+            .restore(&json)
+            .unwrap_or_else(|e| panic!("{at}, state {i}: its own stored form refused: {e:?}"));
+        assert_same_state(&back, state, &format!("{at}, state {i} restored"));
+    }
+    let refused = |json: &str, what: &str| match game.restore(json) {
+        Ok(_) => panic!("{at}: {what}: loaded"),
+        Err(e) => assert_code(&e, &["CORRUPT_STATE"]),
+    };
+    let picks = [0, states.len() / 2, states.len().saturating_sub(1)];
+    for state in picks.iter().filter_map(|&i| states.get(i)) {
+        let doc = serde_json::to_value(state).unwrap();
+        let json = doc.to_string();
+        refused(&json[..json.len() / 2], "half a stored state");
+        let mut extra = doc.clone();
+        if let Value::Object(map) = &mut extra {
+            map.insert("tampered".into(), Value::Bool(true));
+            refused(&extra.to_string(), "an unknown field");
+        }
+        for path in json_paths(&doc).into_iter().skip(1) {
+            let mut tampered = doc.clone();
+            let node = json_at(&mut tampered, &path);
+            let other_type = match node {
+                Value::String(_) => Value::Array(Vec::new()),
+                _ => Value::String("tampered".into()),
+            };
+            let original = node.clone();
+            *node = other_type;
+            // `null` may be a field's absent value, and a string may stand for anything
+            // (an id, an enum), so those are not wrong types for every field.
+            if !original.is_null() {
+                refused(&tampered.to_string(), &format!("{path:?} of another type"));
+            }
+            if original.is_number() {
+                for big in [
+                    Value::from(u64::MAX),
+                    Value::from(-1),
+                    Value::from(1u64 << 53),
+                ] {
+                    let mut tampered = doc.clone();
+                    *json_at(&mut tampered, &path) = big;
+                    let text = tampered.to_string();
+                    if let Ok(loaded) = game.restore(&text) {
+                        game.check_state(&loaded).unwrap();
+                        let stored = serde_json::to_value(&loaded).unwrap();
+                        assert_eq!(stored, tampered, "{at}: {path:?} loaded differently");
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A seeded random match of `n` players through [`Match`](crate::Match): actions, a
+/// refused action now and then, disconnections and the timeouts they bring. Its record,
+/// stored and read back, replays into the same state (stored the same) and the same
+/// record; so does a match restored from its middle.
+fn assert_replays_alike<G: Game + Clone>(game: &G, options: &G::Options, n: usize, at: &str) {
+    let ids = players(n);
+    let mut m = crate::Match::new(game.clone(), options.clone(), ids.clone(), 21, 0).unwrap();
+    let mut bot = RandomBot::new(21);
+    let mut now = 0;
+    let mut middle = None;
+    for step in 0..5_000u64 {
+        let Some(seat) = game.first_to_act(m.state()) else {
+            break;
+        };
+        now += 700;
+        if step == 40 {
+            middle = Some(serde_json::to_string(m.state()).unwrap());
+        }
+        match step % 13 {
+            5 => {
+                m.set_connected(&ids[seat], false, now);
+                if let Some(t) = m.next_tick_at() {
+                    now = now.max(t);
+                    m.tick(now);
+                }
+                m.set_connected(&ids[seat], true, now);
+            }
+            9 => {
+                // Another seat's try: refused or not, the record says what happened.
+                let action = bot.choose(game, m.state(), seat).unwrap();
+                let _ = m.act(&ids[(seat + 1) % n], &action, now);
+            }
+            _ => {
+                let action = bot.choose(game, m.state(), seat).unwrap();
+                m.act(&ids[seat], &action, now).unwrap();
+            }
+        }
+    }
+    let check = |m: &mut crate::Match<G>, what: &str| {
+        let record = serde_json::to_string(m.record()).unwrap();
+        let read: crate::MatchRecord = serde_json::from_str(&record).unwrap();
+        let mut again = crate::Match::replay(game.clone(), &read)
+            .unwrap_or_else(|e| panic!("{at}: {what}: the record does not replay: {e:?}"));
+        assert_eq!(
+            serde_json::to_string(again.state()).unwrap(),
+            serde_json::to_string(m.state()).unwrap(),
+            "{at}: {what}: the replayed state differs"
+        );
+        assert_eq!(
+            serde_json::to_string(again.record()).unwrap(),
+            record,
+            "{at}: {what}: the replayed record differs"
+        );
+    };
+    check(&mut m, "a whole match");
+    if let Some(json) = middle {
+        let mut restored = crate::Match::restore(game.clone(), &json).unwrap();
+        let mut bot = RandomBot::new(22);
+        let mut now = game.table(restored.state()).clock;
+        for _ in 0..50 {
+            let Some(seat) = game.first_to_act(restored.state()) else {
+                break;
+            };
+            let action = bot.choose(game, restored.state(), seat).unwrap();
+            // In time: no timeout comes before the action.
+            now += 100;
+            restored.act(&ids[seat], &action, now).unwrap();
+        }
+        check(&mut restored, "a match restored from its middle");
+    }
+}
+
+/// From the start and the middle of a seeded random game, with every player
+/// disconnected: ticking at each [`Game::next_tick_at`] ends the game, every tick acting.
+fn assert_timeouts_end_games<G: Game>(game: &G, options: &G::Options, n: usize, at: &str) {
+    let states = played_with_timeouts(game, options, n, 31);
+    for (from, start) in [("start", &states[0]), ("middle", &states[states.len() / 2])] {
+        let mut state = start.clone();
+        let mut now = game.table(&state).clock;
+        for id in players(n) {
+            game.set_connected(&mut state, &id, false, now).unwrap();
+        }
+        let mut ticks = 0u32;
+        while let Some(t) = game.next_tick_at(&state) {
+            assert!(
+                ticks < 100_000,
+                "{at}, from the {from}: no end after {ticks} ticks"
+            );
+            now = now.max(t);
+            let applied = game.tick(&mut state, now);
+            assert!(
+                !applied.is_empty(),
+                "{at}, from the {from}: a tick at {t} took nothing"
+            );
+            ticks += 1;
+        }
+        assert!(
+            game.is_over(&state),
+            "{at}, from the {from}: waits with nothing timed"
+        );
     }
 }

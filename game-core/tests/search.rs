@@ -42,7 +42,7 @@ impl Model<Rps> for Scissors {
         RpsAction::Pick { hand: *hand }
     }
 
-    fn policy(&self, moves: &[Hand]) -> Option<Hand> {
+    fn policy(&self, _game: &Rps, _state: &RpsState, moves: &[Hand]) -> Option<Hand> {
         moves.first().copied()
     }
 
@@ -152,4 +152,69 @@ fn anything_but_an_own_choice_is_the_timeout_action() {
     // Seat 1's pick is a chance step for the model: the bot plays the timeout action.
     assert_eq!(bot.choose(&Rps, &state, 1), Rps.timeout_action(&state, 1));
     assert_eq!((bot.stats().decisions, bot.stats().searched), (1, 0));
+}
+
+/// Seat 0 chooses between a sure rock and `RANDOM` (a hand drawn when applied: a move with
+/// a random step); its own hand alone is worth something: scissors 2, rock 0.5, paper 0.
+struct Gambler;
+
+impl Model<Rps> for Gambler {
+    type Mover = ();
+    type Move = RpsAction;
+    type Key = ();
+
+    fn mover(&self, game: &Rps, state: &RpsState) -> Option<()> {
+        (!game.is_over(state)).then_some(())
+    }
+
+    fn position(&self, game: &Rps, state: &RpsState) -> Position<RpsAction, RpsAction> {
+        if game.to_act(state).contains(&0) {
+            let rock = RpsAction::Pick { hand: Hand::Rock };
+            Position::Choice {
+                seat: 0,
+                moves: vec![rock, RpsAction::Random],
+            }
+        } else {
+            Position::Over
+        }
+    }
+
+    fn action(&self, m: &RpsAction) -> RpsAction {
+        *m
+    }
+
+    fn policy(&self, _game: &Rps, _state: &RpsState, moves: &[RpsAction]) -> Option<RpsAction> {
+        moves.first().copied()
+    }
+
+    fn evaluate(&self, _game: &Rps, state: &RpsState, _me: ()) -> f64 {
+        match state.picks[0] {
+            Some(Hand::Scissors) => 2.0,
+            Some(Hand::Rock) => 0.5,
+            _ => 0.0,
+        }
+    }
+
+    fn floor(&self) -> f64 {
+        0.0
+    }
+
+    fn key(&self, _state: &RpsState) {}
+}
+
+#[test]
+fn a_chosen_move_with_a_random_step_is_averaged_over_its_outcomes() {
+    // RANDOM is worth (2 + 0.5 + 0) / 3 > 0.5 on average, whatever one draw would give:
+    // played once, a third of the seeds would see paper (0) and keep the rock.
+    let state = start();
+    for seed in 0..30 {
+        let mut bot = Expectimax::new(seed, limits(0, 1_000), Gambler);
+        assert_eq!(
+            bot.choose(&Rps, &state, 0),
+            Some(RpsAction::Random),
+            "seed {seed}"
+        );
+        // The rock, and RANDOM's three outcomes, each applied on a copy.
+        assert_eq!(bot.stats().nodes, 1 + 3, "seed {seed}");
+    }
 }

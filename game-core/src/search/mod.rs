@@ -52,7 +52,9 @@ pub struct SearchStats {
 /// fork of the state: the rest of its own turn is searched (its choices maximise, its
 /// chance steps are averaged over [`Game::chances`]), then the turn of the next mover
 /// (chance steps averaged, choices by [`Model::policy`]), and the position where that turn
-/// ends is evaluated by [`Model::evaluate`]. [`Limits`] bounds the chance steps expanded
+/// ends is evaluated by [`Model::evaluate`]. A chosen move that is itself random (a roll:
+/// [`Game::chances`] lists its outcomes) is worth the average over its outcomes, each
+/// applied with [`Game::apply_chance`] on a copy. [`Limits`] bounds the chance steps expanded
 /// in a row and the positions created. Positions where the reply turn begins are searched
 /// once, by [`Model::key`], however many move orders reach them. Anything else (a chance
 /// step, a forced action, another seat's decision) gets [`Game::timeout_action`].
@@ -77,7 +79,9 @@ pub struct SearchStats {
 ///         }
 ///     }
 ///     fn action(&self, m: &RpsAction) -> RpsAction { m.clone() }
-///     fn policy(&self, moves: &[RpsAction]) -> Option<RpsAction> { moves.first().cloned() }
+///     fn policy(&self, _: &Rps, _: &<Rps as Game>::State, moves: &[RpsAction]) -> Option<RpsAction> {
+///         moves.first().cloned()
+///     }
 ///     fn evaluate(&self, _: &Rps, _: &<Rps as Game>::State, _: ()) -> f64 { 0.0 }
 ///     fn floor(&self) -> f64 { -1.0 }
 ///     fn key(&self, _: &<Rps as Game>::State) {}
@@ -89,7 +93,7 @@ pub struct SearchStats {
 /// let mut bot = Expectimax::new(7, limits, Flat);
 /// let action = bot.choose(&Rps, &state, 0).unwrap();
 /// // All moves tie, so the policy's move, tried first, is kept.
-/// assert_eq!(Some(action), Flat.policy(&Rps.legal_actions(&state, 0)));
+/// assert_eq!(Some(action), Flat.policy(&Rps, &state, &Rps.legal_actions(&state, 0)));
 /// assert_eq!(bot.stats().searched, 1);
 /// ```
 #[derive(Clone, Debug)]
@@ -186,14 +190,18 @@ impl<G: Game, M: Model<G>> Bot<G> for Expectimax<M> {
             scratch: Vec::new(),
             spare: Vec::new(),
         };
-        let policy = self.model.policy(&moves);
+        let policy = self.model.policy(game, state, &moves);
         // The policy's move is tried first, so that it wins ties.
         let order = policy
             .iter()
             .chain(moves.iter().filter(|m| Some(*m) != policy.as_ref()));
         let mut best: Option<(f64, &M::Move)> = None;
+        let stage = Stage::Own {
+            chances: self.limits.own_chances,
+        };
         for m in order {
-            let Some(value) = search.after(&root, seat, &self.model.action(m)) else {
+            let action = self.model.action(m);
+            let Some(value) = search.after(&root, seat, &action, stage, Expand::Search) else {
                 continue;
             };
             if best.is_none_or(|(b, _)| value > b + 1e-9) {
@@ -213,6 +221,37 @@ enum Stage<T> {
     Own { chances: u8 },
     /// The turn of `mover`, the one after the searching side's.
     Reply { mover: T, chances: u8 },
+}
+
+impl<T: Copy> Stage<T> {
+    /// The chance steps still to be expanded in a row.
+    fn chances(self) -> u8 {
+        match self {
+            Stage::Own { chances } | Stage::Reply { chances, .. } => chances,
+        }
+    }
+
+    /// The same stage after one more chance step expanded.
+    fn spend(self) -> Self {
+        match self {
+            Stage::Own { chances } => Stage::Own {
+                chances: chances.saturating_sub(1),
+            },
+            Stage::Reply { mover, chances } => Stage::Reply {
+                mover,
+                chances: chances.saturating_sub(1),
+            },
+        }
+    }
+}
+
+/// Whether the position after a chosen move is searched on or evaluated as it stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Expand {
+    /// Searched on, within the stage's limits.
+    Search,
+    /// Evaluated as it stands (the budget is spent).
+    Evaluate,
 }
 
 /// One decision's search.
@@ -237,13 +276,78 @@ struct Search<'a, G: Game, M: Model<G>> {
 const NOW: Millis = 0;
 
 impl<G: Game, M: Model<G>> Search<'_, G, M> {
-    /// The value of taking `action` for `seat` in `state`.
-    fn after(&mut self, state: &G::State, seat: usize, action: &G::Action) -> Option<f64> {
+    /// The value of a chosen `action` for `seat` in `state`, searched on at `stage` or
+    /// evaluated as it lands (`expand`); `None` if the game refuses it. An action with a
+    /// random step ([`Game::chances`] lists its outcomes) is worth the average over its
+    /// outcomes, each applied on a copy: never one outcome drawn, which would judge a
+    /// gamble (a roll that may lose the turn) by one lucky or unlucky draw. Its outcomes
+    /// count as one of the stage's chance steps; with none left, or out of budget, each
+    /// outcome is evaluated as it stands.
+    fn after(
+        &mut self,
+        state: &G::State,
+        seat: usize,
+        action: &G::Action,
+        stage: Stage<M::Mover>,
+        expand: Expand,
+    ) -> Option<f64> {
+        if let Some(outcomes) = self.game.chances(state, seat, action) {
+            let next = match expand {
+                Expand::Search if stage.chances() > 0 && !self.over_budget() => Some(stage.spend()),
+                _ => None,
+            };
+            return self.average(state, seat, action, outcomes, next);
+        }
         let child = self.child(state, seat, action)?;
-        let stage = Stage::Own {
-            chances: self.limits.own_chances,
-        };
-        Some(self.value_of(child, stage))
+        Some(match expand {
+            Expand::Search => self.value_of(child, stage),
+            Expand::Evaluate => {
+                let value = self.leaf(&child);
+                self.spare.push(child);
+                value
+            }
+        })
+    }
+
+    /// The probability-weighted mean over `outcomes` of `action`'s random step for `seat`
+    /// in `state`: each outcome applied on a copy and searched on at `next`, or evaluated
+    /// as it stands when `next` is `None`. `None` when no outcome could be applied.
+    fn average(
+        &mut self,
+        state: &G::State,
+        seat: usize,
+        action: &G::Action,
+        outcomes: Vec<(G::Chance, f64)>,
+        next: Option<Stage<M::Mover>>,
+    ) -> Option<f64> {
+        let mut total = 0.0;
+        let mut weight = 0.0;
+        for (chance, p) in outcomes {
+            let mut child = self.copy(state);
+            self.nodes += 1;
+            // An outcome of no chance is refused, as `Game::apply_chance` refuses it.
+            let applied = p > 0.0
+                && crate::game::apply_chance_quiet(
+                    self.game,
+                    &mut child,
+                    seat,
+                    action,
+                    &chance,
+                    NOW,
+                    &mut self.scratch,
+                )
+                .is_ok();
+            if applied {
+                let value = match next {
+                    Some(next) => self.value(&child, next),
+                    None => self.leaf(&child),
+                };
+                total += p * value;
+                weight += p;
+            }
+            self.spare.push(child);
+        }
+        (weight > 0.0).then(|| total / weight)
     }
 
     /// A copy of `state`, in a spare position's buffers when there is one.
@@ -321,48 +425,12 @@ impl<G: Game, M: Model<G>> Search<'_, G, M> {
         match self.model.position(self.game, state) {
             Position::Over => self.leaf(state),
             Position::Chance { seat, action } => {
-                let left = match stage {
-                    Stage::Own { chances } | Stage::Reply { chances, .. } => chances,
-                };
-                if left == 0 || self.over_budget() {
+                if stage.chances() == 0 || self.over_budget() {
                     return self.leaf(state);
                 }
-                let next = match stage {
-                    Stage::Own { .. } => Stage::Own { chances: left - 1 },
-                    Stage::Reply { mover, .. } => Stage::Reply {
-                        mover,
-                        chances: left - 1,
-                    },
-                };
                 let chances = self.game.chances(state, seat, &action).unwrap_or_default();
-                let mut total = 0.0;
-                let mut weight = 0.0;
-                for (chance, p) in chances {
-                    let mut child = self.copy(state);
-                    self.nodes += 1;
-                    // An outcome of no chance is refused, as `Game::apply_chance` refuses it.
-                    let applied = p > 0.0
-                        && crate::game::apply_chance_quiet(
-                            self.game,
-                            &mut child,
-                            seat,
-                            &action,
-                            &chance,
-                            NOW,
-                            &mut self.scratch,
-                        )
-                        .is_ok();
-                    if applied {
-                        total += p * self.value(&child, next);
-                        weight += p;
-                    }
-                    self.spare.push(child);
-                }
-                if weight > 0.0 {
-                    total / weight
-                } else {
-                    self.leaf(state)
-                }
+                self.average(state, seat, &action, chances, Some(stage.spend()))
+                    .unwrap_or_else(|| self.leaf(state))
             }
             Position::Choice { seat, moves } => match stage {
                 Stage::Own { .. } => {
@@ -371,18 +439,18 @@ impl<G: Game, M: Model<G>> Search<'_, G, M> {
                         return moves
                             .iter()
                             .filter_map(|m| {
-                                let child = self.child(state, seat, &self.model.action(m))?;
-                                let value = self.leaf(&child);
-                                self.spare.push(child);
-                                Some(value)
+                                let action = self.model.action(m);
+                                self.after(state, seat, &action, stage, Expand::Evaluate)
                             })
                             .fold(f64::NEG_INFINITY, f64::max)
                             .max(self.model.floor());
                     }
                     let mut best = f64::NEG_INFINITY;
                     for m in &moves {
-                        if let Some(child) = self.child(state, seat, &self.model.action(m)) {
-                            best = best.max(self.value_of(child, stage));
+                        let action = self.model.action(m);
+                        if let Some(value) = self.after(state, seat, &action, stage, Expand::Search)
+                        {
+                            best = best.max(value);
                         }
                     }
                     if best.is_finite() {
@@ -392,13 +460,12 @@ impl<G: Game, M: Model<G>> Search<'_, G, M> {
                     }
                 }
                 Stage::Reply { .. } => {
-                    let Some(m) = self.model.policy(&moves) else {
+                    let Some(m) = self.model.policy(self.game, state, &moves) else {
                         return self.leaf(state);
                     };
-                    match self.child(state, seat, &self.model.action(&m)) {
-                        Some(child) => self.value_of(child, stage),
-                        None => self.leaf(state),
-                    }
+                    let action = self.model.action(&m);
+                    self.after(state, seat, &action, stage, Expand::Search)
+                        .unwrap_or_else(|| self.leaf(state))
                 }
             },
             Position::Forced { seat, action } => {

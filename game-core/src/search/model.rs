@@ -75,9 +75,10 @@ pub trait Model<G: Game> {
     /// The action that plays `m`.
     fn action(&self, m: &Self::Move) -> G::Action;
 
-    /// The move a plain player would make among `moves`: the reply turn's choice, and the
-    /// move tried first at the root (so that it wins ties).
-    fn policy(&self, moves: &[Self::Move]) -> Option<Self::Move>;
+    /// The move a plain player would make among `moves` in `state` (the position they are
+    /// listed for, which a policy may weigh: a score to reach, a total at risk): the reply
+    /// turn's choice, and the move tried first at the root (so that it wins ties).
+    fn policy(&self, game: &G, state: &G::State, moves: &[Self::Move]) -> Option<Self::Move>;
 
     /// The value of `state` for `me`, higher is better; for a finished game, the value of
     /// the result.

@@ -301,7 +301,12 @@ impl<R: Rules> Model<Yut<R>> for StrongModel {
         }
     }
 
-    fn policy(&self, moves: &[LegalMove]) -> Option<LegalMove> {
+    fn policy(
+        &self,
+        _game: &Yut<R>,
+        _state: &YutState<R>,
+        moves: &[LegalMove],
+    ) -> Option<LegalMove> {
         Yut::<R>::policy_pick(moves)
     }
 
