@@ -1,10 +1,11 @@
-//! A multiplayer game server over the host protocol of `game-host`: any registered game
-//! over WebSockets, seats protected by tokens, every accepted action committed to a
+//! A multiplayer game server over the host protocol of `game-host`: the games of the
+//! [`Registry`] its caller gives, over WebSockets, seats protected by tokens, every accepted action committed to a
 //! [`Store`] before it is answered, timers and bots run by the server, and a board for
 //! the browser (`GET /`).
 //!
 //! [`serve`] runs it on a bound listener until a shutdown signal; the `server` example is
-//! the command line over it. The protocol is the JSON host's requests and replies, plus
+//! the command line over it, with the built-in games. The server depends on no game: a
+//! game's bots, its views and its per-player events all come through the registry. The protocol is the JSON host's requests and replies, plus
 //! `hello`, `watch`, `create`'s `bots` and `seats`, and `update` pushes (the README's
 //! "The game server").
 
@@ -22,9 +23,7 @@ use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use game_core::RecordEntry;
-use game_host::Host;
-use serde_json::json;
+use game_core::{RecordEntry, Registry};
 use tokio::sync::{mpsc, watch};
 
 use crate::actor::{Actor, Cmd};
@@ -156,8 +155,8 @@ pub(crate) struct Shared {
     pub(crate) matches: Mutex<HashMap<String, Handle>>,
     /// Match ids a `create` is storing: taken, though not yet in `matches`.
     pub(crate) creating: Mutex<HashSet<String>>,
-    /// Answers `games` and `schemas` (no matches in it).
-    pub(crate) catalog: Mutex<Host>,
+    /// The games served: every match is created or replayed over it.
+    pub(crate) registry: Registry,
     /// Turns true at shutdown: the sockets close.
     pub(crate) closing: watch::Receiver<bool>,
     /// Each open HTTP connection and WebSocket holds a receiver of it: the shutdown waits
@@ -321,16 +320,17 @@ async fn restore(shared: &Arc<Shared>) -> Result<usize, StoreError> {
         let StoredMatch {
             id, record, seats, ..
         } = m;
-        let mut host = Host::new(game_host::registry());
         let entries = record.entries.len();
-        let reply =
-            host.handle_line(&json!({"op": "load", "record": record, "match": id}).to_string());
-        if !reply.ok {
-            let error = reply.body.get("error").cloned().unwrap_or_default();
-            eprintln!("match {id}: not replayed: {error}");
-            continue;
-        }
-        let mut actor = Actor::new(id.clone(), host, bots, shared.clone(), entries);
+        let m = match shared.registry.replay(&record) {
+            Ok(m) => m,
+            Err(e) => {
+                let error =
+                    serde_json::to_value(game_core::GameError::body(&e)).unwrap_or_default();
+                eprintln!("match {id}: not replayed: {error}");
+                continue;
+            }
+        };
+        let mut actor = Actor::new(id.clone(), m, bots, shared.clone(), entries);
         if actor.settle().await.is_err() {
             // The store refused the disconnections (already said on stderr).
             continue;
@@ -343,7 +343,7 @@ async fn restore(shared: &Arc<Shared>) -> Result<usize, StoreError> {
     Ok(back)
 }
 
-/// Serves on `listener` over `store` until `shutdown` resolves, then closes every socket
+/// Serves the games of `registry` on `listener` over `store` until `shutdown` resolves, then closes every socket
 /// and returns once they are closed or [`Config::shutdown_grace`] has passed. Unfinished
 /// matches in the store are loaded first; `ready` runs once they are and the server
 /// answers (a command line prints its address there). A malformed
@@ -351,6 +351,7 @@ async fn restore(shared: &Arc<Shared>) -> Result<usize, StoreError> {
 pub async fn serve(
     listener: tokio::net::TcpListener,
     store: Arc<dyn Store>,
+    registry: Registry,
     config: Config,
     ready: impl std::future::Future<Output = ()>,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
@@ -364,7 +365,7 @@ pub async fn serve(
         store,
         matches: Mutex::new(HashMap::new()),
         creating: Mutex::new(HashSet::new()),
-        catalog: Mutex::new(Host::new(game_host::registry())),
+        registry,
         closing,
         open,
         limits: Arc::new(limits::Limits::new()),

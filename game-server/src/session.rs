@@ -8,8 +8,8 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::Duration;
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
-use game_host::reply::{Fail, bad_request, body, fail, match_exists, unknown_match};
-use game_host::{Host, Kind, Reply, Request, Status};
+use game_host::reply::{self, Fail, bad_request, body, fail, match_exists, unknown_match};
+use game_host::{Host, Kind, OPS as HOST_OPS, Reply, Request, Status};
 use serde_json::{Map, Value, json};
 use tokio::sync::watch;
 use tokio::time::Instant;
@@ -365,14 +365,9 @@ impl Session {
                 return self.forward(&op, &req, text, id).await;
             }
             op if SERVER_ONLY.contains(&op) => Err(forbidden(op, "the server's own operation")),
-            "games" | "schemas" => {
-                let mut catalog = self
-                    .shared
-                    .catalog
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner());
-                return catalog.handle_line(text);
-            }
+            "games" | "schemas" => self
+                .catalog(&op, &req)
+                .map(|b| Ok(Host::reply(id.clone(), Ok(b)))),
             op => Err(fail(
                 "UNKNOWN_OP",
                 "알 수 없는 요청이에요.",
@@ -383,6 +378,33 @@ impl Session {
             Ok(Ok(reply)) => reply,
             Ok(Err(f)) | Err(f) => Host::reply(id, Err(f)),
         }
+    }
+
+    /// `games` and `schemas`, from the server's registry, read as strictly as the host
+    /// reads them.
+    fn catalog(&self, op: &str, req: &Request<'_>) -> Result<Map<String, Value>, Fail> {
+        let spec = HOST_OPS
+            .iter()
+            .find(|(name, _)| *name == op)
+            .map_or(&[][..], |(_, spec)| *spec);
+        req.check(op, spec)?;
+        let registry = &self.shared.registry;
+        if op == "games" {
+            return Ok(body(&reply::Games {
+                games: registry.ids().map(str::to_owned).collect(),
+            }));
+        }
+        let game = registry.get(&req.id_field("game")?)?;
+        let schemas = game.schemas();
+        Ok(body(&reply::Schemas {
+            game: game.id().to_owned(),
+            schemas: schemas
+                .entries()
+                .into_iter()
+                .map(|(name, schema)| (name.to_owned(), schema.clone()))
+                .collect(),
+            default_options: game.default_options(),
+        }))
     }
 
     /// Subscribes this socket to a match (as `player`, or as a spectator).
@@ -464,7 +486,7 @@ impl Session {
             )?
             .unwrap_or_default();
         let options = req.object("options")?;
-        let registry = game_host::registry();
+        let registry = &self.shared.registry;
         // An unknown game is said as such, not as a bot that does not play it. Then the
         // game itself judges the players (their count first) and the options, on a match
         // built and thrown away: a create the game refuses costs no more than that, and
@@ -519,20 +541,8 @@ impl Session {
                 }
             },
         };
-        let mut line = json!({
-            "op": "create", "game": game, "players": players,
-            "match": match_id, "now": now_ms(),
-        });
-        if let Some(options) = options {
-            line["options"] = options;
-        }
-        let mut host = Host::new(registry);
-        let mut created = host.handle_line(&line.to_string());
-        if !created.ok {
-            // The game's own refusal (players, options), as the host gives it.
-            created.id = req.id();
-            return Ok(Ok(created));
-        }
+        // The game's own refusal (players, options) is answered as the host gives it.
+        let mut m = registry.create(&game, judged, players.clone(), None, now_ms())?;
         let mut seats = Vec::new();
         for p in players.iter().filter(|p| !bots.contains_key(*p)) {
             seats.push(Seat {
@@ -540,13 +550,9 @@ impl Session {
                 token: secret()?,
             });
         }
-        let Some(m) = host.get_match_mut(&match_id) else {
-            return Err(unknown_match(&match_id));
-        };
         let record = m.record().clone();
-        let m = &*m;
         let entries = record.entries.len();
-        let status: Map<String, Value> = body(&Status::of(&match_id, m));
+        let status: Map<String, Value> = body(&Status::of(&match_id, m.as_ref()));
         let stored = StoredMatch {
             id: match_id.clone(),
             record,
@@ -571,7 +577,7 @@ impl Session {
             .into_iter()
             .map(|(p, k)| (p, ServerBot::new(k)))
             .collect();
-        let mut actor = Actor::new(match_id.clone(), host, bots, self.shared.clone(), entries);
+        let mut actor = Actor::new(match_id.clone(), m, bots, self.shared.clone(), entries);
         actor.quota = Some(quota);
         actor.unseen = seats
             .iter()
