@@ -145,7 +145,8 @@ async function join() {
   if (game === "one-card") {
     document.title = "원카드 One Card";
     $("title").replaceChildren("원카드 ", h("small", {}, "One Card"));
-    $("board").hidden = true;
+    // An SVG element has no `hidden` property: its style, through the CSSOM.
+    $("board").style.display = "none";
     $("table").hidden = false;
   }
   $("game").hidden = false;
