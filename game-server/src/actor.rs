@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::Duration;
 
-use game_core::{AppliedJson, DynMatch, GameError, PlayedJson};
+use game_core::{AppliedJson, DynEvents, DynMatch, GameError, PlayedJson};
 use game_host::reply::{self, Body, Fail, body, fail, unknown_match};
 use game_host::{Host, OPS, Reply, Request, Status};
 use serde_json::{Map, Value, json};
@@ -159,20 +159,18 @@ struct Sub {
 #[derive(Default)]
 pub(crate) struct Done {
     applied: Vec<AppliedJson>,
-    events: Vec<Value>,
+    events: DynEvents,
 }
 
 impl Done {
     /// The timeouts taken, as `viewer` sees them.
     fn applied_for(&self, viewer: Option<&str>) -> Vec<AppliedJson> {
-        let _ = viewer;
-        self.applied.clone()
+        self.applied.iter().map(|a| a.for_viewer(viewer)).collect()
     }
 
     /// The request's events, as `viewer` sees them.
     fn events_for(&self, viewer: Option<&str>) -> Vec<Value> {
-        let _ = viewer;
-        self.events.clone()
+        self.events.for_viewer(viewer)
     }
 
     /// Every event, the timeouts' first, as `viewer` sees them (what a push carries).
@@ -334,9 +332,12 @@ impl Actor {
     /// events and the timeouts taken first, or the refusal with those timeouts), and the
     /// change whole.
     fn played(&self, viewer: Option<&str>, played: PlayedJson) -> (Body, Done) {
-        let PlayedJson { applied, result } = played;
+        let events = played.events().clone();
+        let PlayedJson {
+            applied, result, ..
+        } = played;
         match result {
-            Ok(events) => {
+            Ok(_) => {
                 let done = Done { applied, events };
                 let answer = body(&reply::Played {
                     status: Status::of(&self.id, self.m.as_ref()),
@@ -348,7 +349,7 @@ impl Actor {
             Err(e) => {
                 let done = Done {
                     applied,
-                    events: Vec::new(),
+                    events: DynEvents::default(),
                 };
                 let refused = Fail {
                     error: e.body(),
@@ -526,7 +527,7 @@ impl Actor {
             let applied = self.m.tick(now);
             let done = Done {
                 applied,
-                events: Vec::new(),
+                events: DynEvents::default(),
             };
             self.persist(done).await.map_err(drop)?;
         }
