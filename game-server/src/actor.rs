@@ -534,6 +534,8 @@ impl Actor {
         if self.bot_due.is_some_and(|at| at <= Instant::now()) {
             self.bot_due = None;
             for player in self.bots_to_act() {
+                // Each bot chooses on the match as the bots before it left it: one that
+                // may act no more (a call another answered first) has no action.
                 let Some(action) = self.bot_action(&player) else {
                     continue;
                 };
@@ -553,15 +555,21 @@ impl Actor {
         Ok(())
     }
 
-    /// The bots that may act now, in seat order.
+    /// The bots that may act now: those whose move is awaited, then those the game lets
+    /// act besides (One Card's calls), in seat order.
     fn bots_to_act(&self) -> Vec<String> {
-        if self.m.outcome().is_some() {
+        let status = self.m.status();
+        if status.over {
             return Vec::new();
         }
-        self.m
-            .to_act()
-            .into_iter()
-            .filter(|p| self.bots.contains_key(p))
+        let players = self.m.players();
+        status
+            .to_act
+            .iter()
+            .chain(&status.may_act)
+            .filter_map(|&seat| players.get(seat))
+            .filter(|p| self.bots.contains_key(*p))
+            .cloned()
             .collect()
     }
 

@@ -6,8 +6,10 @@
 //! [`serve`] runs it on a bound listener until a shutdown signal; the `server` example is
 //! the command line over it, with the built-in games. The server depends on no game: a
 //! game's bots, its views and its per-player events all come through the registry. The protocol is the JSON host's requests and replies, plus
-//! `hello`, `watch`, `create`'s `bots` and `seats`, and `update` pushes (the README's
-//! "The game server").
+//! `hello`, `watch`, `create`'s `bots` and `seats`, `games`' `bots` (each game's bot
+//! kinds), and `update` pushes (the README's "The game server"). Every socket and every
+//! reply gets its own viewer's projection of what changed: a player sees the cards they
+//! drew, nobody else does.
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -27,7 +29,7 @@ use game_core::{RecordEntry, Registry};
 use tokio::sync::{mpsc, watch};
 
 use crate::actor::{Actor, Cmd};
-use crate::bots::{ServerBot, plays};
+use crate::bots::ServerBot;
 use crate::store::{Seat, StoredMatch};
 pub use crate::store::{SqliteStore, Store, StoreError, Unreadable, Writer};
 pub use crate::web::{BadOrigin, normalize_origin};
@@ -226,11 +228,20 @@ pub(crate) fn spawn(shared: &Arc<Shared>, actor: Actor, seats: Vec<Seat>) {
     tokio::spawn(actor.run(rx));
 }
 
-/// Whether a stored match's seats and bots are what `create` writes: every player either
-/// a human seat with a token of its own or a bot of a kind that plays the game, and
-/// nothing else; and no time in it later than `now` (past the tolerance). Returns the
-/// bots, or why the match is not to be served.
-fn check_stored(m: &StoredMatch, now: u64) -> Result<HashMap<String, ServerBot>, String> {
+/// Whether a stored match's seats and bots are what `create` writes: a game `registry`
+/// serves, every player either a human seat with a token of its own or a bot of a kind
+/// the game offers, and nothing else; and no time in it later than `now` (past the
+/// tolerance). Returns the bots, or why the match is not to be served.
+fn check_stored(
+    m: &StoredMatch,
+    registry: &Registry,
+    now: u64,
+) -> Result<HashMap<String, ServerBot>, String> {
+    let game = registry.get(&m.record.game).map_err(|e| {
+        serde_json::to_value(game_core::GameError::body(&e))
+            .unwrap_or_default()
+            .to_string()
+    })?;
     let players = &m.record.players;
     let mut seen = HashSet::new();
     let mut tokens = HashSet::new();
@@ -258,16 +269,14 @@ fn check_stored(m: &StoredMatch, now: u64) -> Result<HashMap<String, ServerBot>,
                 "`{player}` is both a seat and a bot, or a bot twice"
             ));
         }
-        let kind: yut::BotKind = kind
-            .parse()
-            .map_err(|_| format!("bot `{player}`: unknown kind `{kind}`"))?;
-        if !plays(kind, &m.record.game) {
-            return Err(format!(
-                "bot `{player}`: a `{kind}` bot does not play {}",
+        let bot = ServerBot::new(game, kind).map_err(|_| {
+            format!(
+                "bot `{player}`: unknown kind `{kind}` (not one of {} for {})",
+                game.bot_kinds().join(", "),
                 m.record.game
-            ));
-        }
-        bots.insert(player.clone(), ServerBot::new(kind));
+            )
+        })?;
+        bots.insert(player.clone(), bot);
     }
     if let Some(p) = players.iter().find(|p| !seen.contains(p.as_str())) {
         return Err(format!("player `{p}` is neither a seat nor a bot"));
@@ -310,7 +319,7 @@ async fn restore(shared: &Arc<Shared>) -> Result<usize, StoreError> {
                 continue;
             }
         };
-        let bots = match check_stored(&m, now) {
+        let bots = match check_stored(&m, &shared.registry, now) {
             Ok(bots) => bots,
             Err(why) => {
                 eprintln!("match {}: not replayed: {why}", m.id);

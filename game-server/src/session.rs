@@ -15,7 +15,7 @@ use tokio::sync::watch;
 use tokio::time::Instant;
 
 use crate::actor::{Actor, Cmd, PushRx, PushTx, Replier, push_queue};
-use crate::bots::{ServerBot, plays, random_u64};
+use crate::bots::{ServerBot, random_u64};
 use crate::limits::{Connection, Inflow};
 use crate::store::{Change, Seat, StoredMatch};
 use crate::{Reservation, Shared, now_ms, spawn};
@@ -380,8 +380,8 @@ impl Session {
         }
     }
 
-    /// `games` and `schemas`, from the server's registry, read as strictly as the host
-    /// reads them.
+    /// `games` (with each game's bot kinds) and `schemas`, from the server's registry,
+    /// read as strictly as the host reads them.
     fn catalog(&self, op: &str, req: &Request<'_>) -> Result<Map<String, Value>, Fail> {
         let spec = HOST_OPS
             .iter()
@@ -390,9 +390,19 @@ impl Session {
         req.check(op, spec)?;
         let registry = &self.shared.registry;
         if op == "games" {
-            return Ok(body(&reply::Games {
+            let mut answer = body(&reply::Games {
                 games: registry.ids().map(str::to_owned).collect(),
-            }));
+            });
+            // The server's own: the bot kinds `create` takes for each game.
+            let bots: Map<String, Value> = registry
+                .ids()
+                .map(|id| {
+                    let kinds = registry.get(id).map(|g| g.bot_kinds()).unwrap_or_default();
+                    (id.to_owned(), json!(kinds))
+                })
+                .collect();
+            answer.insert("bots".into(), Value::Object(bots));
+            return Ok(answer);
         }
         let game = registry.get(&req.id_field("game")?)?;
         let schemas = game.schemas();
@@ -480,10 +490,7 @@ impl Session {
         let game = req.id_field("game")?;
         let players: Vec<String> = req.need("players", "an array of strings")?;
         let bots: BTreeMap<String, String> = req
-            .read(
-                "bots",
-                "an object of player ids to \"random\", \"policy\" or \"strong\"",
-            )?
+            .read("bots", "an object of player ids to bot kinds")?
             .unwrap_or_default();
         let options = req.object("options")?;
         let registry = &self.shared.registry;
@@ -491,7 +498,7 @@ impl Session {
         // game itself judges the players (their count first) and the options, on a match
         // built and thrown away: a create the game refuses costs no more than that, and
         // nothing below (the bots, an id, the store) is done for it.
-        registry.get(&game)?;
+        let kind_of_game = registry.get(&game)?;
         let defaults;
         let judged = match &options {
             Some(o) => o,
@@ -502,7 +509,7 @@ impl Session {
         };
         registry.create(&game, judged, players.clone(), Some(0), 0)?;
         let seated: HashSet<&str> = players.iter().map(String::as_str).collect();
-        let mut kinds = Vec::new();
+        let mut bot_seats = Vec::new();
         for (player, kind) in &bots {
             if !seated.contains(player.as_str()) {
                 return Err(bad_request(
@@ -510,19 +517,8 @@ impl Session {
                     format!("`{player}` is not in `players`"),
                 ));
             }
-            let kind: yut::BotKind = kind.parse().map_err(|_| {
-                bad_request(
-                    Some("bots"),
-                    format!("`{kind}`: a bot is \"random\", \"policy\" or \"strong\""),
-                )
-            })?;
-            if !plays(kind, &game) {
-                return Err(bad_request(
-                    Some("bots"),
-                    format!("a `{kind}` bot plays only the Yut games"),
-                ));
-            }
-            kinds.push((player.clone(), kind));
+            // A kind the game does not offer: `UNKNOWN_BOT`, with the kinds it does.
+            bot_seats.push((player.clone(), ServerBot::new(kind_of_game, kind)?));
         }
         let quota = self.shared.limits.open_match(
             &self.shared.config,
@@ -557,9 +553,9 @@ impl Session {
             id: match_id.clone(),
             record,
             seats: seats.clone(),
-            bots: kinds
+            bots: bot_seats
                 .iter()
-                .map(|(p, k)| (p.clone(), k.to_string()))
+                .map(|(p, bot)| (p.clone(), bot.kind().to_owned()))
                 .collect(),
         };
         self.shared
@@ -573,10 +569,7 @@ impl Session {
                     json!({ "detail": e.to_string() }),
                 )
             })?;
-        let bots = kinds
-            .into_iter()
-            .map(|(p, k)| (p, ServerBot::new(k)))
-            .collect();
+        let bots = bot_seats.into_iter().collect();
         let mut actor = Actor::new(match_id.clone(), m, bots, self.shared.clone(), entries);
         actor.quota = Some(quota);
         actor.unseen = seats

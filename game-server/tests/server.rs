@@ -105,7 +105,7 @@ async fn refusals() {
         "BAD_REQUEST"
     );
     assert_eq!(code(&c.req(json!({"op": "create", "game": "yut", "players": ["a", "b"], "bots": {"c": "random"}})).await), "BAD_REQUEST");
-    assert_eq!(code(&c.req(json!({"op": "create", "game": "rps", "players": ["a", "b"], "bots": {"a": "strong"}})).await), "BAD_REQUEST");
+    assert_eq!(code(&c.req(json!({"op": "create", "game": "rps", "players": ["a", "b"], "bots": {"a": "strong"}})).await), "UNKNOWN_BOT");
     assert_eq!(
         code(&c.req(json!({"op": "watch", "match": "nope"})).await),
         "UNKNOWN_MATCH"
