@@ -1,5 +1,6 @@
 //! The game server: `cargo run --release --example server -- [--addr HOST:PORT] [--db PATH]`.
-//! It serves the built-in games (`game_host::registry()`) and One Card.
+//! It serves the built-in games of `game_host::registry()`: Yut, Yut with augments, One
+//! Card and rock-paper-scissors.
 //! Prints `listening on http://ADDR` once ready; serves until SIGINT or SIGTERM, then
 //! exits once the connections closed or the shutdown grace passed.
 
@@ -7,7 +8,6 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use clap::Parser;
-use game_core::{Erased, Registry};
 use game_server::{Config, SqliteStore, serve};
 
 /// A multiplayer game server: the host protocol over WebSockets, persisted in SQLite.
@@ -119,16 +119,11 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         println!("listening on http://{addr}");
     };
     let stop = shutdown();
-    serve(listener, store, games()?, config, ready, stop).await?;
+    // The built-in games (One Card among them, with hidden hands) and their bots. A game
+    // of your own is one more `register` on this registry.
+    let games = game_host::registry();
+    serve(listener, store, games, config, ready, stop).await?;
     Ok(())
-}
-
-/// The games served: the built-in ones and One Card, registered as any game from outside
-/// this repository would be.
-fn games() -> Result<Registry, game_core::GameExists> {
-    let mut registry = game_host::registry();
-    registry.register(Erased(one_card::OneCard))?;
-    Ok(registry)
 }
 
 /// Resolves on SIGINT or SIGTERM. The handlers are installed at the call, not when the

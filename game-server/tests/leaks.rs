@@ -9,7 +9,7 @@ mod common;
 use std::collections::{BTreeMap, BTreeSet};
 
 use common::{Client, Server, TempDb, token};
-use game_core::{Erased, RecordEntry, Registry};
+use game_core::RecordEntry;
 use serde_json::{Value, json};
 
 /// A small deterministic generator for the test's own choices (the server deals from
@@ -82,8 +82,7 @@ fn strings(v: &Value) -> BTreeSet<String> {
 
 /// The hidden cards at every turnSeq of the game of `record`, replayed input by input.
 fn moments(record: &game_core::MatchRecord) -> BTreeMap<u64, Hidden> {
-    let mut registry = Registry::new();
-    registry.register(Erased(one_card::OneCard)).unwrap();
+    let registry = game_host::registry();
     let mut m = registry
         .create(
             &record.game,
