@@ -14,7 +14,7 @@ use serde_json::{Map, Value, json};
 use tokio::sync::{mpsc, oneshot, watch};
 use tokio::time::Instant;
 
-use crate::bots::ServerBot;
+use crate::bots::{ServerBot, random_u64};
 use crate::store::Change;
 use crate::{Shared, now_ms};
 
@@ -501,7 +501,8 @@ impl Actor {
 
     /// When a bot is to act and has no move scheduled, schedules it after the delay.
     fn schedule_bots(&mut self) {
-        let bot_to_act = !self.bots_to_act().is_empty();
+        let (callers, movers) = self.bots_to_act();
+        let bot_to_act = !callers.is_empty() || !movers.is_empty();
         match (bot_to_act, self.bot_due) {
             (false, _) => self.bot_due = None,
             (true, None) => self.bot_due = Some(Instant::now() + self.shared.config.bot_delay),
@@ -533,7 +534,14 @@ impl Actor {
         }
         if self.bot_due.is_some_and(|at| at <= Instant::now()) {
             self.bot_due = None;
-            for player in self.bots_to_act() {
+            let (mut callers, movers) = self.bots_to_act();
+            // Calls race: the first decides. Which bot is first is left to chance, so
+            // that no seat always wins the race.
+            if !callers.is_empty() {
+                let first = (random_u64() % callers.len() as u64) as usize;
+                callers.rotate_left(first);
+            }
+            for player in callers.into_iter().chain(movers) {
                 // Each bot chooses on the match as the bots before it left it: one that
                 // may act no more (a call another answered first) has no action.
                 let Some(action) = self.bot_action(&player) else {
@@ -555,22 +563,24 @@ impl Actor {
         Ok(())
     }
 
-    /// The bots that may act now: those whose move is awaited, then those the game lets
-    /// act besides (One Card's calls), in seat order.
-    fn bots_to_act(&self) -> Vec<String> {
+    /// The bots that may act now: those the game lets act besides (One Card's calls),
+    /// then those whose move is awaited, in seat order. The calls come first: a move
+    /// closes their window, and bots that call after it never would.
+    fn bots_to_act(&self) -> (Vec<String>, Vec<String>) {
         let status = self.m.status();
         if status.over {
-            return Vec::new();
+            return (Vec::new(), Vec::new());
         }
         let players = self.m.players();
-        status
-            .to_act
-            .iter()
-            .chain(&status.may_act)
-            .filter_map(|&seat| players.get(seat))
-            .filter(|p| self.bots.contains_key(*p))
-            .cloned()
-            .collect()
+        let bots = |seats: &[usize]| -> Vec<String> {
+            seats
+                .iter()
+                .filter_map(|&seat| players.get(seat))
+                .filter(|p| self.bots.contains_key(*p))
+                .cloned()
+                .collect()
+        };
+        (bots(&status.may_act), bots(&status.to_act))
     }
 
     fn bot_action(&mut self, player: &str) -> Option<Value> {
