@@ -193,6 +193,8 @@ struct Played {
     acts: u64,
     /// Of them, taken by a player whose move was not awaited (a call).
     out_of_turn: u64,
+    /// Players a status named as able to act besides the player to move.
+    windows: u64,
     /// Cards named in the messages, each checked.
     checked: usize,
 }
@@ -236,7 +238,7 @@ async fn game(addr: &str, rng: &mut Lcg, players: usize, options: Value) -> Play
         s.view = view["view"].clone();
     }
     let mut turn_seq = 0;
-    let (mut acts, mut out_of_turn) = (0, 0);
+    let (mut acts, mut out_of_turn, mut windows) = (0, 0, 0);
     loop {
         if sockets[0].view["ranks"].is_array() {
             break;
@@ -295,6 +297,17 @@ async fn game(addr: &str, rng: &mut Lcg, players: usize, options: Value) -> Play
         for s in sockets.iter_mut().chain(std::iter::once(&mut watcher)) {
             s.catch_up(turn_seq).await;
         }
+        // The status names who may act besides the player to move: each has an action.
+        for p in reply["mayAct"].as_array().unwrap() {
+            let k = ids.iter().position(|id| p == id.as_str()).unwrap();
+            let view = &sockets[k].view;
+            assert_ne!(view["turn"], json!(k), "{reply}");
+            assert!(
+                !view["legalActions"].as_array().unwrap().is_empty(),
+                "{view}"
+            );
+            windows += 1;
+        }
     }
     let record = sockets[0].req(json!({"op": "record", "match": m})).await;
     assert_eq!(record["ok"], true, "{record}");
@@ -344,6 +357,7 @@ async fn game(addr: &str, rng: &mut Lcg, players: usize, options: Value) -> Play
     Played {
         acts,
         out_of_turn,
+        windows,
         checked,
     }
 }
@@ -353,8 +367,8 @@ async fn no_socket_learns_another_players_cards_or_the_draw_pile() {
     let db = TempDb::new("leaks");
     let server = Server::start(&db.path(), 0);
     let mut rng = Lcg(38);
-    let (mut checked, mut out_of_turn) = (0, 0);
-    for g in 0..8 {
+    let (mut checked, mut out_of_turn, mut windows) = (0, 0, 0);
+    for g in 0..6 {
         let players = 3 + g % 3;
         let bankrupt_at = [json!(15), json!(20), Value::Null][rng.below(3)].clone();
         let ranking = ["first", "all"][rng.below(2)];
@@ -368,8 +382,10 @@ async fn no_socket_learns_another_players_cards_or_the_draw_pile() {
         assert!(played.acts > 0);
         checked += played.checked;
         out_of_turn += played.out_of_turn;
+        windows += played.windows;
     }
     assert!(checked > 100, "{checked} cards checked");
     // Calls by players whose move was not awaited (ONE_CARD, CATCH) were taken.
-    assert!(out_of_turn > 0, "no call out of turn in 8 games");
+    assert!(out_of_turn > 0, "no call out of turn in 6 games");
+    assert!(windows > 0, "no status named a caller in 6 games");
 }
