@@ -264,8 +264,9 @@ async fn game(addr: &str, rng: &mut Lcg, players: usize, options: Value) -> Play
                 .filter(|c| !hand.contains(c))
                 .collect();
             let card = &all[rng.below(all.len())];
+            let action = json!({"type": "PLAY", "card": card});
             let refused = s
-                .req(json!({"op": "act", "match": m, "action": {"type": "PLAY", "card": card}, "turnSeq": turn_seq}))
+                .req(json!({"op": "act", "match": m, "action": action, "turnSeq": turn_seq}))
                 .await;
             assert_eq!(refused["ok"], false, "{refused}");
             let legal = s.req(json!({"op": "legal", "match": m})).await;
