@@ -120,9 +120,18 @@ test("a One Card game against bots, played to the end by clicking", { timeout: 3
     const kinds = await page.$$eval("[name=k1] option", (os) => os.map((o) => o.value));
     assert.ok(kinds.includes("random"), JSON.stringify(kinds));
     await page.click("button[type=submit]");
+    const watchHref = await page.getAttribute("a.watch-link", "href");
     await page.click("a.seat-link");
     await page.waitForSelector("#table .oc-seat");
     assert.equal(await page.title(), "원카드 One Card");
+    // A spectator sees the counts and the pile, and no hand.
+    const watcher = await watchedPage(browser, errors);
+    await watcher.goto(watchHref);
+    await watcher.waitForSelector("#table .oc-seat");
+    assert.equal(await watcher.textContent("#status"), "관전 중 (watching)");
+    assert.equal(await watcher.$("#hand"), null);
+    assert.equal((await watcher.$$(".oc-seat")).length, 3);
+    await watcher.close();
     assert.ok(await page.isHidden("#board"), "no Yut board");
     const hand = await page.$$eval("#hand button.oc-card", (bs) => bs.map((b) => b.textContent));
     assert.equal(hand.length, 7, JSON.stringify(hand));
