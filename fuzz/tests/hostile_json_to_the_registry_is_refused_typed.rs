@@ -207,7 +207,10 @@ fn unknown_games_and_hostile_ids_at_the_registry() {
         assert_code(&err, &["UNKNOWN_GAME"]);
         assert_code(&r.get(id).err().unwrap(), &["UNKNOWN_GAME"]);
     }
-    assert_eq!(r.ids().collect::<Vec<_>>(), ["rps", "yut", "yut-augments"]);
+    assert_eq!(
+        r.ids().collect::<Vec<_>>(),
+        ["one-card", "rps", "yut", "yut-augments"]
+    );
     for id in r.ids() {
         let g = r.get(id).unwrap();
         // The defaults create a game, and every schema is an object.

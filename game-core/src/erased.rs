@@ -1,6 +1,8 @@
 //! The type-erased layer: many kinds of games behind one JSON interface.
 
+use std::any::Any;
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -58,6 +60,15 @@ pub enum HostError {
         /// How many legal actions the player has now.
         count: usize,
     },
+    /// No bot of this kind plays the game ([`DynGame::bot`]). (The message never holds
+    /// the request's text: the kind is in the reason.)
+    #[error("이 게임에는 그런 봇이 없어요.")]
+    UnknownBot {
+        /// The kind asked for.
+        kind: String,
+        /// The kinds the game offers ([`DynGame::bot_kinds`]).
+        kinds: Vec<&'static str>,
+    },
 }
 
 impl GameError for HostError {
@@ -69,6 +80,7 @@ impl GameError for HostError {
             Self::InvalidOption { .. } => "INVALID_OPTION",
             Self::NoSeed { .. } => "NO_SEED",
             Self::UnknownActionIndex { .. } => "UNKNOWN_ACTION_INDEX",
+            Self::UnknownBot { .. } => "UNKNOWN_BOT",
         }
     }
 
@@ -85,6 +97,9 @@ impl GameError for HostError {
             Self::NoSeed { detail } => Some(serde_json::json!({ "detail": detail })),
             Self::UnknownActionIndex { index, count } => {
                 Some(serde_json::json!({ "index": index, "count": count }))
+            }
+            Self::UnknownBot { kind, kinds } => {
+                Some(serde_json::json!({ "bot": kind, "bots": kinds }))
             }
         }
     }
@@ -199,29 +214,200 @@ fn os_seed() -> Result<u64, HostError> {
         })
 }
 
-/// An action applied through the erased layer, in JSON.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
+/// The events of one change, kept typed inside: each viewer gets the game's projection
+/// of them ([`Game::event_for`]), never the events themselves. A host sends each player,
+/// socket or caller [`DynEvents::for_viewer`] with their own id, and a spectator `None`.
+///
+/// ```
+/// use game_core::{Erased, Registry, rps::Rps};
+/// let mut r = Registry::new();
+/// r.register(Erased(Rps)).unwrap();
+/// let mut m = r.create("rps", &serde_json::json!({}), vec!["a".into(), "b".into()], Some(1), 0).unwrap();
+/// let played = m.act("a", serde_json::json!({"type": "PICK", "hand": "rock"}), None, 0);
+/// // Rock-paper-scissors shows everyone the same events.
+/// assert_eq!(played.events().for_viewer(Some("b")), played.events().for_viewer(None));
+/// assert_eq!(played.events().len(), 1);
+/// ```
+#[derive(Clone, Default)]
+pub struct DynEvents(Option<Arc<dyn ProjectEvents>>);
+
+/// Typed events and the game that projects them, behind [`DynEvents`].
+trait ProjectEvents: Send + Sync {
+    fn values(&self, viewer: Viewer<'_>) -> Vec<Value>;
+    fn text(&self, viewer: Viewer<'_>) -> String;
+    fn len(&self) -> usize;
+    /// The events themselves, as JSON text: only to compare two changes.
+    fn whole(&self) -> String;
+}
+
+/// A game's own events of one change, with the game (usually zero-sized) to project them.
+struct Typed<G: Game> {
+    game: G,
+    events: Vec<G::Event>,
+}
+
+impl<G: Game> Typed<G> {
+    fn projected(&self, viewer: Viewer<'_>) -> Vec<G::Event> {
+        project(&self.game, &self.events, viewer)
+    }
+}
+
+/// `events` as `viewer` sees them.
+fn project<G: Game>(game: &G, events: &[G::Event], viewer: Viewer<'_>) -> Vec<G::Event> {
+    events.iter().map(|e| game.event_for(e, viewer)).collect()
+}
+
+impl<G: Game> ProjectEvents for Typed<G> {
+    fn values(&self, viewer: Viewer<'_>) -> Vec<Value> {
+        self.projected(viewer).iter().map(to_json).collect()
+    }
+
+    fn text(&self, viewer: Viewer<'_>) -> String {
+        to_text(&self.projected(viewer))
+    }
+
+    fn len(&self) -> usize {
+        self.events.len()
+    }
+
+    fn whole(&self) -> String {
+        to_text(&self.events)
+    }
+}
+
+/// The viewer a host names: a player by id, or the spectator (`None`).
+fn viewer_of(player: Option<&str>) -> Viewer<'_> {
+    player.map_or(Viewer::Spectator, Viewer::Player)
+}
+
+impl DynEvents {
+    fn of<G: Game + Clone>(game: &G, events: Vec<G::Event>) -> Self {
+        if events.is_empty() {
+            return Self(None);
+        }
+        Self(Some(Arc::new(Typed {
+            game: game.clone(),
+            events,
+        })))
+    }
+
+    /// The events as `viewer` sees them: a player by id (`Some`), or a spectator (`None`).
+    /// An id that is not seated sees what the game shows a player the events do not
+    /// concern.
+    pub fn for_viewer(&self, viewer: Option<&str>) -> Vec<Value> {
+        self.0
+            .as_ref()
+            .map_or_else(Vec::new, |e| e.values(viewer_of(viewer)))
+    }
+
+    /// [`DynEvents::for_viewer`] as the text of a JSON array, written straight from the
+    /// game's typed events.
+    pub fn text_for(&self, viewer: Option<&str>) -> String {
+        self.0
+            .as_ref()
+            .map_or_else(|| "[]".to_owned(), |e| e.text(viewer_of(viewer)))
+    }
+
+    /// How many events there are.
+    pub fn len(&self) -> usize {
+        self.0.as_ref().map_or(0, |e| e.len())
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+impl std::fmt::Debug for DynEvents {
+    /// How many events, never what they hold (they may be private to a player).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DynEvents")
+            .field("len", &self.len())
+            .finish()
+    }
+}
+
+impl PartialEq for DynEvents {
+    fn eq(&self, other: &Self) -> bool {
+        match (&self.0, &other.0) {
+            (None, None) => true,
+            (Some(a), Some(b)) => a.whole() == b.whole(),
+            _ => false,
+        }
+    }
+}
+
+/// An action applied through the erased layer, in JSON. Two are equal when their wire
+/// forms are.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
 pub struct AppliedJson {
     /// Who acted.
     pub player: PlayerId,
     /// The action.
     pub action: Value,
-    /// What happened.
+    /// What happened, as a spectator sees it ([`AppliedJson::for_viewer`] gives a
+    /// player's own projection).
     pub events: Vec<Value>,
     /// Whether the engine took it on the player's behalf.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub auto: bool,
+    /// The events, typed, for each viewer's projection (not on the wire).
+    #[serde(skip)]
+    #[schemars(skip)]
+    typed: DynEvents,
+}
+
+impl PartialEq for AppliedJson {
+    fn eq(&self, other: &Self) -> bool {
+        (&self.player, &self.action, &self.events, self.auto)
+            == (&other.player, &other.action, &other.events, other.auto)
+    }
+}
+
+impl AppliedJson {
+    /// The events as `viewer` sees them (see [`DynEvents::for_viewer`]).
+    pub fn events_for(&self, viewer: Option<&str>) -> Vec<Value> {
+        if self.typed.is_empty() {
+            // Read from the wire or built by hand: the events are all there is.
+            return self.events.clone();
+        }
+        self.typed.for_viewer(viewer)
+    }
+
+    /// This action with its `events` as `viewer` sees them: what a host sends that viewer.
+    ///
+    /// ```
+    /// use game_core::{Erased, Registry, rps::Rps};
+    /// let mut r = Registry::new();
+    /// r.register(Erased(Rps)).unwrap();
+    /// let mut m = r.create("rps", &serde_json::json!({}), vec!["a".into(), "b".into()], Some(1), 0).unwrap();
+    /// let applied = m.tick(20_000); // both timed out
+    /// assert_eq!(applied[0].for_viewer(Some("a")).events, applied[0].events);
+    /// ```
+    pub fn for_viewer(&self, viewer: Option<&str>) -> AppliedJson {
+        AppliedJson {
+            events: self.events_for(viewer),
+            ..self.clone()
+        }
+    }
 }
 
 /// A request judged through the erased layer: the timeouts taken first, then the
 /// request's own events (written as `E`) or why it was refused (see [`Game::play`]).
+///
+/// `result` holds the events as the requester sees them (an action's player, a presence
+/// change's player); [`PlayedAs::events`] and [`PlayedAs::applied_for`] give any other
+/// viewer's projection. The timeouts in `applied` carry the spectator's.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlayedAs<E> {
     /// The timeout actions taken before the request was judged (usually none).
     pub applied: Vec<AppliedJson>,
-    /// The request's events, or its error.
+    /// The request's events as the requester sees them, or its error.
     pub result: Result<E, HostError>,
+    /// The request's events, typed (none when refused).
+    events: DynEvents,
 }
 
 /// A request judged through the erased layer, its events as JSON values.
@@ -238,7 +424,23 @@ impl<E> PlayedAs<E> {
         Self {
             applied: Vec::new(),
             result: Err(error),
+            events: DynEvents::default(),
         }
+    }
+
+    /// The request's events, for each viewer's projection (none when it was refused).
+    pub fn events(&self) -> &DynEvents {
+        &self.events
+    }
+
+    /// The request's events as `viewer` sees them (empty when it was refused).
+    pub fn events_for(&self, viewer: Option<&str>) -> Vec<Value> {
+        self.events.for_viewer(viewer)
+    }
+
+    /// The timeouts taken first, their events as `viewer` sees them.
+    pub fn applied_for(&self, viewer: Option<&str>) -> Vec<AppliedJson> {
+        self.applied.iter().map(|a| a.for_viewer(viewer)).collect()
     }
 }
 
@@ -248,8 +450,11 @@ impl<E> PlayedAs<E> {
 pub struct MatchStatus {
     /// The action sequence number ([`DynMatch::turn_seq`]).
     pub turn_seq: u64,
-    /// The seats that may act now ([`DynMatch::to_act`] gives their ids).
+    /// The seats whose move is awaited ([`DynMatch::to_act`] gives their ids).
     pub to_act: Vec<usize>,
+    /// The seats that may act now besides those of `to_act`, waited for by no one
+    /// ([`Game::may_act`]; One Card's calls): empty for most games.
+    pub may_act: Vec<usize>,
     /// The current decision's deadline ([`DynMatch::deadline`]).
     pub deadline: Option<Millis>,
     /// When [`DynMatch::tick`] would act ([`DynMatch::next_tick_at`]).
@@ -281,6 +486,83 @@ pub trait DynGame: Send + Sync {
     /// Restores a match from a stored state ([`DynMatch::state_json`]), validated like
     /// [`Game::restore`]: a tampered state is refused.
     fn restore(&self, state_json: &str) -> Result<Box<dyn DynMatch>, HostError>;
+    /// The kinds of bot that play this game, the game's preferred first; `random` (a
+    /// uniform pick among the legal actions) is always one of them. The default is
+    /// `random` alone.
+    fn bot_kinds(&self) -> Vec<&'static str> {
+        vec![RANDOM_BOT]
+    }
+    /// A new bot of `kind`, seeded with `seed`, to play matches of this game
+    /// ([`DynBot::choose`]); `UNKNOWN_BOT` for a kind not in [`DynGame::bot_kinds`]. The
+    /// default offers `random`, over the erased match's legal actions.
+    fn bot(&self, kind: &str, seed: u64) -> Result<Box<dyn DynBot>, HostError> {
+        match kind {
+            RANDOM_BOT => Ok(Box::new(ErasedRandomBot(crate::GameRng::from_seed(seed)))),
+            _ => Err(unknown_bot(kind, self.bot_kinds())),
+        }
+    }
+}
+
+/// The bot kind every game offers: uniformly among the legal actions.
+pub const RANDOM_BOT: &str = "random";
+
+fn unknown_bot(kind: &str, kinds: Vec<&'static str>) -> HostError {
+    HostError::UnknownBot {
+        kind: crate::error::cap_detail(kind.to_owned()),
+        kinds,
+    }
+}
+
+/// A bot behind the erased interface: it plays a seat of a live match, reading the
+/// match's typed state where it is (no state is restored from text for a move). Made by
+/// [`DynGame::bot`]; a game offers its own bots with [`Erased::with_bot`].
+///
+/// ```
+/// use game_core::{Erased, Registry, rps::Rps};
+/// let mut r = Registry::new();
+/// r.register(Erased(Rps)).unwrap();
+/// let game = r.get("rps").unwrap();
+/// assert_eq!(game.bot_kinds(), ["random"]);
+/// let mut bot = game.bot("random", 7).unwrap();
+/// let mut m = r.create("rps", &serde_json::json!({}), vec!["a".into(), "b".into()], Some(1), 0).unwrap();
+/// let action = bot.choose(m.as_ref(), "a").unwrap();
+/// assert!(m.act("a", action, None, 0).result.is_ok());
+/// assert!(bot.choose(m.as_ref(), "zed").is_none()); // not seated
+/// let e = game.bot("clever", 7).err().unwrap();
+/// assert_eq!(game_core::GameError::code(&e), "UNKNOWN_BOT");
+/// ```
+pub trait DynBot: Send {
+    /// The action for `player` in `m`, as the game's wire JSON, or `None` when there is
+    /// none: the player has no legal action, is not seated, or `m` is a match of another
+    /// game than the bot's.
+    fn choose(&mut self, m: &dyn DynMatch, player: &str) -> Option<Value>;
+}
+
+/// [`DynGame::bot`]'s default `random`: uniformly among the erased match's legal actions.
+struct ErasedRandomBot(crate::GameRng);
+
+impl DynBot for ErasedRandomBot {
+    fn choose(&mut self, m: &dyn DynMatch, player: &str) -> Option<Value> {
+        let legal = m.legal_actions(player).ok()?;
+        let n = u32::try_from(legal.len()).ok().filter(|&n| n > 0)?;
+        legal.into_iter().nth(self.0.below(n) as usize)
+    }
+}
+
+/// A typed [`Bot`](crate::Bot) of game `G` as a [`DynBot`]: it plays matches of `G`
+/// only, on their typed state.
+struct TypedBot<G, B> {
+    bot: B,
+    game: std::marker::PhantomData<fn() -> G>,
+}
+
+impl<G: Game, B: crate::Bot<G> + Send> DynBot for TypedBot<G, B> {
+    fn choose(&mut self, m: &dyn DynMatch, player: &str) -> Option<Value> {
+        let m = m.as_any().downcast_ref::<Match<G>>()?;
+        let seat = m.game.seat(&m.state, player).ok()?;
+        let action = self.bot.choose(&m.game, &m.state, seat)?;
+        Some(to_json(&action))
+    }
 }
 
 /// A match behind the erased interface: JSON in, JSON out, the game's errors kept.
@@ -389,8 +671,21 @@ pub trait DynMatch: Send + Sync {
     /// Marks a player connected or disconnected at `now`, after the timeouts due then;
     /// the events are the `presenceChanged` (none when nothing changed).
     fn set_connected(&mut self, player: &str, connected: bool, now: Millis) -> PlayedJson;
-    /// Seats that may act now, as player ids.
+    /// The players whose move is awaited, as ids.
     fn to_act(&self) -> Vec<PlayerId>;
+    /// Whether `player` may act now ([`Game::may_act`]): one of [`DynMatch::to_act`], or a
+    /// player the game lets act without waiting for them (One Card's calls). `false` for
+    /// an id that is not seated.
+    ///
+    /// ```
+    /// use game_core::{Erased, Registry, rps::Rps};
+    /// let mut r = Registry::new();
+    /// r.register(Erased(Rps)).unwrap();
+    /// let m = r.create("rps", &serde_json::json!({}), vec!["a".into(), "b".into()], Some(1), 0).unwrap();
+    /// assert!(m.may_act("a") && !m.may_act("zed"));
+    /// assert!(m.status().may_act.is_empty()); // no one besides those to act
+    /// ```
+    fn may_act(&self, player: &str) -> bool;
     /// Legal actions of a player, as JSON.
     fn legal_actions(&self, player: &str) -> Result<Vec<Value>, HostError>;
     /// [`DynMatch::legal_actions`] as the text of a JSON array, written straight from the
@@ -455,6 +750,8 @@ pub trait DynMatch: Send + Sync {
     fn record(&mut self) -> &MatchRecord;
     /// The full state (with RNG) for storage. Never send it to a client.
     fn state_json(&self) -> Value;
+    /// The match itself, for a [`DynBot`] of its game to read its typed state.
+    fn as_any(&self) -> &dyn Any;
 }
 
 impl std::fmt::Debug for dyn DynMatch {
@@ -512,6 +809,139 @@ where
         let m = Match::restore(self.0.clone(), state_json).map_err(game_err)?;
         Ok(Box::new(m))
     }
+
+    fn bot(&self, kind: &str, seed: u64) -> Result<Box<dyn DynBot>, HostError> {
+        match kind {
+            // The typed random bot: the same draws as `RandomBot` in a typed loop.
+            RANDOM_BOT => Ok(Box::new(TypedBot {
+                bot: crate::RandomBot::new(seed),
+                game: std::marker::PhantomData::<fn() -> G>,
+            })),
+            _ => Err(unknown_bot(kind, self.bot_kinds())),
+        }
+    }
+}
+
+impl<G: Game + Clone> Erased<G>
+where
+    G::Options: Default,
+{
+    /// This game with a named bot: [`DynGame::bot`] of `kind` gives `make(seed)`, which
+    /// plays matches of this game on their typed state. Chain it for more kinds; a kind
+    /// named `random` replaces the default one.
+    ///
+    /// ```
+    /// use game_core::{Erased, Registry, TimeoutBot, rps::Rps};
+    /// let mut r = Registry::new();
+    /// r.register(Erased(Rps).with_bot("timeout", |_seed| TimeoutBot)).unwrap();
+    /// let game = r.get("rps").unwrap();
+    /// assert_eq!(game.bot_kinds(), ["timeout", "random"]);
+    /// let mut m = r.create("rps", &serde_json::json!({}), vec!["a".into(), "b".into()], Some(1), 0).unwrap();
+    /// let mut bot = game.bot("timeout", 0).unwrap();
+    /// let action = bot.choose(m.as_ref(), "b").unwrap();
+    /// assert!(m.act("b", action, None, 0).result.is_ok());
+    /// ```
+    pub fn with_bot<B, F>(self, kind: &'static str, make: F) -> WithBots<G>
+    where
+        B: crate::Bot<G> + Send + 'static,
+        F: Fn(u64) -> B + Send + Sync + 'static,
+    {
+        WithBots {
+            game: self,
+            bots: Vec::new(),
+        }
+        .with_bot(kind, make)
+    }
+}
+
+/// Makes a bot of one kind from a seed.
+type MakeBot = Box<dyn Fn(u64) -> Box<dyn DynBot> + Send + Sync>;
+
+/// A typed [`Game`] for the erased layer with named bots ([`Erased::with_bot`]).
+pub struct WithBots<G> {
+    game: Erased<G>,
+    bots: Vec<(&'static str, MakeBot)>,
+}
+
+impl<G> std::fmt::Debug for WithBots<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let kinds: Vec<&str> = self.bots.iter().map(|(kind, _)| *kind).collect();
+        f.debug_struct("WithBots")
+            .field("bots", &kinds)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<G: Game + Clone> WithBots<G>
+where
+    G::Options: Default,
+{
+    /// One more named bot (see [`Erased::with_bot`]); a kind given twice keeps the last.
+    pub fn with_bot<B, F>(mut self, kind: &'static str, make: F) -> Self
+    where
+        B: crate::Bot<G> + Send + 'static,
+        F: Fn(u64) -> B + Send + Sync + 'static,
+    {
+        self.bots.retain(|(k, _)| *k != kind);
+        let make: MakeBot = Box::new(move |seed| {
+            Box::new(TypedBot {
+                bot: make(seed),
+                game: std::marker::PhantomData::<fn() -> G>,
+            })
+        });
+        self.bots.push((kind, make));
+        self
+    }
+}
+
+impl<G: Game + Clone> DynGame for WithBots<G>
+where
+    G::Options: Default,
+{
+    fn id(&self) -> &'static str {
+        self.game.id()
+    }
+
+    fn schemas(&self) -> GameSchemas {
+        self.game.schemas()
+    }
+
+    fn default_options(&self) -> Value {
+        self.game.default_options()
+    }
+
+    fn create(
+        &self,
+        options: &Value,
+        players: Vec<PlayerId>,
+        seed: u64,
+        now: Millis,
+    ) -> Result<Box<dyn DynMatch>, HostError> {
+        self.game.create(options, players, seed, now)
+    }
+
+    fn replay(&self, record: &MatchRecord) -> Result<Box<dyn DynMatch>, HostError> {
+        self.game.replay(record)
+    }
+
+    fn restore(&self, state_json: &str) -> Result<Box<dyn DynMatch>, HostError> {
+        self.game.restore(state_json)
+    }
+
+    fn bot_kinds(&self) -> Vec<&'static str> {
+        let mut kinds: Vec<&'static str> = self.bots.iter().map(|(kind, _)| *kind).collect();
+        if !kinds.contains(&RANDOM_BOT) {
+            kinds.push(RANDOM_BOT);
+        }
+        kinds
+    }
+
+    fn bot(&self, kind: &str, seed: u64) -> Result<Box<dyn DynBot>, HostError> {
+        match self.bots.iter().find(|(k, _)| *k == kind) {
+            Some((_, make)) => Ok(make(seed)),
+            None => self.game.bot(kind, seed),
+        }
+    }
 }
 
 impl<G: Game> Match<G> {
@@ -528,7 +958,7 @@ impl<G: Game> Match<G> {
     }
 }
 
-impl<G: Game> Match<G> {
+impl<G: Game + Clone> Match<G> {
     /// A request with its action read (or refused) first: judged by [`Match::play`], its
     /// events written by `events`.
     fn judge<E>(
@@ -544,9 +974,28 @@ impl<G: Game> Match<G> {
             Err(e) => return PlayedAs::refused(e),
         };
         let played = self.play(player, &action, turn_seq, now);
+        self.played_as(player, played, events)
+    }
+
+    /// A judged request for the erased layer: the requester's projection of its events
+    /// written by `write`, the typed events kept for every other viewer.
+    fn played_as<E>(
+        &self,
+        player: &str,
+        played: Played<G>,
+        write: impl FnOnce(&[G::Event]) -> E,
+    ) -> PlayedAs<E> {
+        let (result, events) = match played.result {
+            Ok(events) => {
+                let mine = project(&self.game, &events, Viewer::Player(player));
+                (Ok(write(&mine)), DynEvents::of(&self.game, events))
+            }
+            Err(e) => (Err(game_err(e)), DynEvents::default()),
+        };
         PlayedAs {
-            applied: applied_json(played.applied),
-            result: played.result.map(|e| events(&e)).map_err(game_err),
+            applied: applied_json(&self.game, played.applied),
+            result,
+            events,
         }
     }
 
@@ -579,33 +1028,29 @@ impl<G: Game> Match<G> {
     }
 }
 
-fn applied_json<G: Game>(applied: Vec<crate::Applied<G>>) -> Vec<AppliedJson> {
+/// The timeouts taken, their `events` the spectator's projection, the typed events kept
+/// for each player's.
+fn applied_json<G: Game + Clone>(game: &G, applied: Vec<crate::Applied<G>>) -> Vec<AppliedJson> {
     applied
         .into_iter()
-        .map(|a| AppliedJson {
-            player: a.player,
-            action: to_json(&a.action),
-            events: a.events.iter().map(to_json).collect(),
-            auto: a.auto,
+        .map(|a| {
+            let seen = project(game, &a.events, Viewer::Spectator);
+            AppliedJson {
+                player: a.player,
+                action: to_json(&a.action),
+                events: seen.iter().map(to_json).collect(),
+                auto: a.auto,
+                typed: DynEvents::of(game, a.events),
+            }
         })
         .collect()
-}
-
-fn played_json<G: Game>(played: Played<G>) -> PlayedJson {
-    PlayedJson {
-        applied: applied_json(played.applied),
-        result: played
-            .result
-            .map(|e| events_json::<G>(&e))
-            .map_err(game_err),
-    }
 }
 
 fn events_json<G: Game>(events: &[G::Event]) -> Vec<Value> {
     events.iter().map(to_json).collect()
 }
 
-impl<G: Game> DynMatch for Match<G> {
+impl<G: Game + Clone> DynMatch for Match<G> {
     fn game_id(&self) -> &'static str {
         self.game.id()
     }
@@ -682,11 +1127,19 @@ impl<G: Game> DynMatch for Match<G> {
     }
 
     fn tick(&mut self, now: Millis) -> Vec<AppliedJson> {
-        applied_json(Match::tick(self, now))
+        let applied = Match::tick(self, now);
+        applied_json(&self.game, applied)
     }
 
     fn set_connected(&mut self, player: &str, connected: bool, now: Millis) -> PlayedJson {
-        played_json(Match::set_connected(self, player, connected, now))
+        let played = Match::set_connected(self, player, connected, now);
+        self.played_as(player, played, events_json::<G>)
+    }
+
+    fn may_act(&self, player: &str) -> bool {
+        self.game
+            .seat(&self.state, player)
+            .is_ok_and(|seat| self.game.may_act(&self.state, seat))
     }
 
     fn to_act(&self) -> Vec<PlayerId> {
@@ -743,9 +1196,15 @@ impl<G: Game> DynMatch for Match<G> {
     }
 
     fn status(&self) -> MatchStatus {
+        let to_act = self.game.to_act(&self.state);
+        let seats = self.game.table(&self.state).players.len();
+        let may_act = (0..seats)
+            .filter(|seat| !to_act.contains(seat) && self.game.may_act(&self.state, *seat))
+            .collect();
         MatchStatus {
             turn_seq: DynMatch::turn_seq(self),
-            to_act: self.game.to_act(&self.state),
+            to_act,
+            may_act,
             deadline: DynMatch::deadline(self),
             next_tick_at: DynMatch::next_tick_at(self),
             clock: DynMatch::clock(self),
@@ -763,6 +1222,10 @@ impl<G: Game> DynMatch for Match<G> {
 
     fn state_json(&self) -> Value {
         to_json(&self.state)
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
     }
 }
 

@@ -219,6 +219,21 @@ pub trait Game: Send + Sync + 'static {
     /// What `viewer` may see.
     fn view(&self, state: &Self::State, viewer: Viewer<'_>) -> Self::View;
 
+    /// What `viewer` may see of `event`: a game with private events (a card drawn) gives
+    /// each viewer their projection, and every host sends each player, socket or caller
+    /// only this, never the event itself. The default shows every viewer the event as it
+    /// is.
+    ///
+    /// ```
+    /// use game_core::{Game, Viewer, rps::{Rps, RpsEvent}};
+    /// let event = RpsEvent::Picked { player: 0 };
+    /// assert_eq!(Rps.event_for(&event, Viewer::Spectator), event);
+    /// ```
+    fn event_for(&self, event: &Self::Event, viewer: Viewer<'_>) -> Self::Event {
+        let _ = viewer;
+        event.clone()
+    }
+
     /// The action the engine takes for the player at `seat` when their time is up, or
     /// `None` if they have nothing to do.
     fn timeout_action(&self, state: &Self::State, seat: usize) -> Option<Self::Action>;
@@ -233,6 +248,24 @@ pub trait Game: Send + Sync + 'static {
 
     /// The seats that may act now (empty once the game is over).
     fn to_act(&self, state: &Self::State) -> Vec<usize>;
+
+    /// Whether the player at `seat` may act now: every seat of [`Game::to_act`] (whose
+    /// move is awaited), and any seat the game also lets act without waiting for it (One
+    /// Card's calls while the window is open). Hosts offer actions and judge who may send
+    /// one by this; timeouts and deadlines stay with [`Game::to_act`]. The default is the
+    /// seats to act. A game that overrides it answers `true` for every seat of `to_act`,
+    /// and offers every other seat it answers `true` for a legal action
+    /// (`testing::assert_may_act_covers`, with the `testing` feature).
+    ///
+    /// ```
+    /// use game_core::{Game, rps::{Rps, RpsOptions}};
+    /// let state = Rps.setup(&RpsOptions::default(), &["a".into(), "b".into()], 1, 0).unwrap();
+    /// assert!(Rps.may_act(&state, 0) && Rps.may_act(&state, 1));
+    /// assert!(!Rps.may_act(&state, 2));
+    /// ```
+    fn may_act(&self, state: &Self::State, seat: usize) -> bool {
+        self.to_act(state).contains(&seat)
+    }
 
     /// The first of [`Game::to_act`], which loops and bots ask before every decision. A
     /// game whose state knows the seat directly answers without building the list; it

@@ -20,8 +20,9 @@ pub mod wire;
 
 pub use bot::{Bot, RandomBot, TimeoutBot};
 pub use erased::{
-    AppliedJson, DynGame, DynMatch, Erased, GameExists, HostError, MAX_SAFE_INTEGER, MatchStatus,
-    PlayedAs, PlayedJson, PlayedText, Registry,
+    AppliedJson, DynBot, DynEvents, DynGame, DynMatch, Erased, GameExists, HostError,
+    MAX_SAFE_INTEGER, MatchStatus, PlayedAs, PlayedJson, PlayedText, RANDOM_BOT, Registry,
+    WithBots,
 };
 pub use error::{ErrorBody, GameError, Rejection, cap_detail};
 pub use game::{Applied, Game, Played, Viewer, restored};

@@ -898,6 +898,9 @@ fn assert_refused_resets_agree<G: Game>(
 ///   accepts;
 /// - [`Game::reset`] agrees with [`Game::setup`] ([`assert_reset_agrees`]);
 /// - `clone_from` of a state agrees with `clone` ([`assert_clone_from_agrees`]);
+/// - [`Game::may_act`] holds for every seat to act, and a seat that may act besides them
+///   has a legal action ([`assert_may_act_covers`]); an accepted action comes from a seat
+///   that may act or is legal for its seat;
 /// - [`Game::first_to_act`], [`Game::times_out`], [`Game::legal_action`],
 ///   [`Game::legal_action_count`] and [`Game::random_legal_action`] agree with the lists
 ///   ([`assert_first_to_act_agrees`], [`assert_times_out_agrees`],
@@ -926,6 +929,7 @@ pub fn conformance<G: Game + Clone>(game: &G, cases: &[(G::Options, usize)]) {
         let at = format!("case {c}");
         let states = random_states(game, options, *n, &at);
         assert_refusals_change_nothing(game, &states);
+        assert_may_act_covers(game, &states);
         assert_first_to_act_agrees(game, options, *n);
         assert_times_out_agrees(game, options, *n);
         assert_legal_index_agrees(game, options, *n);
@@ -996,10 +1000,44 @@ fn assert_refusals_change_nothing<G: Game>(game: &G, states: &[G::State]) {
     actions.truncate(24);
     chances.truncate(8);
     let may_act = |state: &G::State, seat: usize, action: &G::Action| {
-        game.to_act(state).contains(&seat) || game.legal_actions(state, seat).contains(action)
+        game.may_act(state, seat) || game.legal_actions(state, seat).contains(action)
     };
     let tally = hammer_all(game, states, &actions, &chances, may_act);
     assert!(tally.refused > 0, "nothing was refused: {tally:?}");
+}
+
+/// [`Game::may_act`] in every state of `states`: `true` for every seat of
+/// [`Game::to_act`]; a seat that may act besides them has a legal action (something to
+/// offer it); no seat may act once the game is over, nor a seat past the table.
+///
+/// ```
+/// use game_core::{Game, rps::{Rps, RpsOptions}};
+/// let state = Rps.setup(&RpsOptions::default(), &["a".into(), "b".into()], 1, 0).unwrap();
+/// game_core::testing::assert_may_act_covers(&Rps, &[state]);
+/// ```
+pub fn assert_may_act_covers<G: Game>(game: &G, states: &[G::State]) {
+    for (i, state) in states.iter().enumerate() {
+        let seats = game.table(state).players.len();
+        let to_act = game.to_act(state);
+        for &seat in &to_act {
+            assert!(
+                game.may_act(state, seat),
+                "state {i}: seat {seat} is to act"
+            );
+        }
+        for seat in (0..seats).filter(|s| !to_act.contains(s)) {
+            if game.may_act(state, seat) {
+                assert!(
+                    !game.is_over(state) && game.legal_action_count(state, seat) > 0,
+                    "state {i}: seat {seat} may act with nothing to do"
+                );
+            }
+        }
+        assert!(
+            !game.may_act(state, seats),
+            "state {i}: a seat past the table"
+        );
+    }
 }
 
 /// Every state of `states` stored and restored: equal, and stored the same. Then tampered

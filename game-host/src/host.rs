@@ -2,7 +2,9 @@
 
 use std::collections::BTreeMap;
 
-use game_core::{DynMatch, GameError, MatchRecord, PlayedJson, Registry};
+use game_core::{
+    AppliedJson, DynEvents, DynMatch, GameError, MatchRecord, PlayedJson, Registry, Rejection,
+};
 use serde_json::value::RawValue;
 use serde_json::{Map, Value, json};
 
@@ -13,7 +15,37 @@ use crate::request::{OPS, Request as Req};
 pub struct Host {
     registry: Registry,
     matches: BTreeMap<String, Box<dyn DynMatch>>,
+    // Each match's last change, for every viewer's projection (`events`).
+    changes: BTreeMap<String, Change>,
     counter: u64,
+}
+
+/// The last change of a match: the timeouts taken and the request's own events, typed
+/// inside, so that each viewer gets their projection ([`game_core::Game::event_for`]). A
+/// transport sends every socket of a match its own: [`Change::events_for`] and
+/// [`Change::applied_for`] with the socket's player, `None` for a spectator.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Change {
+    /// The timeouts taken (their `events` the spectator's projection).
+    pub applied: Vec<AppliedJson>,
+    /// The request's own events (none for a `tick` or a refused request).
+    pub events: DynEvents,
+}
+
+impl Change {
+    /// The request's events as `viewer` sees them.
+    pub fn events_for(&self, viewer: Option<&str>) -> Vec<Value> {
+        self.events.for_viewer(viewer)
+    }
+
+    /// The timeouts taken, their events as `viewer` sees them.
+    pub fn applied_for(&self, viewer: Option<&str>) -> Vec<AppliedJson> {
+        self.applied.iter().map(|a| a.for_viewer(viewer)).collect()
+    }
+
+    fn is_empty(&self) -> bool {
+        self.applied.is_empty() && self.events.is_empty()
+    }
 }
 
 #[cfg(feature = "builtin")]
@@ -30,6 +62,7 @@ impl Host {
         Self {
             registry,
             matches: BTreeMap::new(),
+            changes: BTreeMap::new(),
             counter: 0,
         }
     }
@@ -107,7 +140,7 @@ impl Host {
                 let m = self.get_mut(&id)?;
                 let now = now.unwrap_or_else(|| m.clock());
                 let result = m.act(&player, action, turn_seq, now);
-                played(&id, m.as_ref(), result)
+                self.played(&id, &player, result)
             }
             "view" => {
                 let m = self.get(&req.id_field("match")?)?;
@@ -124,11 +157,30 @@ impl Host {
             "tick" => {
                 let id = req.id_field("match")?;
                 let now = req.need_count("now")?;
+                let viewer = req.opt_id("player")?;
                 let m = self.get_mut(&id)?;
-                let applied = m.tick(now);
-                Ok(body(&reply::Ticked {
+                seated(m.as_ref(), viewer.as_deref())?;
+                let change = Change {
+                    applied: m.tick(now),
+                    events: DynEvents::default(),
+                };
+                let ticked = reply::Ticked {
                     status: Status::of(&id, m.as_ref()),
-                    applied,
+                    applied: change.applied_for(viewer.as_deref()),
+                };
+                self.remember(&id, change);
+                Ok(body(&ticked))
+            }
+            "events" => {
+                let id = req.id_field("match")?;
+                let viewer = req.opt_id("player")?;
+                let m = self.get(&id)?;
+                seated(m, viewer.as_deref())?;
+                let change = self.changes.get(&id).cloned().unwrap_or_default();
+                Ok(body(&reply::Played {
+                    status: Status::of(&id, m),
+                    events: change.events_for(viewer.as_deref()),
+                    applied: change.applied_for(viewer.as_deref()),
                 }))
             }
             "presence" => {
@@ -139,7 +191,7 @@ impl Host {
                 let m = self.get_mut(&id)?;
                 let now = now.unwrap_or_else(|| m.clock());
                 let result = m.set_connected(&player, connected, now);
-                played(&id, m.as_ref(), result)
+                self.played(&id, &player, result)
             }
             "record" => {
                 let m = self.get_mut(&req.id_field("match")?)?;
@@ -181,6 +233,7 @@ impl Host {
             "drop" => {
                 let id = req.id_field("match")?;
                 self.matches.remove(&id).ok_or_else(|| unknown_match(&id))?;
+                self.changes.remove(&id);
                 Ok(body(&reply::Dropped { match_id: id }))
             }
             other => Err(fail(
@@ -228,8 +281,59 @@ impl Host {
             }
         });
         let status = body(&Status::of(&id, m.as_ref()));
+        self.changes.remove(&id);
         self.matches.insert(id, m);
         status
+    }
+
+    /// The last change of match `id` (the last `act`, `presence` or `tick` that took a
+    /// timeout or had events), for each viewer's projection: what a transport pushes to
+    /// every socket of the match, each its own. `None` before the first change.
+    ///
+    /// ```
+    /// let mut host = game_host::Host::default();
+    /// host.handle_line(r#"{"op":"create","game":"rps","players":["a","b"],"seed":1}"#);
+    /// assert!(host.last_change("m1").is_none());
+    /// host.handle_line(r#"{"op":"act","match":"m1","player":"a","action":{"type":"PICK","hand":"rock"}}"#);
+    /// let change = host.last_change("m1").unwrap();
+    /// assert_eq!(change.events_for(Some("b")), change.events_for(None)); // rps hides nothing
+    /// ```
+    pub fn last_change(&self, id: &str) -> Option<&Change> {
+        self.changes.get(id)
+    }
+
+    /// Keeps `change` as match `id`'s last, unless nothing changed.
+    fn remember(&mut self, id: &str, change: Change) {
+        if !change.is_empty() {
+            self.changes.insert(id.to_owned(), change);
+        }
+    }
+
+    /// The reply to an `act` or `presence` of `player`: the status, the request's `events`
+    /// and the due timeouts taken first (`applied`), as `player` sees them; when refused,
+    /// the error with those timeouts. The change is kept for the other viewers.
+    fn played(&mut self, id: &str, player: &str, played: PlayedJson) -> Body {
+        let change = Change {
+            applied: played.applied.clone(),
+            events: played.events().clone(),
+        };
+        let applied = played.applied_for(Some(player));
+        let answer = match played.result {
+            Ok(events) => {
+                let m = self.get(id)?;
+                Ok(body(&reply::Played {
+                    status: Status::of(id, m),
+                    events,
+                    applied,
+                }))
+            }
+            Err(e) => Err(Fail {
+                error: e.body(),
+                applied,
+            }),
+        };
+        self.remember(id, change);
+        answer
     }
 
     /// The match `id`, if the host holds it: what a transport reads after a request (its
@@ -256,18 +360,14 @@ impl Host {
     }
 }
 
-/// The reply to an `act` or `presence`: the status, the request's `events` and the due
-/// timeouts taken first (`applied`); when refused, the error with those timeouts.
-fn played(id: &str, m: &dyn DynMatch, played: PlayedJson) -> Body {
-    match played.result {
-        Ok(events) => Ok(body(&reply::Played {
-            status: Status::of(id, m),
-            events,
-            applied: played.applied,
-        })),
-        Err(e) => Err(Fail {
-            error: e.body(),
-            applied: played.applied,
-        }),
+/// Refuses a viewer who is not seated at `m` (`NOT_SEATED`, as `view` does), rather than
+/// showing them what a player sees.
+fn seated(m: &dyn DynMatch, viewer: Option<&str>) -> Result<(), Fail> {
+    match viewer {
+        Some(p) if !m.players().iter().any(|q| q == p) => Err(Rejection::NotSeated {
+            player: game_core::cap_detail(p.to_owned()),
+        }
+        .into()),
+        _ => Ok(()),
     }
 }

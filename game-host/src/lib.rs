@@ -18,23 +18,33 @@
 //! | `games` | | `games`: ids |
 //! | `schemas` | `game` | `game`, `schemas` {options, action, view, event, outcome, error}, `defaultOptions` |
 //! | `create` | `game`, `players`, `options?` (default: the game's), `seed?` (default: from the OS), `now?` (0), `match?` | status |
-//! | `act` | `match`, `player`, `action`, `turnSeq?`, `now?` | status, `events`, `applied` |
+//! | `act` | `match`, `player`, `action`, `turnSeq?`, `now?` | status, `events`, `applied` (as `player` sees them) |
 //! | `view` | `match`, `player?` (none: spectator) | `view` |
 //! | `legal` | `match`, `player` | `actions` |
-//! | `tick` | `match`, `now` | status, `applied` [{player, action, events, auto}] |
-//! | `presence` | `match`, `player`, `connected`, `now?` | status, `events`, `applied` |
+//! | `tick` | `match`, `now`, `player?` (whose projection; none: spectator) | status, `applied` [{player, action, events, auto}] |
+//! | `presence` | `match`, `player`, `connected`, `now?` | status, `events`, `applied` (as `player` sees them) |
+//! | `events` | `match`, `player?` (none: spectator) | status, `events`, `applied`: the last change as `player` sees it |
 //! | `record` | `match` | `record` (the `MatchRecord`) |
 //! | `load` | `record`, `match?` | status (the record replayed into a new match) |
 //! | `restore` | `game`, `state`, `match?` | status (a stored state, validated) |
 //! | `outcome` | `match` | `over`, `outcome` (null until over) |
 //! | `drop` | `match` | `match` |
 //!
-//! "status" is `match`, `game`, `turnSeq`, `toAct` (player ids), `deadline` (the countdown
-//! players see), `nextTickAt` (when `tick` would act: arm the match's timer there),
-//! `clock` and `over`. Match ids default to `m1`, `m2`, ... A missing `now` means the
+//! "status" is `match`, `game`, `turnSeq`, `toAct` (player ids whose move is awaited),
+//! `mayAct` (player ids who may act besides them, waited for by no one: One Card's calls),
+//! `deadline` (the countdown players see), `nextTickAt` (when `tick` would act: arm the
+//! match's timer there), `clock` and `over`. Match ids default to `m1`, `m2`, ... A missing `now` means the
 //! match's clock; a `now` earlier than the clock is read as the clock. An `act` or
 //! `presence` at or past `nextTickAt` first takes the due timeouts (listed in `applied`, in
 //! the error reply too when the request is then refused).
+//!
+//! Events are per viewer: a game with private events (One Card's `drew`, whose cards only
+//! the drawer sees) gives each viewer their projection, and every reply carries only the
+//! caller's. The events of the last change (the last `act`, `presence` or `tick` that took
+//! a timeout or had events) are kept: `events` gives them as another player or a spectator
+//! sees them, and a transport reads them with [`Host::last_change`]. Requests are judged in
+//! the order they arrive: of two calls racing for one window (One Card's `ONE_CARD` and
+//! `CATCH`), the first read wins and the second is refused (`NO_CALL_WINDOW`).
 //!
 //! The `app` preset with the whole augment layer is game `yut-augments` with the options
 //! of `yut_augments::app_options()` (`{"stickModel":"fair","backdoFromDo":"home"}` is
@@ -69,7 +79,7 @@ mod schema;
 
 #[cfg(feature = "builtin")]
 pub use builtin::registry;
-pub use host::Host;
+pub use host::{Change, Host};
 pub use lines::{DEFAULT_MAX_LINE, serve_lines};
 #[cfg(feature = "builtin")]
 pub use lines::{serve, serve_with};

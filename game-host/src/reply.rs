@@ -29,8 +29,11 @@ pub struct Status {
     pub game: String,
     /// The action sequence number a client sends back as `turnSeq`.
     pub turn_seq: u64,
-    /// The players who may act now.
+    /// The players whose move is awaited.
     pub to_act: Vec<String>,
+    /// The players who may act now besides those of `toAct`, waited for by no one (One
+    /// Card's calls while the window is open); empty for most games.
+    pub may_act: Vec<String>,
     /// When the current decision times out: the countdown players see.
     pub deadline: Option<Millis>,
     /// When `tick` would act (a deadline or a disconnected player's grace): arm the
@@ -46,11 +49,19 @@ impl Status {
     /// The status of match `id`.
     pub fn of(id: &str, m: &dyn DynMatch) -> Self {
         let status = m.status();
+        let players = m.players();
+        let ids = |seats: &[usize]| -> Vec<String> {
+            seats
+                .iter()
+                .filter_map(|&s| players.get(s).cloned())
+                .collect()
+        };
         Self {
             match_id: id.to_owned(),
             game: m.game_id().to_owned(),
             turn_seq: status.turn_seq,
-            to_act: m.to_act(),
+            to_act: ids(&status.to_act),
+            may_act: ids(&status.may_act),
             deadline: status.deadline,
             next_tick_at: status.next_tick_at,
             clock: status.clock,
@@ -79,7 +90,9 @@ pub struct Schemas {
     pub default_options: Value,
 }
 
-/// `act` and `presence`: the status, the request's events and the timeouts taken first.
+/// `act`, `presence` and `events`: the status, the request's events and the timeouts
+/// taken first, as one viewer sees them (`act`: the actor; `presence`: the player whose
+/// connection changed; `events`: the `player` asked for, or a spectator).
 #[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Played {
@@ -92,7 +105,8 @@ pub struct Played {
     pub applied: Vec<AppliedJson>,
 }
 
-/// `tick`.
+/// `tick`: the timeouts taken, as the `player` asked for sees them (a spectator when
+/// none is).
 #[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
 pub struct Ticked {

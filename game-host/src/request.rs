@@ -36,7 +36,7 @@ pub type Field = (&'static str, Kind, bool);
 
 /// Every operation with its fields (besides `op` and `id`): the one list that the reader
 /// checks requests against and that the request schema is made from.
-pub const OPS: [(&str, &[Field]); 13] = [
+pub const OPS: [(&str, &[Field]); 14] = [
     ("games", &[]),
     ("schemas", &[("game", Kind::Id, true)]),
     (
@@ -70,7 +70,11 @@ pub const OPS: [(&str, &[Field]); 13] = [
     ),
     (
         "tick",
-        &[("match", Kind::Id, true), ("now", Kind::Count, true)],
+        &[
+            ("match", Kind::Id, true),
+            ("now", Kind::Count, true),
+            ("player", Kind::Id, false),
+        ],
     ),
     (
         "presence",
@@ -93,6 +97,10 @@ pub const OPS: [(&str, &[Field]); 13] = [
             ("state", Kind::State, true),
             ("match", Kind::Id, false),
         ],
+    ),
+    (
+        "events",
+        &[("match", Kind::Id, true), ("player", Kind::Id, false)],
     ),
     ("outcome", &[("match", Kind::Id, true)]),
     ("drop", &[("match", Kind::Id, true)]),

@@ -22,7 +22,7 @@ use crate::request::{Kind, MAX_ID, OPS};
 pub fn schemas() -> Vec<(&'static str, Value)> {
     use game_core::schema::{Direction::Outgoing, wire_schema};
     let mut out = vec![("request", request_schema())];
-    let replies: [(&'static str, Value); 13] = [
+    let replies: [(&'static str, Value); 14] = [
         (
             "reply-games",
             wire_schema::<reply::Games>(Outgoing, "GamesReply"),
@@ -63,6 +63,10 @@ pub fn schemas() -> Vec<(&'static str, Value)> {
         (
             "reply-restore",
             wire_schema::<Status>(Outgoing, "RestoreReply"),
+        ),
+        (
+            "reply-events",
+            wire_schema::<reply::Played>(Outgoing, "EventsReply"),
         ),
         (
             "reply-outcome",

@@ -35,7 +35,10 @@ fn code(reply: &Value) -> &str {
 fn games_lists_every_registered_game_and_ids_are_echoed() {
     let replies = serve(b"{\"op\":\"games\",\"id\":\"a\"}\n{\"op\":\"games\",\"id\":{\"n\":7}}\n{\"op\":\"games\"}\n");
     assert_eq!(replies.len(), 3);
-    assert_eq!(replies[0]["games"], json!(["rps", "yut", "yut-augments"]));
+    assert_eq!(
+        replies[0]["games"],
+        json!(["one-card", "rps", "yut", "yut-augments"])
+    );
     assert_eq!(replies[0]["id"], "a");
     assert_eq!(replies[1]["id"], json!({"n": 7}));
     assert_eq!(replies[2]["id"], Value::Null);

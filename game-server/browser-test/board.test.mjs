@@ -107,6 +107,83 @@ test("a match against a bot, played to the end by clicking", { timeout: 300_000 
   }
 });
 
+test("a One Card game against bots, played to the end by clicking", { timeout: 300_000 }, async () => {
+  const { child, url } = await startServer();
+  const browser = await launch();
+  try {
+    const errors = [];
+    const page = await watchedPage(browser, errors);
+    await page.goto(url);
+    // One Card, me against two bots of the game's preferred kind (the form's defaults).
+    await page.selectOption("[name=game]", "one-card");
+    await page.selectOption("[name=count]", "3");
+    const kinds = await page.$$eval("[name=k1] option", (os) => os.map((o) => o.value));
+    assert.ok(kinds.includes("random"), JSON.stringify(kinds));
+    await page.click("button[type=submit]");
+    const watchHref = await page.getAttribute("a.watch-link", "href");
+    await page.click("a.seat-link");
+    await page.waitForSelector("#table .oc-seat");
+    assert.equal(await page.title(), "원카드 One Card");
+    // A spectator sees the counts and the pile, and no hand.
+    const watcher = await watchedPage(browser, errors);
+    await watcher.goto(watchHref);
+    await watcher.waitForSelector("#table .oc-seat");
+    assert.equal(await watcher.textContent("#status"), "관전 중 (watching)");
+    assert.equal(await watcher.$("#hand"), null);
+    assert.equal((await watcher.$$(".oc-seat")).length, 3);
+    await watcher.close();
+    assert.ok(await page.isHidden("#board"), "no Yut board");
+    const hand = await page.$$eval("#hand button.oc-card", (bs) => bs.map((b) => b.textContent));
+    assert.equal(hand.length, 7, JSON.stringify(hand));
+    const counts = await page.$$eval(".oc-seat .oc-count", (ss) => ss.map((s) => s.textContent));
+    assert.deepEqual(counts, ["7장", "7장", "7장"]);
+    assert.match(await page.textContent("#discard-top"), /\S/);
+    assert.match(await page.textContent("#direction"), /forward/);
+    const done = { card: 0, suit: 0, draw: 0, call: 0, catch: 0 };
+    let shotMid = false;
+    const deadline = Date.now() + (Number(process.env.PLAY_MS) || 240_000);
+    while (Date.now() < deadline) {
+      if (await page.isVisible("#result")) break;
+      // A call first (it closes when anyone moves), then a 7's suit, a card, a draw.
+      let target = null;
+      for (const sel of ["#one-card", "#catch", "#suit-pick:not([hidden]) button.oc-suit", "#hand button.oc-card:not([disabled])", "#draw"]) {
+        target = await page.$(sel);
+        if (target) break;
+      }
+      if (!target) { await page.waitForTimeout(30); continue; }
+      const kind = await target.evaluate((b) => b.id === "one-card" ? "call" : b.id || (b.classList.contains("oc-suit") ? "suit" : "card"));
+      if (kind === "card" && !shotMid && done.card >= 2) {
+        await page.screenshot({ path: path.join(out, "one-card-table.png") });
+        shotMid = true;
+      }
+      await target.click({ timeout: 2_000 }).catch(() => {});
+      done[kind] = (done[kind] ?? 0) + 1;
+      // A card with a suit to pick answers at once; a move waits for its update.
+      await page.waitForTimeout(kind === "card" || kind === "draw" ? 150 : 20);
+    }
+    if (!(await page.isVisible("#result"))) {
+      await page.screenshot({ path: path.join(out, "one-card-failed.png"), fullPage: true });
+    }
+    assert.ok(await page.isVisible("#result"), `the result screen shows (${JSON.stringify(done)}; target/one-card-failed.png)`);
+    assert.match(await page.textContent("#result"), /게임 끝/);
+    const winners = await page.textContent("#result .winners");
+    assert.ok(["나", "p2", "p3"].some((p) => winners.includes(p)), `winner ${winners}`);
+    assert.ok(done.card + done.draw >= 3, JSON.stringify(done));
+    const log0 = await page.$$eval("#log li", (lis) => lis.length);
+    assert.ok(log0 > 5, `${log0} log lines`);
+    const log = await page.$$eval("#log li", (lis) => lis.map((li) => li.textContent));
+    assert.ok(log.some((l) => l.includes("(played)")), JSON.stringify(log.slice(0, 5)));
+    assert.ok(log.some((l) => l.includes("게임 끝")), JSON.stringify(log.slice(0, 5)));
+    assert.deepEqual(errors, []);
+    mkdirSync(out, { recursive: true });
+    await page.screenshot({ path: path.join(out, "one-card.png"), fullPage: true });
+    console.log(`One Card played: ${JSON.stringify(done)}`);
+  } finally {
+    await browser.close();
+    child.kill("SIGTERM");
+  }
+});
+
 // Player ids that run script if the page ever parses wire text as HTML.
 const HOSTILE = [
   `<img src=x onerror="window.__pwned=1">`,

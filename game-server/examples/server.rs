@@ -1,4 +1,6 @@
 //! The game server: `cargo run --release --example server -- [--addr HOST:PORT] [--db PATH]`.
+//! It serves the built-in games of `game_host::registry()`: Yut, Yut with augments, One
+//! Card and rock-paper-scissors.
 //! Prints `listening on http://ADDR` once ready; serves until SIGINT or SIGTERM, then
 //! exits once the connections closed or the shutdown grace passed.
 
@@ -117,7 +119,10 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         println!("listening on http://{addr}");
     };
     let stop = shutdown();
-    serve(listener, store, config, ready, stop).await?;
+    // The built-in games (One Card among them, with hidden hands) and their bots. A game
+    // of your own is one more `register` on this registry.
+    let games = game_host::registry();
+    serve(listener, store, games, config, ready, stop).await?;
     Ok(())
 }
 

@@ -188,7 +188,8 @@ fn main() {
             create_burst: u32::MAX,
             ..Config::default()
         };
-        let server = tokio::spawn(serve(listener, store, config, async {}, async {
+        let games = game_host::registry();
+        let server = tokio::spawn(serve(listener, store, games, config, async {}, async {
             let _ = stopped.await;
         }));
         let start = Instant::now();

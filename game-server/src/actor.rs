@@ -1,19 +1,20 @@
-//! One task per match: it owns the match (in a one-match [`Host`]), applies requests,
-//! timeouts and bot moves in order, stores every change before answering, and pushes the
-//! update to every socket bound to the match.
+//! One task per match: it owns the match, applies requests, timeouts and bot moves in
+//! order, stores every change before answering, and pushes the update to every socket
+//! bound to the match.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::Duration;
 
-use game_host::reply::{Fail, body, fail};
-use game_host::{Host, Reply, Status};
+use game_core::{AppliedJson, DynEvents, DynMatch, GameError, PlayedJson};
+use game_host::reply::{self, Body, Fail, body, fail, unknown_match};
+use game_host::{Host, OPS, Reply, Request, Status};
 use serde_json::{Map, Value, json};
 use tokio::sync::{mpsc, oneshot, watch};
 use tokio::time::Instant;
 
-use crate::bots::ServerBot;
+use crate::bots::{ServerBot, random_u64};
 use crate::store::Change;
 use crate::{Shared, now_ms};
 
@@ -153,10 +154,42 @@ struct Sub {
     tx: PushTx,
 }
 
+/// What a change did, whole: the timeouts taken first and the request's own events.
+/// Nobody is sent it as it is: each socket and each reply gets its viewer's projection.
+#[derive(Default)]
+pub(crate) struct Done {
+    applied: Vec<AppliedJson>,
+    events: DynEvents,
+}
+
+impl Done {
+    /// The timeouts taken, as `viewer` sees them.
+    fn applied_for(&self, viewer: Option<&str>) -> Vec<AppliedJson> {
+        self.applied.iter().map(|a| a.for_viewer(viewer)).collect()
+    }
+
+    /// The request's events, as `viewer` sees them.
+    fn events_for(&self, viewer: Option<&str>) -> Vec<Value> {
+        self.events.for_viewer(viewer)
+    }
+
+    /// Every event, the timeouts' first, as `viewer` sees them (what a push carries).
+    fn all_for(&self, viewer: Option<&str>) -> Vec<Value> {
+        let mut all: Vec<Value> = self
+            .applied_for(viewer)
+            .into_iter()
+            .flat_map(|a| a.events)
+            .collect();
+        all.extend(self.events_for(viewer));
+        all
+    }
+}
+
 /// The match's task state.
 pub(crate) struct Actor {
     pub(crate) id: String,
-    pub(crate) host: Host,
+    /// The match (created, or replayed from its record, over the server's registry).
+    pub(crate) m: Box<dyn DynMatch>,
     pub(crate) bots: HashMap<String, ServerBot>,
     pub(crate) shared: Arc<Shared>,
     /// How many record entries are stored.
@@ -184,21 +217,20 @@ pub(crate) struct Actor {
 impl Actor {
     pub(crate) fn new(
         id: String,
-        host: Host,
+        m: Box<dyn DynMatch>,
         bots: HashMap<String, ServerBot>,
         shared: Arc<Shared>,
         stored: usize,
     ) -> Self {
-        let humans = host
-            .get_match(&id)
-            .map(|m| m.players().to_vec())
-            .unwrap_or_default()
-            .into_iter()
-            .filter(|p| !bots.contains_key(p))
+        let humans = m
+            .players()
+            .iter()
+            .filter(|p| !bots.contains_key(*p))
+            .cloned()
             .collect();
         Self {
             id,
-            host,
+            m,
             bots,
             humans,
             shared,
@@ -212,50 +244,129 @@ impl Actor {
         }
     }
 
-    fn with<T>(&self, f: impl FnOnce(&dyn game_core::DynMatch) -> T) -> Option<T> {
-        self.host.get_match(&self.id).map(f)
+    /// Answers a client's request line (an operation on this match, already rewritten
+    /// for the bound seat and the server's clock) as the host protocol answers it, then
+    /// stores and pushes what it changed. `Err` when the store failed: the change is not
+    /// durable, so the match stops here (a restart loads what was stored).
+    async fn request(&mut self, line: &str) -> Result<Reply, Reply> {
+        let (id, answer, done) = match Request::parse(line) {
+            Ok(req) => {
+                let (answer, done) = self.answer(&req);
+                (req.id(), answer, done)
+            }
+            Err(f) => (Value::Null, Err(f), Done::default()),
+        };
+        self.persist(done).await?;
+        Ok(Host::reply(id, answer))
     }
 
-    /// [`Actor::with`] for what needs the match mutably (its record).
-    fn with_mut<T>(
-        &mut self,
-        f: impl FnOnce(&mut (dyn game_core::DynMatch + 'static)) -> T,
-    ) -> Option<T> {
-        self.host.get_match_mut(&self.id).map(f)
-    }
-
-    /// Applies a host request that may change the match, stores what changed, and pushes.
-    /// `Err` when the store failed: the change is not durable, so the match stops here
-    /// (a restart loads what was stored).
-    async fn apply(&mut self, line: &str) -> Result<Reply, Reply> {
-        let reply = self.host.handle_line(line);
-        let mut events = Vec::new();
-        if let Some(applied) = reply.body.get("applied").and_then(Value::as_array) {
-            for a in applied {
-                if let Some(ev) = a.get("events").and_then(Value::as_array) {
-                    events.extend(ev.iter().cloned());
+    /// One operation of the host protocol on this match: its reply body (or refusal), and
+    /// what it changed.
+    fn answer(&mut self, req: &Request<'_>) -> (Body, Done) {
+        let read = || -> Result<(String, String), Fail> {
+            let op: String = req.need("op", "a string")?;
+            let spec = OPS
+                .iter()
+                .find(|(name, _)| *name == op)
+                .map_or(&[][..], |(_, spec)| *spec);
+            req.check(&op, spec)?;
+            let matched = req.id_field("match")?;
+            Ok((op, matched))
+        };
+        let (op, matched) = match read() {
+            Ok(read) => read,
+            Err(f) => return (Err(f), Done::default()),
+        };
+        if matched != self.id {
+            return (Err(unknown_match(&matched)), Done::default());
+        }
+        if op == "act" {
+            let read = || -> Result<_, Fail> {
+                let player = req.id_field("player")?;
+                let action = req.object("action")?.unwrap_or_default();
+                Ok((player, action, req.count("turnSeq")?, req.count("now")?))
+            };
+            return match read() {
+                Ok((player, action, turn_seq, now)) => {
+                    let now = now.unwrap_or_else(|| self.m.clock());
+                    let played = self.m.act(&player, action, turn_seq, now);
+                    self.played(Some(&player), played)
                 }
+                Err(f) => (Err(f), Done::default()),
+            };
+        }
+        (self.read_only(&op, req), Done::default())
+    }
+
+    /// The operations that change nothing: `view`, `legal`, `outcome`, `record`.
+    fn read_only(&mut self, op: &str, req: &Request<'_>) -> Body {
+        let m = &mut self.m;
+        Ok(match op {
+            "view" => body(&reply::View {
+                view: m.view(req.opt_id("player")?.as_deref())?,
+            }),
+            "legal" => body(&reply::Legal {
+                actions: m.legal_actions(&req.id_field("player")?)?,
+            }),
+            "outcome" => {
+                let outcome = m.outcome();
+                body(&reply::Outcome {
+                    over: outcome.is_some(),
+                    outcome,
+                })
+            }
+            "record" => body(&reply::Record {
+                record: m.record().clone(),
+            }),
+            other => {
+                return Err(fail(
+                    "UNKNOWN_OP",
+                    "알 수 없는 요청이에요.",
+                    json!({ "op": other }),
+                ));
+            }
+        })
+    }
+
+    /// The reply to an `act` or `presence` as `viewer` sees it (the status, the request's
+    /// events and the timeouts taken first, or the refusal with those timeouts), and the
+    /// change whole.
+    fn played(&self, viewer: Option<&str>, played: PlayedJson) -> (Body, Done) {
+        let events = played.events().clone();
+        let PlayedJson {
+            applied, result, ..
+        } = played;
+        match result {
+            Ok(_) => {
+                let done = Done { applied, events };
+                let answer = body(&reply::Played {
+                    status: Status::of(&self.id, self.m.as_ref()),
+                    events: done.events_for(viewer),
+                    applied: done.applied_for(viewer),
+                });
+                (Ok(answer), done)
+            }
+            Err(e) => {
+                let done = Done {
+                    applied,
+                    events: DynEvents::default(),
+                };
+                let refused = Fail {
+                    error: e.body(),
+                    applied: done.applied_for(viewer),
+                };
+                (Err(refused), done)
             }
         }
-        if let Some(ev) = reply.body.get("events").and_then(Value::as_array) {
-            events.extend(ev.iter().cloned());
-        }
-        self.persist(events).await?;
-        Ok(reply)
     }
 
-    /// Stores the record's new entries (and the end of the match), then pushes them.
-    async fn persist(&mut self, events: Vec<Value>) -> Result<(), Reply> {
+    /// Stores the record's new entries (and the end of the match), then pushes each
+    /// bound socket its view and its projection of `done`.
+    async fn persist(&mut self, done: Done) -> Result<(), Reply> {
         let stored = self.stored;
-        let Some((entries, over)) = self.with_mut(|m| {
-            let entries = &m.record().entries;
-            (
-                entries[stored.min(entries.len())..].to_vec(),
-                m.outcome().is_some(),
-            )
-        }) else {
-            return Ok(());
-        };
+        let entries = &self.m.record().entries;
+        let entries = entries[stored.min(entries.len())..].to_vec();
+        let over = self.m.outcome().is_some();
         if entries.is_empty() {
             return Ok(());
         }
@@ -285,28 +396,28 @@ impl Actor {
         if over {
             self.quota = None;
         }
-        self.push(events);
+        self.push(&done);
         Ok(())
     }
 
-    /// Sends every bound socket its own view of the match. A socket found closed or too
-    /// far behind is unbound here ([`Actor::settle`] then marks its player away).
-    fn push(&mut self, events: Vec<Value>) {
-        let Some(m) = self.host.get_match(&self.id) else {
-            return;
-        };
+    /// Sends every bound socket its own view of the match and its own projection of what
+    /// changed: a player sees what only they may see (the cards they drew), nobody else
+    /// does. A socket found closed or too far behind is unbound here ([`Actor::settle`]
+    /// then marks its player away).
+    fn push(&mut self, done: &Done) {
+        let m = self.m.as_ref();
         let (turn_seq, over) = (m.turn_seq(), m.outcome().is_some());
-        let mut views: HashMap<Option<String>, Arc<str>> = HashMap::new();
-        let events = Value::Array(events);
+        let mut lines: HashMap<Option<String>, Arc<str>> = HashMap::new();
         let id = &self.id;
         self.subs.retain(|sub| {
-            let line = views.entry(sub.player.clone()).or_insert_with(|| {
-                let view = m.view(sub.player.as_deref()).unwrap_or(Value::Null);
+            let line = lines.entry(sub.player.clone()).or_insert_with(|| {
+                let viewer = sub.player.as_deref();
+                let view = m.view(viewer).unwrap_or(Value::Null);
                 json!({
                     "push": "update",
                     "match": id,
                     "turnSeq": turn_seq,
-                    "events": events,
+                    "events": done.all_for(viewer),
                     "view": view,
                     "over": over,
                 })
@@ -319,15 +430,12 @@ impl Actor {
 
     /// Tells the engine a player came or went (not once the match is over).
     async fn presence(&mut self, player: &str, connected: bool) -> Result<(), Reply> {
-        if self.with(|m| m.outcome().is_some()).unwrap_or(true) {
+        if self.m.outcome().is_some() {
             return Ok(());
         }
-        let line = json!({
-            "op": "presence", "match": self.id, "player": player,
-            "connected": connected, "now": now_ms(),
-        })
-        .to_string();
-        self.apply(&line).await.map(drop)
+        let played = self.m.set_connected(player, connected, now_ms());
+        let (_, done) = self.played(None, played);
+        self.persist(done).await
     }
 
     /// Tells the engine of every human whose connection differs from what it was told:
@@ -393,9 +501,8 @@ impl Actor {
 
     /// When a bot is to act and has no move scheduled, schedules it after the delay.
     fn schedule_bots(&mut self) {
-        let bot_to_act = self
-            .with(|m| m.outcome().is_none() && m.to_act().iter().any(|p| self.bots.contains_key(p)))
-            .unwrap_or(false);
+        let (callers, movers) = self.bots_to_act();
+        let bot_to_act = !callers.is_empty() || !movers.is_empty();
         match (bot_to_act, self.bot_due) {
             (false, _) => self.bot_due = None,
             (true, None) => self.bot_due = Some(Instant::now() + self.shared.config.bot_delay),
@@ -406,8 +513,8 @@ impl Actor {
     /// The next time the task acts by itself: the engine's next tick or a bot's move.
     fn wake(&self) -> Option<Instant> {
         let tick = self
-            .with(|m| m.next_tick_at())
-            .flatten()
+            .m
+            .next_tick_at()
             .map(|at| Instant::now() + Duration::from_millis(at.saturating_sub(now_ms())));
         match (tick, self.bot_due) {
             (Some(a), Some(b)) => Some(a.min(b)),
@@ -417,34 +524,38 @@ impl Actor {
 
     async fn timer(&mut self) -> Result<(), ()> {
         let now = now_ms();
-        if self
-            .with(|m| m.next_tick_at())
-            .flatten()
-            .is_some_and(|at| at <= now)
-        {
-            let line = json!({"op": "tick", "match": self.id, "now": now}).to_string();
-            self.apply(&line).await.map_err(drop)?;
+        if self.m.next_tick_at().is_some_and(|at| at <= now) {
+            let applied = self.m.tick(now);
+            let done = Done {
+                applied,
+                events: DynEvents::default(),
+            };
+            self.persist(done).await.map_err(drop)?;
         }
         if self.bot_due.is_some_and(|at| at <= Instant::now()) {
             self.bot_due = None;
-            let to_act = self.with(|m| m.to_act()).unwrap_or_default();
-            for player in to_act {
+            let (mut callers, movers) = self.bots_to_act();
+            // Calls race: the first decides. Which bot is first is left to chance, so
+            // that no seat always wins the race.
+            if !callers.is_empty() {
+                let first = (random_u64() % callers.len() as u64) as usize;
+                callers.rotate_left(first);
+            }
+            for player in callers.into_iter().chain(movers) {
+                // Each bot chooses on the match as the bots before it left it: one that
+                // may act no more (a call another answered first) has no action.
                 let Some(action) = self.bot_action(&player) else {
                     continue;
                 };
-                let line = json!({
-                    "op": "act", "match": self.id, "player": player,
-                    "action": action, "now": now_ms(),
-                })
-                .to_string();
-                let reply = self.apply(&line).await.map_err(drop)?;
-                if !reply.ok {
+                let played = self.m.act(&player, action.clone(), None, now_ms());
+                let (answer, done) = self.played(None, played);
+                self.persist(done).await.map_err(drop)?;
+                if let Err(refused) = answer {
                     // A bot's choice the engine refuses is a bug of the bot: say so; the
                     // match's deadline then plays the seat.
                     eprintln!(
-                        "match {}: bot {player} refused: {:?} for {action}",
-                        self.id,
-                        reply.body.get("error")
+                        "match {}: bot {player} refused: {} for {action}",
+                        self.id, refused.error.code
                     );
                 }
             }
@@ -452,9 +563,28 @@ impl Actor {
         Ok(())
     }
 
+    /// The bots that may act now: those the game lets act besides (One Card's calls),
+    /// then those whose move is awaited, in seat order. The calls come first: a move
+    /// closes their window, and bots that call after it never would.
+    fn bots_to_act(&self) -> (Vec<String>, Vec<String>) {
+        let status = self.m.status();
+        if status.over {
+            return (Vec::new(), Vec::new());
+        }
+        let players = self.m.players();
+        let bots = |seats: &[usize]| -> Vec<String> {
+            seats
+                .iter()
+                .filter_map(|&seat| players.get(seat))
+                .filter(|p| self.bots.contains_key(*p))
+                .cloned()
+                .collect()
+        };
+        (bots(&status.may_act), bots(&status.to_act))
+    }
+
     fn bot_action(&mut self, player: &str) -> Option<Value> {
-        let m = self.host.get_match(&self.id)?;
-        self.bots.get_mut(player)?.choose(m, player)
+        self.bots.get_mut(player)?.choose(self.m.as_ref(), player)
     }
 
     async fn command(&mut self, cmd: Cmd) -> Result<(), ()> {
@@ -464,11 +594,11 @@ impl Actor {
                 only_over,
                 reply,
             } => {
-                if only_over && !self.with(|m| m.outcome().is_some()).unwrap_or(false) {
+                if only_over && self.m.outcome().is_none() {
                     reply.send(Host::reply(Value::Null, Err(record_forbidden())));
                     return Ok(());
                 }
-                match self.apply(&line).await {
+                match self.request(&line).await {
                     Ok(r) => {
                         reply.send(r);
                         Ok(())
@@ -497,19 +627,15 @@ impl Actor {
                     reply.send(r);
                     return Err(());
                 }
-                let answer = self
-                    .with(|m| {
-                        let mut b: Map<String, Value> = body(&Status::of(&self.id, m));
-                        if let Some(p) = &player {
-                            b.insert("player".into(), json!(p));
-                        }
-                        b.insert(
-                            "view".into(),
-                            m.view(player.as_deref()).unwrap_or(Value::Null),
-                        );
-                        b
-                    })
-                    .unwrap_or_default();
+                let m = self.m.as_ref();
+                let mut answer: Map<String, Value> = body(&Status::of(&self.id, m));
+                if let Some(p) = &player {
+                    answer.insert("player".into(), json!(p));
+                }
+                answer.insert(
+                    "view".into(),
+                    m.view(player.as_deref()).unwrap_or(Value::Null),
+                );
                 reply.send(Host::reply(id, Ok(answer)));
                 Ok(())
             }

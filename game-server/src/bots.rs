@@ -1,69 +1,44 @@
-//! The server's bots: a seat the server plays, by kind (`random`, `policy`, `strong`).
+//! The server's bots: a seat the server plays, of a kind its game offers through the
+//! registry ([`DynGame::bot_kinds`]: `random` for every game, named ones per game).
 
-use game_core::{Bot, DynMatch};
+use game_core::{DynBot, DynGame, DynMatch, HostError};
 use serde_json::Value;
-use yut::{BotKind, SeatBot, Yut};
 
-/// The bot of one seat.
+/// The bot of one seat: it plays on the live match (no state is read back from text for
+/// a move).
 pub struct ServerBot {
-    kind: BotKind,
-    seat_bot: SeatBot,
+    kind: String,
+    bot: Box<dyn DynBot>,
 }
 
-/// Whether `kind` can play `game`: `random` plays any game (uniformly among the legal
-/// actions), `policy` and `strong` play the Yut games, whose typed state they read.
-pub fn plays(kind: BotKind, game: &str) -> bool {
-    kind == BotKind::Random || matches!(game, "yut" | "yut-augments")
+impl std::fmt::Debug for ServerBot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ServerBot")
+            .field("kind", &self.kind)
+            .finish_non_exhaustive()
+    }
 }
 
 impl ServerBot {
-    /// A bot of `kind`, seeded from the OS (its choices are not part of the record's
-    /// determinism: the record keeps the actions it took).
-    pub fn new(kind: BotKind) -> Self {
-        Self {
-            kind,
-            seat_bot: SeatBot::new(kind, random_u64()),
-        }
+    /// A bot of `kind` for matches of `game`, seeded from the OS (its choices are not part
+    /// of the record's determinism: the record keeps the actions it took).
+    /// `UNKNOWN_BOT` for a kind the game does not offer.
+    pub fn new(game: &dyn DynGame, kind: &str) -> Result<Self, HostError> {
+        Ok(Self {
+            kind: kind.to_owned(),
+            bot: game.bot(kind, random_u64())?,
+        })
     }
 
     /// The bot's kind.
-    pub fn kind(&self) -> BotKind {
-        self.kind
+    pub fn kind(&self) -> &str {
+        &self.kind
     }
 
     /// The action for `player` in `m`, as wire JSON, or `None` if it has none.
     pub fn choose(&mut self, m: &dyn DynMatch, player: &str) -> Option<Value> {
-        let seat = m.players().iter().position(|p| p == player)?;
-        match (self.kind, m.game_id()) {
-            (BotKind::Policy | BotKind::Strong, "yut") => {
-                typed(&mut self.seat_bot, &Yut::standard(), m, seat)
-            }
-            (BotKind::Policy | BotKind::Strong, "yut-augments") => {
-                typed(&mut self.seat_bot, &yut_augments::game(), m, seat)
-            }
-            _ => {
-                let legal = m.legal_actions(player).ok()?;
-                if legal.is_empty() {
-                    return None;
-                }
-                let i = (random_u64() % legal.len() as u64) as usize;
-                legal.into_iter().nth(i)
-            }
-        }
+        self.bot.choose(m, player)
     }
-}
-
-/// A Yut bot's choice from the match's stored state, read back (validated) into the typed
-/// state: the bot sees what the match holds, never more.
-fn typed<R: yut::Rules>(
-    bot: &mut SeatBot,
-    game: &Yut<R>,
-    m: &dyn DynMatch,
-    seat: usize,
-) -> Option<Value> {
-    let state = game_core::Game::restore(game, &m.state_json().to_string()).ok()?;
-    let action = bot.choose(game, &state, seat)?;
-    serde_json::to_value(action).ok()
 }
 
 /// 64 random bits from the OS (0 if it fails: a bot's choice, never a secret).
@@ -76,37 +51,50 @@ pub(crate) fn random_u64() -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use game_core::GameError;
     use serde_json::json;
 
-    /// Every kind plays every Yut game to its end through the erased match: it always has
-    /// an action when it is to act, and the engine takes it.
+    /// Every kind every built-in game offers plays it to its end through the erased
+    /// match: it always has an action when it is to act (or may act: One Card's calls),
+    /// and the engine takes it.
     #[test]
     fn bots_always_have_an_action() {
         let registry = game_host::registry();
         let app = json!({"stickModel": "fair", "backdoFromDo": "home"});
-        for (game, options) in [
-            ("yut", json!({})),
-            ("yut-augments", app),
-            ("yut-augments", json!({})),
-        ] {
-            for kind in [BotKind::Random, BotKind::Policy, BotKind::Strong] {
+        let mut games: Vec<(String, Value)> = registry
+            .ids()
+            .map(|id| (id.to_owned(), registry.get(id).unwrap().default_options()))
+            .collect();
+        games.push(("yut-augments".into(), app));
+        for (game, options) in games {
+            let kinds = registry.get(&game).unwrap().bot_kinds();
+            assert!(kinds.contains(&"random"), "{game}: {kinds:?}");
+            for kind in kinds {
                 for seed in 0..4 {
-                    let mut options = options.clone();
-                    if options.as_object().is_some_and(|o| o.is_empty()) {
-                        options = registry.get(game).unwrap().default_options();
-                    }
-                    let players = vec!["a".to_string(), "b".to_string()];
+                    let players = vec!["a".to_string(), "b".to_string(), "c".to_string()];
+                    let players =
+                        match registry.create(&game, &options, players.clone(), Some(seed), 0) {
+                            Ok(_) => players,
+                            Err(_) => players[..2].to_vec(),
+                        };
                     let mut m = registry
-                        .create(game, &options, players, Some(seed), 0)
+                        .create(&game, &options, players.clone(), Some(seed), 0)
                         .unwrap();
-                    let mut bot = ServerBot::new(kind);
-                    for _ in 0..3_000 {
+                    let mut bots: Vec<ServerBot> = players
+                        .iter()
+                        .map(|_| ServerBot::new(registry.get(&game).unwrap(), kind).unwrap())
+                        .collect();
+                    for _ in 0..5_000 {
                         if m.outcome().is_some() {
                             break;
                         }
-                        let p = m.to_act()[0].clone();
-                        let action = bot.choose(m.as_ref(), &p);
-                        let Some(action) = action else {
+                        let status = m.status();
+                        let seat = status.to_act.first().or(status.may_act.first()).copied();
+                        let Some(seat) = seat else {
+                            panic!("{game} {kind} seed {seed}: nobody may act");
+                        };
+                        let p = players[seat].clone();
+                        let Some(action) = bots[seat].choose(m.as_ref(), &p) else {
                             panic!(
                                 "{game} {kind} seed {seed}: no action; state {}",
                                 m.state_json()
@@ -127,5 +115,13 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A kind the game does not offer is refused with the erased layer's code.
+    #[test]
+    fn an_unknown_kind_is_refused() {
+        let registry = game_host::registry();
+        let e = ServerBot::new(registry.get("rps").unwrap(), "strong").unwrap_err();
+        assert_eq!(e.code(), "UNKNOWN_BOT");
     }
 }

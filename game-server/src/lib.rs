@@ -1,12 +1,15 @@
-//! A multiplayer game server over the host protocol of `game-host`: any registered game
-//! over WebSockets, seats protected by tokens, every accepted action committed to a
-//! [`Store`] before it is answered, timers and bots run by the server, and a board for
-//! the browser (`GET /`).
+//! A multiplayer game server over the host protocol of `game-host`: the games of the
+//! [`Registry`] its caller gives, over WebSockets, seats protected by tokens, every
+//! accepted action committed to a [`Store`] before it is answered, timers and bots run by
+//! the server, and a board for the browser (`GET /`).
 //!
 //! [`serve`] runs it on a bound listener until a shutdown signal; the `server` example is
-//! the command line over it. The protocol is the JSON host's requests and replies, plus
-//! `hello`, `watch`, `create`'s `bots` and `seats`, and `update` pushes (the README's
-//! "The game server").
+//! the command line over it, with the built-in games. The server depends on no game: a
+//! game's bots, its views and its per-player events all come through the registry. The
+//! protocol is the JSON host's requests and replies, plus `hello`, `watch`, `create`'s
+//! `bots` and `seats`, `games`' `bots` (each game's bot kinds), and `update` pushes (the
+//! README's "The game server"). Every socket and every reply gets its own viewer's
+//! projection of what changed: a player sees the cards they drew, nobody else does.
 
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
@@ -22,13 +25,11 @@ use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use game_core::RecordEntry;
-use game_host::Host;
-use serde_json::json;
+use game_core::{RecordEntry, Registry};
 use tokio::sync::{mpsc, watch};
 
 use crate::actor::{Actor, Cmd};
-use crate::bots::{ServerBot, plays};
+use crate::bots::ServerBot;
 use crate::store::{Seat, StoredMatch};
 pub use crate::store::{SqliteStore, Store, StoreError, Unreadable, Writer};
 pub use crate::web::{BadOrigin, normalize_origin};
@@ -156,8 +157,8 @@ pub(crate) struct Shared {
     pub(crate) matches: Mutex<HashMap<String, Handle>>,
     /// Match ids a `create` is storing: taken, though not yet in `matches`.
     pub(crate) creating: Mutex<HashSet<String>>,
-    /// Answers `games` and `schemas` (no matches in it).
-    pub(crate) catalog: Mutex<Host>,
+    /// The games served: every match is created or replayed over it.
+    pub(crate) registry: Registry,
     /// Turns true at shutdown: the sockets close.
     pub(crate) closing: watch::Receiver<bool>,
     /// Each open HTTP connection and WebSocket holds a receiver of it: the shutdown waits
@@ -227,11 +228,20 @@ pub(crate) fn spawn(shared: &Arc<Shared>, actor: Actor, seats: Vec<Seat>) {
     tokio::spawn(actor.run(rx));
 }
 
-/// Whether a stored match's seats and bots are what `create` writes: every player either
-/// a human seat with a token of its own or a bot of a kind that plays the game, and
-/// nothing else; and no time in it later than `now` (past the tolerance). Returns the
-/// bots, or why the match is not to be served.
-fn check_stored(m: &StoredMatch, now: u64) -> Result<HashMap<String, ServerBot>, String> {
+/// Whether a stored match's seats and bots are what `create` writes: a game `registry`
+/// serves, every player either a human seat with a token of its own or a bot of a kind
+/// the game offers, and nothing else; and no time in it later than `now` (past the
+/// tolerance). Returns the bots, or why the match is not to be served.
+fn check_stored(
+    m: &StoredMatch,
+    registry: &Registry,
+    now: u64,
+) -> Result<HashMap<String, ServerBot>, String> {
+    let game = registry.get(&m.record.game).map_err(|e| {
+        serde_json::to_value(game_core::GameError::body(&e))
+            .unwrap_or_default()
+            .to_string()
+    })?;
     let players = &m.record.players;
     let mut seen = HashSet::new();
     let mut tokens = HashSet::new();
@@ -259,16 +269,14 @@ fn check_stored(m: &StoredMatch, now: u64) -> Result<HashMap<String, ServerBot>,
                 "`{player}` is both a seat and a bot, or a bot twice"
             ));
         }
-        let kind: yut::BotKind = kind
-            .parse()
-            .map_err(|_| format!("bot `{player}`: unknown kind `{kind}`"))?;
-        if !plays(kind, &m.record.game) {
-            return Err(format!(
-                "bot `{player}`: a `{kind}` bot does not play {}",
+        let bot = ServerBot::new(game, kind).map_err(|_| {
+            format!(
+                "bot `{player}`: unknown kind `{kind}` (not one of {} for {})",
+                game.bot_kinds().join(", "),
                 m.record.game
-            ));
-        }
-        bots.insert(player.clone(), ServerBot::new(kind));
+            )
+        })?;
+        bots.insert(player.clone(), bot);
     }
     if let Some(p) = players.iter().find(|p| !seen.contains(p.as_str())) {
         return Err(format!("player `{p}` is neither a seat nor a bot"));
@@ -311,7 +319,7 @@ async fn restore(shared: &Arc<Shared>) -> Result<usize, StoreError> {
                 continue;
             }
         };
-        let bots = match check_stored(&m, now) {
+        let bots = match check_stored(&m, &shared.registry, now) {
             Ok(bots) => bots,
             Err(why) => {
                 eprintln!("match {}: not replayed: {why}", m.id);
@@ -321,16 +329,17 @@ async fn restore(shared: &Arc<Shared>) -> Result<usize, StoreError> {
         let StoredMatch {
             id, record, seats, ..
         } = m;
-        let mut host = Host::new(game_host::registry());
         let entries = record.entries.len();
-        let reply =
-            host.handle_line(&json!({"op": "load", "record": record, "match": id}).to_string());
-        if !reply.ok {
-            let error = reply.body.get("error").cloned().unwrap_or_default();
-            eprintln!("match {id}: not replayed: {error}");
-            continue;
-        }
-        let mut actor = Actor::new(id.clone(), host, bots, shared.clone(), entries);
+        let m = match shared.registry.replay(&record) {
+            Ok(m) => m,
+            Err(e) => {
+                let error =
+                    serde_json::to_value(game_core::GameError::body(&e)).unwrap_or_default();
+                eprintln!("match {id}: not replayed: {error}");
+                continue;
+            }
+        };
+        let mut actor = Actor::new(id.clone(), m, bots, shared.clone(), entries);
         if actor.settle().await.is_err() {
             // The store refused the disconnections (already said on stderr).
             continue;
@@ -343,14 +352,16 @@ async fn restore(shared: &Arc<Shared>) -> Result<usize, StoreError> {
     Ok(back)
 }
 
-/// Serves on `listener` over `store` until `shutdown` resolves, then closes every socket
-/// and returns once they are closed or [`Config::shutdown_grace`] has passed. Unfinished
-/// matches in the store are loaded first; `ready` runs once they are and the server
-/// answers (a command line prints its address there). A malformed
-/// [`Config::allowed_origins`] entry is refused at once (`InvalidInput`).
+/// Serves the games of `registry` on `listener` over `store` until `shutdown` resolves,
+/// then closes every socket and returns once they are closed or
+/// [`Config::shutdown_grace`] has passed. Unfinished matches in the store are loaded
+/// first; `ready` runs once they are and the server answers (a command line prints its
+/// address there). A malformed [`Config::allowed_origins`] entry is refused at once
+/// (`InvalidInput`).
 pub async fn serve(
     listener: tokio::net::TcpListener,
     store: Arc<dyn Store>,
+    registry: Registry,
     config: Config,
     ready: impl std::future::Future<Output = ()>,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
@@ -364,7 +375,7 @@ pub async fn serve(
         store,
         matches: Mutex::new(HashMap::new()),
         creating: Mutex::new(HashSet::new()),
-        catalog: Mutex::new(Host::new(game_host::registry())),
+        registry,
         closing,
         open,
         limits: Arc::new(limits::Limits::new()),

@@ -8,14 +8,14 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::Duration;
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
-use game_host::reply::{Fail, bad_request, body, fail, match_exists, unknown_match};
-use game_host::{Host, Kind, Reply, Request, Status};
+use game_host::reply::{self, Fail, bad_request, body, fail, match_exists, unknown_match};
+use game_host::{Host, Kind, OPS as HOST_OPS, Reply, Request, Status};
 use serde_json::{Map, Value, json};
 use tokio::sync::watch;
 use tokio::time::Instant;
 
 use crate::actor::{Actor, Cmd, PushRx, PushTx, Replier, push_queue};
-use crate::bots::{ServerBot, plays, random_u64};
+use crate::bots::{ServerBot, random_u64};
 use crate::limits::{Connection, Inflow};
 use crate::store::{Change, Seat, StoredMatch};
 use crate::{Reservation, Shared, now_ms, spawn};
@@ -365,14 +365,9 @@ impl Session {
                 return self.forward(&op, &req, text, id).await;
             }
             op if SERVER_ONLY.contains(&op) => Err(forbidden(op, "the server's own operation")),
-            "games" | "schemas" => {
-                let mut catalog = self
-                    .shared
-                    .catalog
-                    .lock()
-                    .unwrap_or_else(|e| e.into_inner());
-                return catalog.handle_line(text);
-            }
+            "games" | "schemas" => self
+                .catalog(&op, &req)
+                .map(|b| Ok(Host::reply(id.clone(), Ok(b)))),
             op => Err(fail(
                 "UNKNOWN_OP",
                 "알 수 없는 요청이에요.",
@@ -383,6 +378,43 @@ impl Session {
             Ok(Ok(reply)) => reply,
             Ok(Err(f)) | Err(f) => Host::reply(id, Err(f)),
         }
+    }
+
+    /// `games` (with each game's bot kinds) and `schemas`, from the server's registry,
+    /// read as strictly as the host reads them.
+    fn catalog(&self, op: &str, req: &Request<'_>) -> Result<Map<String, Value>, Fail> {
+        let spec = HOST_OPS
+            .iter()
+            .find(|(name, _)| *name == op)
+            .map_or(&[][..], |(_, spec)| *spec);
+        req.check(op, spec)?;
+        let registry = &self.shared.registry;
+        if op == "games" {
+            let mut answer = body(&reply::Games {
+                games: registry.ids().map(str::to_owned).collect(),
+            });
+            // The server's own: the bot kinds `create` takes for each game.
+            let bots: Map<String, Value> = registry
+                .ids()
+                .map(|id| {
+                    let kinds = registry.get(id).map(|g| g.bot_kinds()).unwrap_or_default();
+                    (id.to_owned(), json!(kinds))
+                })
+                .collect();
+            answer.insert("bots".into(), Value::Object(bots));
+            return Ok(answer);
+        }
+        let game = registry.get(&req.id_field("game")?)?;
+        let schemas = game.schemas();
+        Ok(body(&reply::Schemas {
+            game: game.id().to_owned(),
+            schemas: schemas
+                .entries()
+                .into_iter()
+                .map(|(name, schema)| (name.to_owned(), schema.clone()))
+                .collect(),
+            default_options: game.default_options(),
+        }))
     }
 
     /// Subscribes this socket to a match (as `player`, or as a spectator).
@@ -458,18 +490,15 @@ impl Session {
         let game = req.id_field("game")?;
         let players: Vec<String> = req.need("players", "an array of strings")?;
         let bots: BTreeMap<String, String> = req
-            .read(
-                "bots",
-                "an object of player ids to \"random\", \"policy\" or \"strong\"",
-            )?
+            .read("bots", "an object of player ids to bot kinds")?
             .unwrap_or_default();
         let options = req.object("options")?;
-        let registry = game_host::registry();
+        let registry = &self.shared.registry;
         // An unknown game is said as such, not as a bot that does not play it. Then the
         // game itself judges the players (their count first) and the options, on a match
         // built and thrown away: a create the game refuses costs no more than that, and
         // nothing below (the bots, an id, the store) is done for it.
-        registry.get(&game)?;
+        let kind_of_game = registry.get(&game)?;
         let defaults;
         let judged = match &options {
             Some(o) => o,
@@ -480,7 +509,7 @@ impl Session {
         };
         registry.create(&game, judged, players.clone(), Some(0), 0)?;
         let seated: HashSet<&str> = players.iter().map(String::as_str).collect();
-        let mut kinds = Vec::new();
+        let mut bot_seats = Vec::new();
         for (player, kind) in &bots {
             if !seated.contains(player.as_str()) {
                 return Err(bad_request(
@@ -488,19 +517,8 @@ impl Session {
                     format!("`{player}` is not in `players`"),
                 ));
             }
-            let kind: yut::BotKind = kind.parse().map_err(|_| {
-                bad_request(
-                    Some("bots"),
-                    format!("`{kind}`: a bot is \"random\", \"policy\" or \"strong\""),
-                )
-            })?;
-            if !plays(kind, &game) {
-                return Err(bad_request(
-                    Some("bots"),
-                    format!("a `{kind}` bot plays only the Yut games"),
-                ));
-            }
-            kinds.push((player.clone(), kind));
+            // A kind the game does not offer: `UNKNOWN_BOT`, with the kinds it does.
+            bot_seats.push((player.clone(), ServerBot::new(kind_of_game, kind)?));
         }
         let quota = self.shared.limits.open_match(
             &self.shared.config,
@@ -519,20 +537,8 @@ impl Session {
                 }
             },
         };
-        let mut line = json!({
-            "op": "create", "game": game, "players": players,
-            "match": match_id, "now": now_ms(),
-        });
-        if let Some(options) = options {
-            line["options"] = options;
-        }
-        let mut host = Host::new(registry);
-        let mut created = host.handle_line(&line.to_string());
-        if !created.ok {
-            // The game's own refusal (players, options), as the host gives it.
-            created.id = req.id();
-            return Ok(Ok(created));
-        }
+        // The game's own refusal (players, options) is answered as the host gives it.
+        let mut m = registry.create(&game, judged, players.clone(), None, now_ms())?;
         let mut seats = Vec::new();
         for p in players.iter().filter(|p| !bots.contains_key(*p)) {
             seats.push(Seat {
@@ -540,20 +546,16 @@ impl Session {
                 token: secret()?,
             });
         }
-        let Some(m) = host.get_match_mut(&match_id) else {
-            return Err(unknown_match(&match_id));
-        };
         let record = m.record().clone();
-        let m = &*m;
         let entries = record.entries.len();
-        let status: Map<String, Value> = body(&Status::of(&match_id, m));
+        let status: Map<String, Value> = body(&Status::of(&match_id, m.as_ref()));
         let stored = StoredMatch {
             id: match_id.clone(),
             record,
             seats: seats.clone(),
-            bots: kinds
+            bots: bot_seats
                 .iter()
-                .map(|(p, k)| (p.clone(), k.to_string()))
+                .map(|(p, bot)| (p.clone(), bot.kind().to_owned()))
                 .collect(),
         };
         self.shared
@@ -567,11 +569,8 @@ impl Session {
                     json!({ "detail": e.to_string() }),
                 )
             })?;
-        let bots = kinds
-            .into_iter()
-            .map(|(p, k)| (p, ServerBot::new(k)))
-            .collect();
-        let mut actor = Actor::new(match_id.clone(), host, bots, self.shared.clone(), entries);
+        let bots = bot_seats.into_iter().collect();
+        let mut actor = Actor::new(match_id.clone(), m, bots, self.shared.clone(), entries);
         actor.quota = Some(quota);
         actor.unseen = seats
             .iter()

@@ -23,7 +23,7 @@ use crate::{READ_BUFFER, Shared, session};
 
 /// The board's files, compiled in so the binary serves them from anywhere (no build
 /// step: plain HTML, CSS and JavaScript modules).
-const FILES: [(&str, &str, &str); 4] = [
+const FILES: [(&str, &str, &str); 5] = [
     (
         "/",
         "text/html; charset=utf-8",
@@ -43,6 +43,11 @@ const FILES: [(&str, &str, &str); 4] = [
         "/nodes.js",
         "text/javascript; charset=utf-8",
         include_str!("../static/nodes.js"),
+    ),
+    (
+        "/onecard.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../static/onecard.js"),
     ),
 ];
 

@@ -1,8 +1,10 @@
-// The board: talks the server's WebSocket protocol (create, hello, watch, act, legal)
-// and draws the Yut board from each `update` push's view. Every text from the wire
+// The board: talks the server's WebSocket protocol (games, create, hello, watch, act,
+// legal) and draws the match from each `update` push's view: the Yut board, or One
+// Card's table (onecard.js). Every text from the wire
 // (player ids, match ids, events, errors, augments) is set as text, never parsed as
 // HTML: a player may be named `<img onerror=...>`.
 import { NODES, LINES, DIAGONALS, THROWS } from "/nodes.js";
+import { drawTable, logLine, turnLine, winners as oneCardWinners } from "/onecard.js";
 
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
@@ -11,7 +13,15 @@ const params = new URLSearchParams(location.search);
 // server, not in a Referer. Links with `?token=` keep working.
 const fragment = new URLSearchParams(location.hash.slice(1));
 let ws, nextId = 1, waiting = new Map(), view = null, actions = [], me = null, matchId = null;
-let selected = null;
+let selected = null, game = null;
+// The bot kinds each game offers (the server's `games` reply), its preferred first.
+let botKinds = {};
+// The lobby's games: what the form sends for each, and how many players it takes.
+const GAMES = {
+  app: { game: "yut-augments", options: { stickModel: "fair", backdoFromDo: "home" }, players: [2, 3, 4] },
+  yut: { game: "yut", players: [2, 3, 4] },
+  "one-card": { game: "one-card", players: [2, 3, 4, 5] },
+};
 
 function connect() {
   return new Promise((resolve) => {
@@ -47,24 +57,48 @@ const nodeLabel = (n) => typeof n === "number" && NODES[n] ? `${NODES[n].ko}(${N
   n === null || n === undefined || n === "home" ? "대기(waiting)" : n === "finished" || n === "goal" ? "남(finished)" : String(n);
 
 // ---- lobby ---------------------------------------------------------------------------
+// The player counts the chosen game takes (the count kept when it still fits).
+function countForm() {
+  const count = document.querySelector("[name=count]");
+  const chosen = GAMES[document.querySelector("[name=game]").value] ?? GAMES.yut;
+  const was = count.value;
+  count.replaceChildren(...chosen.players.map((n) => h("option", {}, String(n))));
+  if (chosen.players.map(String).includes(was)) count.value = was;
+  seatsForm();
+}
+
 function seatsForm() {
   const n = Number(document.querySelector("[name=count]").value);
+  const chosen = GAMES[document.querySelector("[name=game]").value] ?? GAMES.yut;
+  const kinds = botKinds[chosen.game] ?? ["random"];
+  // The seats after the first are bots of the game's preferred kind (policy where there
+  // is one).
+  const preferred = kinds.includes("policy") ? "policy" : kinds[0];
+  const was = [...$("seats").querySelectorAll("input")].map((i) => i.value);
   $("seats").replaceChildren();
   for (let i = 0; i < n; i++) {
-    const policy = h("option", { value: "policy" }, "봇 policy");
-    policy.selected = i > 0;
+    const options = kinds.map((k) => {
+      const o = h("option", { value: k }, `봇 ${k}`);
+      o.selected = i > 0 && k === preferred;
+      return o;
+    });
     const row = h("div", { class: "seat" },
-      h("input", { name: `p${i}`, value: i === 0 ? "나" : "p" + (i + 1), "aria-label": `player ${i + 1}` }),
+      h("input", { name: `p${i}`, value: was[i] ?? (i === 0 ? "나" : "p" + (i + 1)), "aria-label": `player ${i + 1}` }),
       h("select", { name: `k${i}`, "aria-label": `seat ${i + 1} kind` },
-        h("option", { value: "" }, "사람 (human)"), h("option", { value: "random" }, "봇 random"),
-        policy, h("option", { value: "strong" }, "봇 strong")));
+        h("option", { value: "" }, "사람 (human)"), ...options));
     $("seats").append(row);
   }
 }
 
 async function lobby() {
-  $("lobby").hidden = false;
-  seatsForm();
+  const g = await request({ op: "games" });
+  if (g.ok) botKinds = g.bots ?? {};
+  const select = document.querySelector("[name=game]");
+  for (const option of [...select.options]) {
+    if (g.ok && !g.games.includes(GAMES[option.value]?.game)) option.remove();
+  }
+  countForm();
+  select.onchange = countForm;
   document.querySelector("[name=count]").onchange = seatsForm;
   $("create").onsubmit = async (e) => {
     e.preventDefault();
@@ -76,9 +110,9 @@ async function lobby() {
       players.push(p);
       if (f.get("k" + i)) bots[p] = f.get("k" + i);
     }
-    const app = f.get("game") === "app";
-    const req = { op: "create", game: app ? "yut-augments" : "yut", players, bots };
-    if (app) req.options = { stickModel: "fair", backdoFromDo: "home" };
+    const chosen = GAMES[f.get("game")] ?? GAMES.yut;
+    const req = { op: "create", game: chosen.game, players, bots };
+    if (chosen.options) req.options = chosen.options;
     const r = await request(req);
     if (!r.ok) return status(`${r.error.message} (${r.error.code})`);
     $("links").hidden = false;
@@ -90,6 +124,8 @@ async function lobby() {
     items.push(h("li", {}, "관전 (watch): ", h("a", { class: "watch-link", href: watch }, watch)));
     $("linklist").replaceChildren(...items);
   };
+  // Shown once the form works: a click before would submit it as a plain form.
+  $("lobby").hidden = false;
 }
 
 // ---- the game --------------------------------------------------------------------------
@@ -105,6 +141,14 @@ async function join() {
   const r = token ? await request({ op: "hello", match: matchId, token }) : await request({ op: "watch", match: matchId });
   if (!r.ok) return status(`${r.error.message} (${r.error.code})`);
   me = r.player ?? null;
+  game = r.game;
+  if (game === "one-card") {
+    document.title = "원카드 One Card";
+    $("title").replaceChildren("원카드 ", h("small", {}, "One Card"));
+    // An SVG element has no `hidden` property: its style, through the CSSOM.
+    $("board").style.display = "none";
+    $("table").hidden = false;
+  }
   $("game").hidden = false;
   await onUpdate({ view: r.view, events: [], over: r.over });
 }
@@ -132,6 +176,11 @@ async function onUpdate(msg) {
 
 function logEvent(e, v) {
   const li = document.createElement("li");
+  if (game === "one-card") {
+    li.textContent = logLine(e);
+    $("log").prepend(li);
+    return;
+  }
   const who = e.side !== undefined && v?.sides?.[e.side] ? v.sides[e.side].name : "";
   const parts = [who, e.type];
   if (e.result) parts.push(throwLabel(e.result));
@@ -142,6 +191,13 @@ function logEvent(e, v) {
 
 function render() {
   if (!view) return;
+  if (game === "one-card") {
+    status(me ? `나 (me): ${me}` : "관전 중 (watching)");
+    $("turn").textContent = turnLine(view, me);
+    drawTable($("table"), view, actions, act);
+    drawResult();
+    return;
+  }
   const turn = view.turn?.player;
   status(me ? `나 (me): ${me}` : "관전 중 (watching)");
   $("turn").textContent = view.result ? "게임 끝 (game over)" :
@@ -261,10 +317,11 @@ function drawDraft() {
 
 function drawResult() {
   const r = $("result");
-  r.hidden = !view.result;
-  if (!view.result) return;
-  const res = view.result;
-  const winners = (res.winners ?? res.ranking ?? []).map((w) => typeof w === "number" ? view.sides[w]?.name : w);
+  const oneCard = game === "one-card" ? oneCardWinners(view) : null;
+  r.hidden = !view.result && !oneCard;
+  if (r.hidden) return;
+  const res = view.result ?? {};
+  const winners = oneCard ?? (res.winners ?? res.ranking ?? []).map((w) => typeof w === "number" ? view.sides[w]?.name : w);
   r.replaceChildren(
     h("h2", {}, "게임 끝 ", h("small", {}, "Game over")),
     h("p", {}, "이긴 쪽 (winner): ", h("strong", { class: "winners" }, winners.join(", ") || JSON.stringify(res))),

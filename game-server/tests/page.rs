@@ -8,7 +8,7 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
 /// The board's files, as the page loads them.
-const FILES: [&str; 4] = ["/", "/board.css", "/board.js", "/nodes.js"];
+const FILES: [&str; 5] = ["/", "/board.css", "/board.js", "/nodes.js", "/onecard.js"];
 
 /// Sends `request` on a fresh connection and returns the response head: the status code
 /// and the headers (names lowercased), once the head is read whole.

@@ -105,7 +105,7 @@ async fn refusals() {
         "BAD_REQUEST"
     );
     assert_eq!(code(&c.req(json!({"op": "create", "game": "yut", "players": ["a", "b"], "bots": {"c": "random"}})).await), "BAD_REQUEST");
-    assert_eq!(code(&c.req(json!({"op": "create", "game": "rps", "players": ["a", "b"], "bots": {"a": "strong"}})).await), "BAD_REQUEST");
+    assert_eq!(code(&c.req(json!({"op": "create", "game": "rps", "players": ["a", "b"], "bots": {"a": "strong"}})).await), "UNKNOWN_BOT");
     assert_eq!(
         code(&c.req(json!({"op": "watch", "match": "nope"})).await),
         "UNKNOWN_MATCH"
@@ -345,4 +345,68 @@ async fn a_deadline_that_passed_while_down_fires_at_start() {
         watched["view"]["lastRound"]["hands"].is_array(),
         "{watched}"
     );
+}
+
+/// One Card between bots only: the matches end, and bots that may act without their
+/// move being awaited (the one-card calls) are played too: the records hold acts by a
+/// player who was not to act.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_card_bots_call_out_of_turn() {
+    let db = TempDb::new("one-card-bots");
+    let server = Server::start(&db.path(), 0);
+    let mut c = Client::connect(&server.addr).await;
+    let registry = game_host::registry();
+    let mut out_of_turn = 0;
+    for players in [3, 4, 5] {
+        let ids: Vec<String> = (0..players).map(|i| format!("b{i}")).collect();
+        let bots: serde_json::Map<String, Value> =
+            ids.iter().map(|p| (p.clone(), json!("random"))).collect();
+        let ids: Vec<&str> = ids.iter().map(String::as_str).collect();
+        let created = create(&mut c, "one-card", &ids, Value::Object(bots)).await;
+        assert_eq!(created["mayAct"], json!([]), "{created}");
+        let m = created["match"].as_str().unwrap().to_owned();
+        let mut w = Client::connect(&server.addr).await;
+        let watched = w.req(json!({"op": "watch", "match": m})).await;
+        assert_eq!(watched["ok"], true, "{watched}");
+        if watched["over"] != true {
+            w.push_until(60, |p| p["over"] == true).await;
+        }
+        let record = w.req(json!({"op": "record", "match": m})).await;
+        assert_eq!(record["ok"], true, "{record}");
+        let record: game_core::MatchRecord =
+            serde_json::from_value(record["record"].clone()).unwrap();
+        let mut local = registry
+            .create(
+                "one-card",
+                &record.options,
+                record.players.clone(),
+                Some(record.seed),
+                record.started_at,
+            )
+            .unwrap();
+        for entry in &record.entries {
+            match entry {
+                game_core::RecordEntry::Act { at, player, action } => {
+                    if !local.to_act().contains(player) {
+                        assert!(local.may_act(player), "{player} acted: {action}");
+                        out_of_turn += 1;
+                    }
+                    let played = local.act(player, action.clone(), None, *at);
+                    assert!(played.result.is_ok(), "{action}: {:?}", played.result);
+                }
+                game_core::RecordEntry::Tick { at } => {
+                    local.tick(*at);
+                }
+                game_core::RecordEntry::Presence {
+                    at,
+                    player,
+                    connected,
+                } => {
+                    local.set_connected(player, *connected, *at);
+                }
+            }
+        }
+        assert!(local.outcome().is_some());
+    }
+    assert!(out_of_turn > 0, "no bot called in 3 matches");
 }

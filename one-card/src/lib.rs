@@ -3,7 +3,7 @@
 //!
 //! Hands are hidden: a player's [`OneCardView`] holds their own hand and only the number
 //! of cards everyone else holds; a drawn card reaches the other players only as a count,
-//! through [`OneCard::event_for`].
+//! through [`Game::event_for`].
 //!
 //! ```
 //! use game_core::{Game, Viewer};
@@ -260,7 +260,7 @@ pub enum SeatStatus {
 }
 
 /// What happened. [`OneCardEvent::Drew`] names the cards drawn: give other players
-/// [`OneCard::event_for`]'s projection, never the event itself.
+/// [`Game::event_for`]'s projection, never the event itself.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(
     tag = "type",
@@ -623,49 +623,6 @@ impl GameError for OneCardError {
 }
 
 impl OneCard {
-    /// Whether the player at `seat` may call now besides [`Game::to_act`]: `ONE_CARD` for
-    /// the player left with one card, `CATCH` for every other player still in the game,
-    /// while the window is open (from the `PLAY` that left one card to the next `PLAY` or
-    /// `DRAW`). A host offers these calls to the seats this answers `true` for; no one is
-    /// waited for on them, and they have no timer.
-    ///
-    /// ```
-    /// use game_core::Game;
-    /// use one_card::{OneCard, OneCardOptions};
-    /// let state = OneCard.setup(&OneCardOptions::default(), &["a".into(), "b".into()], 1, 0).unwrap();
-    /// assert!(!OneCard.may_call(&state, 1)); // no one holds one card
-    /// ```
-    pub fn may_call(&self, state: &OneCardState, seat: usize) -> bool {
-        !state.over && state.call.is_some() && state.playing(seat)
-    }
-
-    /// What `viewer` may see of `event`: a draw shows its cards to the drawer only, and to
-    /// everyone else how many were drawn; every other event is shown as it is. The one
-    /// place of that rule: a host sends each player this, never the full event.
-    ///
-    /// ```
-    /// use game_core::Viewer;
-    /// use one_card::{OneCard, OneCardEvent};
-    /// let drew = OneCardEvent::Drew { player: "a".into(), cards: Some(vec!["7H".parse().unwrap()]), count: None };
-    /// assert_eq!(OneCard.event_for(&drew, Viewer::Player("a")), drew);
-    /// let seen = OneCard.event_for(&drew, Viewer::Player("b"));
-    /// assert_eq!(serde_json::to_string(&seen).unwrap(), r#"{"type":"drew","player":"a","count":1}"#);
-    /// ```
-    pub fn event_for(&self, event: &OneCardEvent, viewer: Viewer<'_>) -> OneCardEvent {
-        match event {
-            OneCardEvent::Drew {
-                player,
-                cards,
-                count,
-            } if viewer != Viewer::Player(player) => OneCardEvent::Drew {
-                player: player.clone(),
-                cards: None,
-                count: cards.as_ref().map(Vec::len).or(*count),
-            },
-            _ => event.clone(),
-        }
-    }
-
     fn id_of(state: &OneCardState, seat: usize) -> PlayerId {
         state.table.players.get(seat).cloned().unwrap_or_default()
     }
@@ -1106,12 +1063,55 @@ impl Game for OneCard {
     }
 
     /// Only the player to move: the one-card calls are open to others (see
-    /// [`OneCard::may_call`]) but no one is waited for on them.
+    /// [`OneCard::may_act`](Game::may_act)) but no one is waited for on them.
     fn to_act(&self, state: &OneCardState) -> Vec<usize> {
         if state.over || !state.playing(state.turn) {
             return Vec::new();
         }
         vec![state.turn]
+    }
+
+    /// The player to move, and while a one-card window is open every player still in the
+    /// game: `ONE_CARD` for the player left with one card, `CATCH` for every other, from
+    /// the `PLAY` that left one card to the next `PLAY` or `DRAW`. No one is waited for
+    /// on the calls, and they have no timer.
+    ///
+    /// ```
+    /// use game_core::Game;
+    /// use one_card::{OneCard, OneCardOptions};
+    /// let state = OneCard.setup(&OneCardOptions::default(), &["a".into(), "b".into()], 1, 0).unwrap();
+    /// assert!(OneCard.may_act(&state, 0)); // to move
+    /// assert!(!OneCard.may_act(&state, 1)); // no one holds one card
+    /// ```
+    fn may_act(&self, state: &OneCardState, seat: usize) -> bool {
+        let to_move = !state.over && seat == state.turn && state.playing(seat);
+        to_move || (!state.over && state.call.is_some() && state.playing(seat))
+    }
+
+    /// A draw shows its cards to the drawer only, and to everyone else how many were
+    /// drawn; every other event is shown as it is.
+    ///
+    /// ```
+    /// use game_core::{Game, Viewer};
+    /// use one_card::{OneCard, OneCardEvent};
+    /// let drew = OneCardEvent::Drew { player: "a".into(), cards: Some(vec!["7H".parse().unwrap()]), count: None };
+    /// assert_eq!(OneCard.event_for(&drew, Viewer::Player("a")), drew);
+    /// let seen = OneCard.event_for(&drew, Viewer::Player("b"));
+    /// assert_eq!(serde_json::to_string(&seen).unwrap(), r#"{"type":"drew","player":"a","count":1}"#);
+    /// ```
+    fn event_for(&self, event: &OneCardEvent, viewer: Viewer<'_>) -> OneCardEvent {
+        match event {
+            OneCardEvent::Drew {
+                player,
+                cards,
+                count,
+            } if viewer != Viewer::Player(player) => OneCardEvent::Drew {
+                player: player.clone(),
+                cards: None,
+                count: cards.as_ref().map(Vec::len).or(*count),
+            },
+            _ => event.clone(),
+        }
     }
 
     fn legal_actions(&self, state: &OneCardState, seat: usize) -> Vec<OneCardAction> {

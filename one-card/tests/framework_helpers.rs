@@ -60,11 +60,13 @@ fn phase(state: &OneCardState) -> String {
     )
 }
 
-/// Who may take `action` now: the mover for PLAY and DRAW, the seats `may_call` names for
+/// Who may take `action` now: the mover for PLAY and DRAW, the seats `may_act` names for
 /// the calls, anyone still in the game for CONCEDE.
 fn may_act(state: &OneCardState, seat: usize, action: &OneCardAction) -> bool {
     match action {
-        OneCardAction::OneCard | OneCardAction::Catch { .. } => OneCard.may_call(state, seat),
+        OneCardAction::OneCard | OneCardAction::Catch { .. } => {
+            state.call.is_some() && OneCard.may_act(state, seat)
+        }
         OneCardAction::Concede => !OneCard.is_over(state),
         _ => OneCard.to_act(state) == [seat],
     }

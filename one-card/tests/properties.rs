@@ -260,7 +260,7 @@ fn invariants(state: &OneCardState, pool: &[OneCardAction]) -> Result<(), TestCa
             }
             let is_call = matches!(action, OneCardAction::OneCard | OneCardAction::Catch { .. });
             if valid && is_call {
-                prop_assert!(OneCard.may_call(state, seat));
+                prop_assert!((state.call.is_some() && OneCard.may_act(state, seat)));
             }
             if valid && !is_call && *action != OneCardAction::Concede {
                 prop_assert_eq!(&to_act, &vec![seat]);
@@ -337,7 +337,9 @@ fn random_play_reaches_every_rule() {
                 break;
             };
             // Sometimes a caller acts first, as a fast player would.
-            let callers: Vec<usize> = (0..n).filter(|&s| OneCard.may_call(&state, s)).collect();
+            let callers: Vec<usize> = (0..n)
+                .filter(|&s| state.call.is_some() && OneCard.may_act(&state, s))
+                .collect();
             let seat = if !callers.is_empty() && rng.chance(1, 2) {
                 callers[rng.below(callers.len() as u32) as usize]
             } else {

@@ -272,7 +272,7 @@ fn one_card_is_called_or_caught_until_the_next_play_or_draw() {
     assert_eq!(state.call, Some(0));
     // Only the mover is waited for; the calls are open besides.
     assert_eq!(OneCard.to_act(&state), [1]);
-    assert!((0..3).all(|s| OneCard.may_call(&state, s)));
+    assert!((0..3).all(|s| OneCard.may_act(&state, s)));
     assert_eq!(OneCard.legal_actions(&state, 0), [OneCardAction::OneCard]);
     let catch = OneCardAction::Catch {
         player: "p0".into(),
@@ -329,7 +329,7 @@ fn without_one_card_calls_there_is_no_window() {
     let mut state = position(options, &[&["5H", "6H"], &["3C", "4C"]], "9H");
     act(&mut state, 0, &play("5H"));
     assert_eq!(state.call, None);
-    assert!(!OneCard.may_call(&state, 1));
+    assert!(!OneCard.may_act(&state, 0));
     refused(&mut state, 0, &OneCardAction::OneCard, "NO_CALL_WINDOW");
     refused(
         &mut state,
