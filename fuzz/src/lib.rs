@@ -890,6 +890,10 @@ pub fn assert_valid(m: &dyn DynMatch) {
             .map(drop)
             .map_err(|e| e.body()),
         "rps" => Rps.restore(&json).map(drop).map_err(|e| e.body()),
+        "one-card" => one_card::OneCard
+            .restore(&json)
+            .map(drop)
+            .map_err(|e| e.body()),
         other => panic!("unknown game {other}"),
     };
     if let Err(body) = ok {
