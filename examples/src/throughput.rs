@@ -18,7 +18,7 @@
 //! - **Threads.** Thread `t` of `T` (counted from 0) plays the consecutive games `t·N/T`
 //!   up to `(t+1)·N/T` (see [`share`]), with its own buffers; nothing is shared while the
 //!   games run. Each prints a line `thread t+1/T (games A..B): …` with its own figures.
-//! - **No allocation per action.** Actions go through [`Game::apply_seat_into`] with one
+//! - **No allocation per action.** Actions go through [`GameExt::apply_seat_into`] with one
 //!   reused events buffer, and the legal list through [`Game::legal_actions_into`] with
 //!   another (only a draft, three times per side and game at most, builds its list).
 //!   Each thread keeps one game state: its first game is set up with [`Game::setup`],
