@@ -280,7 +280,9 @@ class Match {
     this.#game = native.matchGame(m);
     this.#players = native.matchPlayers(m);
     this.#seats = new Map(this.#players.map((p, i) => [p, i]));
-    const bytes = new ArrayBuffer(8 * (STATUS_HEAD + this.#players.length));
+    // Room for every seat twice: the seats to act and those that may act are apart in
+    // every game, but a game's status is not the package's to trust.
+    const bytes = new ArrayBuffer(8 * (STATUS_HEAD + 2 * this.#players.length));
     this.#buffer = Buffer.from(bytes);
     this.#slots = new Float64Array(bytes);
   }
@@ -291,10 +293,13 @@ class Match {
     const n = f[5];
     const toAct = [];
     for (let i = 0; i < n; i++) toAct.push(this.#players[f[STATUS_HEAD + i]]);
+    const mayAct = [];
+    for (let i = n, end = n + f[6]; i < end; i++) mayAct.push(this.#players[f[STATUS_HEAD + i]]);
     return {
       game: this.#game,
       turnSeq: f[0],
       toAct,
+      mayAct,
       deadline: f[1] < 0 ? null : f[1],
       nextTickAt: f[2] < 0 ? null : f[2],
       clock: f[3],
@@ -337,7 +342,7 @@ class Match {
     return events;
   }
 
-  /** `{game, turnSeq, toAct, deadline, nextTickAt, clock, over}`. */
+  /** `{game, turnSeq, toAct, mayAct, deadline, nextTickAt, clock, over}`. */
   status() {
     try {
       native.matchStatus(this.#m, this.#buffer);

@@ -5,8 +5,13 @@ export interface Status<G extends GameId = GameId> {
   game: G;
   /** The action sequence number to send back as `turnSeq`. */
   turnSeq: number;
-  /** The players who may act now. */
+  /** The players whose move is awaited. */
   toAct: string[];
+  /**
+   * The players who may act now besides those of `toAct`, waited for by no one (One
+   * Card's `ONE_CARD` and `CATCH` calls): empty for most games.
+   */
+  mayAct: string[];
   /** When the current decision times out: the countdown players see. */
   deadline: number | null;
   /** When `tick` would act: arm the match's timer here. */

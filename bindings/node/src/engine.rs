@@ -333,7 +333,7 @@ impl<'a> Who<'a> {
 }
 
 /// The number of slots [`Session::status_into`] writes before the seats to act.
-pub const STATUS_HEAD: usize = 6;
+pub const STATUS_HEAD: usize = 7;
 
 /// One match; `None` once a call into it panicked.
 #[derive(Debug)]
@@ -410,8 +410,9 @@ impl Session {
 
     /// The status as numbers, for the JavaScript side to read as a `Float64Array` over
     /// `out`'s bytes: `turnSeq`, `deadline`, `nextTickAt`, `clock`, `over` (0 or 1), the
-    /// number of seats to act, then those seats; a time that is `null` is -1 (every real
-    /// one is at least 0). Refused if `out` is too short for the seats to act.
+    /// number of seats to act, the number of seats that may act besides them
+    /// (`mayAct`), then the seats to act and those that may act; a time that is `null` is
+    /// -1 (every real one is at least 0). Refused if `out` is too short for the seats.
     pub fn status_into(&mut self, out: &mut [u8]) -> Result<(), Fail> {
         self.with(|m| write_status(m, out))
     }
@@ -668,16 +669,17 @@ fn write_status(m: &dyn DynMatch, out: &mut [u8]) -> Result<(), Fail> {
         s.clock as f64,
         f64::from(u8::from(s.over)),
         s.to_act.len() as f64,
+        s.may_act.len() as f64,
     ];
     let values = head
         .into_iter()
-        .chain(s.to_act.iter().map(|&seat| seat as f64));
+        .chain(s.to_act.iter().chain(&s.may_act).map(|&seat| seat as f64));
     let mut slots = out.chunks_exact_mut(8);
     for v in values {
         let Some(slot) = slots.next() else {
             return Err(bad_request(
                 "status",
-                "the status buffer is too short for the seats to act",
+                "the status buffer is too short for the seats to act and that may act",
             ));
         };
         slot.copy_from_slice(&v.to_ne_bytes());
@@ -779,7 +781,7 @@ mod tests {
         // Yut: 30 s a decision from 1000, one seat to act.
         assert_eq!(
             slots(&out)[..STATUS_HEAD],
-            [0.0, 31_000.0, 31_000.0, 1000.0, 0.0, 1.0]
+            [0.0, 31_000.0, 31_000.0, 1000.0, 0.0, 1.0, 0.0]
         );
         let who = Who::Seat(first as u32);
         assert_eq!(s.legal_count(who).unwrap(), 1);
