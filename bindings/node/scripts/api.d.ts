@@ -29,6 +29,12 @@ export interface Applied<G extends GameId = GameId> {
   auto?: boolean;
 }
 
+/** A change as one viewer sees it: the request's events and the timeouts taken first. */
+export interface Change<G extends GameId = GameId> {
+  events: Events[G][];
+  applied: Applied<G>[];
+}
+
 /** A game's JSON Schemas. */
 export interface Schemas {
   options: object;
@@ -123,7 +129,17 @@ export declare class Match<G extends GameId = GameId> {
    * `playLegal`, `advance`) or `setConnected`; `[]` after one refused before it acted.
    */
   lastApplied(): Applied<G>[];
-  tick(now: number): Applied<G>[];
+  /**
+   * Moves the clock to `now`: the timeouts taken, their events as `player` sees them (none:
+   * a spectator).
+   */
+  tick(now: number, player?: string): Applied<G>[];
+  /**
+   * The last change (the last acting call, `setConnected`, or `tick` that took timeouts;
+   * none after `advance`) as `player` sees it (none: a spectator): each viewer gets their
+   * own projection of a game's private events (One Card's `drew`).
+   */
+  events(player?: string): Change<G>;
   setConnected(player: string, connected: boolean, now?: number): void;
   /**
    * The match record (it holds the seed: keep it on the server). A restored match's
