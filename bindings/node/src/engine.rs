@@ -231,21 +231,41 @@ fn parse_object(field: &str, text: &str) -> Result<Value, Fail> {
     }
 }
 
-/// The built-in games (`game_host::registry()`).
+/// The games of a [`Registry`] and their matches, for JavaScript: by default the
+/// built-in games (`game_host::registry()`); a game author's addon gives its own registry
+/// ([`Engine::new`], or [`use_registry`] for the module's `NativeRegistry`).
 #[derive(Debug)]
 pub struct Engine {
     registry: Registry,
 }
 
+/// The registry [`Engine::default`] makes, once [`use_registry`] has set it.
+static REGISTRY: std::sync::OnceLock<fn() -> Registry> = std::sync::OnceLock::new();
+
+/// Makes every [`Engine::default`] (and so every `NativeRegistry` JavaScript creates)
+/// hold the games of `make` instead of the built-in ones: what a game author's addon
+/// crate calls, from its module's initializer, with its own registry (see the package's
+/// README, *Your own game*). The first call decides: `false` if one was made before.
+pub fn use_registry(make: fn() -> Registry) -> bool {
+    REGISTRY.set(make).is_ok()
+}
+
 impl Default for Engine {
     fn default() -> Self {
-        Self {
-            registry: game_host::registry(),
-        }
+        Self::new(
+            REGISTRY
+                .get()
+                .map_or_else(game_host::registry, |make| make()),
+        )
     }
 }
 
 impl Engine {
+    /// An engine over `registry`'s games.
+    pub fn new(registry: Registry) -> Self {
+        Self { registry }
+    }
+
     /// The registered ids, as a JSON array.
     pub fn games(&self) -> String {
         text(&self.registry.ids().collect::<Vec<_>>())
@@ -1120,6 +1140,25 @@ mod tests {
         // `advance` writes no events: the change before it is no longer the last.
         s.advance(0.0).unwrap();
         assert_eq!(s.events(None).unwrap(), r#"{"events":[],"applied":[]}"#);
+    }
+
+    #[test]
+    fn an_engine_serves_the_registry_it_is_given() {
+        let mut registry = Registry::new();
+        registry
+            .register(game_core::Erased(game_core::rps::Rps))
+            .unwrap();
+        let engine = Engine::new(registry);
+        assert_eq!(engine.games(), r#"["rps"]"#);
+        let e = engine
+            .create("yut", vec!["a".into(), "b".into()], None, None, None)
+            .unwrap_err();
+        assert_eq!(e.error.code, "UNKNOWN_GAME");
+        assert!(
+            rps(&engine, 1.0)
+                .act(Who::Seat(0), r#"{"type":"RANDOM"}"#, None, None, None)
+                .is_ok()
+        );
     }
 
     #[test]

@@ -235,7 +235,8 @@ pub struct NativeRegistry {
 
 #[napi]
 impl NativeRegistry {
-    /// Every built-in game: one-card, rps, yut, yut-augments.
+    /// The games of the registry the module was given (`use_registry`), by default every
+    /// built-in game: one-card, rps, yut, yut-augments.
     #[napi(constructor)]
     pub fn new() -> Result<Self> {
         js(guard(|| {
