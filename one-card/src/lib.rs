@@ -254,7 +254,7 @@ pub enum SeatStatus {
     Playing,
     /// Emptied their hand.
     Finished,
-    /// Held `bankruptAt` cards or more.
+    /// Held `bankruptAt` cards or more, or had to draw and found no card at all.
     Bankrupt,
     /// Gave up.
     Conceded,
@@ -327,7 +327,8 @@ pub enum OneCardEvent {
         /// Their rank (1 is first).
         rank: u8,
     },
-    /// A player went bankrupt: their cards went under the draw pile.
+    /// A player went bankrupt (`bankruptAt` cards, or a `DRAW` that found no card at
+    /// all): their cards went under the draw pile.
     Bankrupt {
         /// Who.
         player: PlayerId,
@@ -629,8 +630,15 @@ impl OneCard {
     }
 
     /// Draws up to `n` cards for `seat`, refilling the draw pile from the discard pile
-    /// when it runs out; with both exhausted, the draw takes what there is.
-    fn draw(&self, state: &mut OneCardState, seat: usize, n: u32, events: &mut Vec<OneCardEvent>) {
+    /// when it runs out; with both exhausted, the draw takes what there is. Returns how
+    /// many cards were drawn.
+    fn draw(
+        &self,
+        state: &mut OneCardState,
+        seat: usize,
+        n: u32,
+        events: &mut Vec<OneCardEvent>,
+    ) -> usize {
         let mut drawn = Vec::new();
         for _ in 0..n {
             if state.draw_pile.is_empty() {
@@ -644,11 +652,13 @@ impl OneCard {
         if let Some(hand) = state.hands.get_mut(seat) {
             hand.extend_from_slice(&drawn);
         }
+        let count = drawn.len();
         events.push(OneCardEvent::Drew {
             player: Self::id_of(state, seat),
             cards: Some(drawn),
             count: None,
         });
+        count
     }
 
     /// Puts `seat` out (bankrupt or conceded): their cards go under the draw pile.
@@ -772,9 +782,12 @@ impl OneCard {
         state.call = None;
         let n = state.attack.max(1);
         state.attack = 0;
-        self.draw(state, seat, n, events);
+        let drawn = self.draw(state, seat, n, events);
         let next = state.next_playing(seat);
-        if self.bankrupt_if_due(state, seat, events) && self.settle_end(state, events) {
+        // A draw that finds no card at all: every card but the top is in the hands, and
+        // the drawer goes bankrupt (RULES.md, "Drawing, refilling, running out").
+        let broke = drawn == 0 && Self::go_bankrupt(state, seat, events);
+        if (broke || self.bankrupt_if_due(state, seat, events)) && self.settle_end(state, events) {
             return;
         }
         Self::give_turn(state, next, now);
@@ -792,6 +805,13 @@ impl OneCard {
             .options
             .bankrupt_at
             .is_some_and(|at| count >= usize::from(at));
+        due && Self::go_bankrupt(state, seat, events)
+    }
+
+    /// Puts `seat`, still playing, out as bankrupt; returns whether they went.
+    fn go_bankrupt(state: &mut OneCardState, seat: usize, events: &mut Vec<OneCardEvent>) -> bool {
+        let count = state.hands.get(seat).map_or(0, Vec::len);
+        let due = state.playing(seat);
         if due {
             Self::put_out(state, seat, SeatStatus::Bankrupt);
             events.push(OneCardEvent::Bankrupt {
