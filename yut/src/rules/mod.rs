@@ -28,7 +28,7 @@ use crate::{Origin, Throw, To, YutError, YutEvent, YutOptions};
 mod compose;
 mod named;
 
-pub use compose::{Both, Either, WithRules};
+pub use compose::{Both, Either, WithRules, composed_version};
 pub use named::{Named, RuleName};
 
 /// The whole options of a game under some rules: the base options plus the rules' own
@@ -292,7 +292,7 @@ pub trait Rules: Clone + Debug + Default + PartialEq + Send + Sync + 'static {
     /// The version of the saved formats (states, records) under this rule set, reported as
     /// the game's `format_version`. Raise it when a change makes old records replay
     /// differently or fail to load. A composition's version is made of both parts'
-    /// (see the `(A, B)` implementation).
+    /// ([`composed_version`]).
     fn format_version(&self) -> u32 {
         1
     }
