@@ -53,6 +53,22 @@ pub enum YutEvent<X = NoEvent> {
         /// Pieces moved together.
         count: u8,
     },
+    /// A rule carried the stack that had just moved further on
+    /// ([`Cx::carry`](crate::rules::Cx::carry)); stacking, a capture and finishing follow
+    /// as they follow a move.
+    #[serde(rename_all = "camelCase")]
+    Carried {
+        /// Whose stack.
+        side: SideId,
+        /// Where it started: where the move (or the last carry) ended.
+        from: Node,
+        /// Where it ended.
+        to: To,
+        /// Every node stepped on, the start first.
+        path: Path,
+        /// Pieces carried together.
+        count: u8,
+    },
     /// The moving stack joined the side's own stack (업기).
     #[serde(rename_all = "camelCase")]
     Stacked {
@@ -165,6 +181,19 @@ impl<X: Clone> Clone for YutEvent<X> {
             } => Self::Moved {
                 side,
                 result,
+                from,
+                to,
+                path,
+                count,
+            },
+            &Self::Carried {
+                side,
+                from,
+                to,
+                path,
+                count,
+            } => Self::Carried {
+                side,
                 from,
                 to,
                 path,

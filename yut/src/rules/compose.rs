@@ -165,6 +165,7 @@ fn left<A: Rules, B: Rules, T>(cx: &mut Cx<'_, (A, B)>, f: impl FnOnce(&mut Cx<'
         state: &mut cx.state.0,
         config: &cx.config.first,
         out: &mut out,
+        carry: cx.carry.as_deref_mut(),
     })
 }
 
@@ -176,6 +177,7 @@ fn right<A: Rules, B: Rules, T>(cx: &mut Cx<'_, (A, B)>, f: impl FnOnce(&mut Cx<
         state: &mut cx.state.1,
         config: &cx.config.second,
         out: &mut out,
+        carry: cx.carry.as_deref_mut(),
     })
 }
 
