@@ -279,6 +279,8 @@ pub fn describe<R: Layer>(
                 lines.push(style.bold(&format!("게임 끝! 승리(winners): {}", winners.join(", "))))
             }
             YutEvent::Rule(event) => lines.extend(R::event_lines(event, view, style)),
+            // An event this narrator does not know yet is left out.
+            _ => {}
         }
     }
     lines

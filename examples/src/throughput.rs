@@ -136,16 +136,16 @@ impl ThroughputArgs {
     /// The game id these flags play.
     pub fn game_id(&self) -> &'static str {
         match self.preset {
-            Preset::Standard => Yut::standard().id(),
             Preset::App => yut_augments::game().id(),
+            _ => Yut::standard().id(),
         }
     }
 
     /// The line that says what is measured (printed before the figures).
     pub fn describe(&self) -> String {
         let preset = match self.preset {
-            Preset::Standard => "standard",
             Preset::App => "app (all 18 augments, cushion, truce)",
+            other => other.word(),
         };
         let threads = match self.threads.max(1) {
             1 => "one thread".to_owned(),
@@ -252,15 +252,15 @@ pub fn run(args: &ThroughputArgs) -> Result<Throughput, YutError> {
 pub fn measure(args: &ThroughputArgs) -> Result<Measured, YutError> {
     let players: Vec<String> = (1..=args.players).map(|i| format!("p{i}")).collect();
     match args.preset {
-        Preset::Standard => measure_games(
-            &Yut::<Standard>::standard(),
-            &yut::Preset::Standard.options(),
-            &players,
-            args,
-        ),
         Preset::App => measure_games(
             &Yut::new(Augments),
             &yut_augments::app_options(),
+            &players,
+            args,
+        ),
+        _ => measure_games(
+            &Yut::<Standard>::standard(),
+            &yut::Preset::Standard.options(),
             &players,
             args,
         ),

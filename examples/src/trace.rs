@@ -139,7 +139,7 @@ impl TraceArgs {
     pub fn game_arg(&self) -> GameArg {
         self.game.unwrap_or(match self.preset {
             Preset::App => GameArg::YutAugments,
-            Preset::Standard => GameArg::Yut,
+            _ => GameArg::Yut,
         })
     }
 

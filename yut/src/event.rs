@@ -20,6 +20,7 @@ use crate::{Origin, PackedThrows, Path, Sticks, Throw, To};
         deserialize = "X: serde::de::DeserializeOwned"
     )
 )]
+#[non_exhaustive]
 pub enum YutEvent<X = NoEvent> {
     /// The sticks landed.
     #[serde(rename_all = "camelCase")]

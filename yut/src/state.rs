@@ -784,6 +784,7 @@ impl<'de> Deserialize<'de> for Side {
 /// What the game waits for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
+#[non_exhaustive]
 pub enum Phase {
     /// The player to act throws.
     Throw,

@@ -68,7 +68,7 @@ fn invariants(game: &Yut, state: &YutState<yut::Standard>, done_before: &mut [us
             assert!(game.to_act(state).is_empty());
             assert_eq!(board.deadline(), None);
         }
-        Phase::Rule => panic!("the standard rules never wait for a rule action"),
+        phase => panic!("the standard rules never wait in phase {phase:?}"),
     }
     assert_eq!(game.is_over(state), board.phase == Phase::Finished);
 }
