@@ -253,7 +253,7 @@ impl<R: Rules> Yut<R> {
         state.board.pending.remove(throw_index);
         let mut done = self.land(state, events, start, info, &walk, false);
         let mut carry = Carry {
-            at: done.to.node(),
+            to: done.to,
             steps: 0,
         };
         if self.listens(state, Hook::AfterMove(&done)) {
@@ -409,7 +409,7 @@ impl<R: Rules> Yut<R> {
         mut carry: Carry,
     ) -> MoveDone {
         let side = done.info.side;
-        while let (Some(node), 1..) = (carry.at, carry.steps) {
+        while let (To::Node(node), 1..) = (carry.to, carry.steps) {
             let from = Origin::Node(node);
             let start = state.board.sides.of(side).start(from);
             let count = state.board.sides.of(side).stack_size(start.set);
@@ -424,7 +424,7 @@ impl<R: Rules> Yut<R> {
             let walk = self.forward_walk(state, &info, carry.steps);
             done = self.land(state, events, start, info, &walk, true);
             carry = Carry {
-                at: done.to.node(),
+                to: done.to,
                 steps: 0,
             };
             if self.listens(state, Hook::AfterMove(&done)) {
@@ -438,6 +438,9 @@ impl<R: Rules> Yut<R> {
 
     /// Sends the stack of `victim` on `node` home (or where the rules say); returns how
     /// many pieces were captured.
+    // Always: a move's landing and a carry's both call it, and left to itself the compiler
+    // then keeps it out of line, a call on every capture of every play-out.
+    #[inline(always)]
     fn capture(
         &self,
         state: &mut YutState<R>,

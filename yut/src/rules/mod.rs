@@ -133,9 +133,9 @@ pub struct Cx<'a, R: Rules> {
 /// the engine makes once the hook has returned.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Carry {
-    /// Where the stack that moved stands; `None` when it left the board (finished, or sent
-    /// home by a backdo), which leaves nothing to carry.
-    pub(crate) at: Option<Node>,
+    /// Where the stack that moved ended: off the board (finished, or sent home by a
+    /// backdo) leaves nothing to carry.
+    pub(crate) to: To,
     /// The steps asked for, summed over the rule sets that asked.
     pub(crate) steps: u8,
 }
@@ -221,7 +221,7 @@ impl<R: Rules> Cx<'_, R> {
     /// ```
     pub fn carry(&mut self, steps: u8) -> bool {
         match &mut self.carry {
-            Some(carry) if carry.at.is_some() && steps > 0 => {
+            Some(carry) if carry.to.node().is_some() && steps > 0 => {
                 carry.steps = carry.steps.saturating_add(steps);
                 true
             }
