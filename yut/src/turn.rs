@@ -252,17 +252,17 @@ impl<R: Rules> Yut<R> {
         };
         state.board.pending.remove(throw_index);
         let mut done = self.land(state, events, start, info, &walk, false);
-        let mut carry = Carry {
-            to: done.to,
-            steps: 0,
-        };
         if self.listens(state, Hook::AfterMove(&done)) {
+            let mut carry = Carry {
+                to: done.to,
+                steps: 0,
+            };
             Self::hook_with(state, events, Some(&mut carry), |cx| {
                 self.rules.after_move(cx, &done)
             });
-        }
-        if carry.steps > 0 {
-            done = self.carry_on(state, events, done, carry);
+            if carry.steps > 0 {
+                done = self.carry_on(state, events, done, carry);
+            }
         }
 
         // Only a move or a carry to the goal finishes a side.
