@@ -253,6 +253,7 @@ pub fn default_players(mode: Mode) -> usize {
     match mode {
         Mode::Individual => 2,
         Mode::Team => 4,
+        _ => 2,
     }
 }
 

@@ -163,8 +163,8 @@ impl ThroughputArgs {
     pub fn game_id(&self) -> &'static str {
         match (self.game, self.preset) {
             (Played::OneCard, _) => OneCard.id(),
-            (Played::Yut, Preset::Standard) => Yut::standard().id(),
             (Played::Yut, Preset::App) => yut_augments::game().id(),
+            (Played::Yut, _) => Yut::standard().id(),
         }
     }
 
@@ -172,10 +172,10 @@ impl ThroughputArgs {
     pub fn describe(&self) -> String {
         let preset = match (self.game, self.preset) {
             (Played::OneCard, _) => String::new(),
-            (Played::Yut, Preset::Standard) => " · preset standard".to_owned(),
             (Played::Yut, Preset::App) => {
                 " · preset app (all 18 augments, cushion, truce)".to_owned()
             }
+            (Played::Yut, other) => format!(" · preset {}", other.word()),
         };
         let threads = match self.threads.max(1) {
             1 => "one thread".to_owned(),
@@ -336,12 +336,6 @@ pub fn run(args: &ThroughputArgs) -> Result<Throughput, EngineError> {
 pub fn measure(args: &ThroughputArgs) -> Result<Measured, EngineError> {
     let players: Vec<String> = (1..=args.players).map(|i| format!("p{i}")).collect();
     match (args.game, args.preset) {
-        (Played::Yut, Preset::Standard) => measure_games(
-            &Yut::<Standard>::standard(),
-            &yut::Preset::Standard.options(),
-            &players,
-            args,
-        ),
         (Played::Yut, Preset::App) => measure_games(
             &Yut::new(Augments),
             &yut_augments::app_options(),
@@ -349,6 +343,12 @@ pub fn measure(args: &ThroughputArgs) -> Result<Measured, EngineError> {
             args,
         ),
         (Played::OneCard, _) => measure_games(&OneCard, &OneCardOptions::default(), &players, args),
+        (Played::Yut, _) => measure_games(
+            &Yut::<Standard>::standard(),
+            &yut::Preset::Standard.options(),
+            &players,
+            args,
+        ),
     }
 }
 

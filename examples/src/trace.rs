@@ -182,7 +182,7 @@ impl TraceArgs {
     pub fn game_id(&self) -> &str {
         self.game.as_deref().unwrap_or(match self.preset {
             Preset::App => yut_augments::game().id(),
-            Preset::Standard => Yut::standard().id(),
+            _ => Yut::standard().id(),
         })
     }
 
@@ -384,7 +384,7 @@ fn roll(rng: &mut GameRng, pct: u8) -> bool {
 /// The view of the player to act next, or the spectator's once the game is over.
 fn next_view<R: Rules>(game: &Yut<R>, state: &YutState<R>) -> LayerView<R> {
     match game.to_act(state).first() {
-        Some(&seat) => game.view(state, Viewer::Player(&state.board.table.players[seat])),
+        Some(&seat) => game.view(state, Viewer::Player(&state.board.players()[seat])),
         None => game.view(state, Viewer::Spectator),
     }
 }
@@ -402,7 +402,7 @@ pub fn illegal_action<R: Layer>(
     rng: &mut GameRng,
 ) -> Option<(usize, YutAction<R::Action>)> {
     let board = &state.board;
-    let seats = board.table.players.len();
+    let seats = board.players().len();
     let rule_actions = R::raw_action(0).is_some();
     let kinds: &[u8] = match (board.phase, rule_actions) {
         (Phase::Move, false) => &[0, 1, 2, 3],
@@ -523,7 +523,7 @@ impl<R: Rules, W> Playable<Yut<R>> for Traced<'_, R, W> {
         _now: Millis,
         events: &mut Vec<YutEvent<R::Event>>,
     ) -> Result<(), YutError> {
-        let player = self.m.state().board.table.players[seat].clone();
+        let player = self.m.state().board.players()[seat].clone();
         *events = self.m.act(&player, action, self.now)?;
         Ok(())
     }
