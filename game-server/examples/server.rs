@@ -94,7 +94,15 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         axum::http::HeaderName::from_bytes(name.as_bytes())
             .map_err(|e| format!("--client-ip-header {name:?}: {e}"))?;
     }
-    let store = Arc::new(SqliteStore::open(&args.db)?);
+    let store = match SqliteStore::open(&args.db) {
+        Ok(store) => Arc::new(store),
+        Err(e) => {
+            // Said plainly and alone (not as a debug dump): the usual cause is a second
+            // server started on the same file.
+            eprintln!("cannot open the store {}: {}", args.db, e.detail);
+            std::process::exit(1);
+        }
+    };
     let listener = tokio::net::TcpListener::bind(&args.addr).await?;
     let config = Config {
         bot_delay: Duration::from_millis(args.bot_delay_ms),

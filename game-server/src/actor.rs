@@ -7,7 +7,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::Duration;
 
-use game_core::{AppliedJson, DynEvents, DynMatch, GameError, PlayedJson};
+use game_core::{
+    AppliedJson, DynEvents, DynMatch, GameError, MatchRecord, PlayedJson, RecordEntry,
+};
 use game_host::reply::{self, Body, Fail, body, fail, unknown_match};
 use game_host::{Host, OPS, Reply, Request, Status};
 use serde_json::{Map, Value, json};
@@ -15,8 +17,11 @@ use tokio::sync::{mpsc, oneshot, watch};
 use tokio::time::Instant;
 
 use crate::bots::{ServerBot, random_u64};
-use crate::store::Change;
-use crate::{Shared, now_ms};
+use crate::store::{Change, StoreError};
+use crate::{RETRY_AFTER, Shared, now_ms, unavailable};
+
+/// The longest wait between two reloads of a match whose store keeps failing.
+const MAX_RELOAD_WAIT: Duration = Duration::from_secs(60);
 
 /// Where a socket's pushes go: serialized push lines (shared by the sockets that get the
 /// same view), counted in bytes against the socket's cap.
@@ -212,6 +217,9 @@ pub(crate) struct Actor {
     /// The match counted against its creator's quotas: released once it is over (or
     /// with the task).
     pub(crate) quota: Option<crate::limits::OpenMatch>,
+    /// Set while the match in memory may be ahead of the store (a commit failed and so
+    /// did the reload after it): when to reload next, and the wait before that try.
+    stalled: Option<(Instant, Duration)>,
 }
 
 impl Actor {
@@ -241,13 +249,14 @@ impl Actor {
             subs: Vec::new(),
             bot_due: None,
             quota: None,
+            stalled: None,
         }
     }
 
     /// Answers a client's request line (an operation on this match, already rewritten
     /// for the bound seat and the server's clock) as the host protocol answers it, then
     /// stores and pushes what it changed. `Err` when the store failed: the change is not
-    /// durable, so the match stops here (a restart loads what was stored).
+    /// durable (the task then reloads the match from the store).
     async fn request(&mut self, line: &str) -> Result<Reply, Reply> {
         let (id, answer, done) = match Request::parse(line) {
             Ok(req) => {
@@ -256,7 +265,9 @@ impl Actor {
             }
             Err(f) => (Value::Null, Err(f), Done::default()),
         };
-        self.persist(done).await?;
+        self.persist(done)
+            .await
+            .map_err(|_| Host::reply(Value::Null, Err(unavailable(RETRY_AFTER))))?;
         Ok(Host::reply(id, answer))
     }
 
@@ -362,7 +373,7 @@ impl Actor {
 
     /// Stores the record's new entries (and the end of the match), then pushes each
     /// bound socket its view and its projection of `done`.
-    async fn persist(&mut self, done: Done) -> Result<(), Reply> {
+    async fn persist(&mut self, done: Done) -> Result<(), StoreError> {
         let stored = self.stored;
         let entries = &self.m.record().entries;
         let entries = entries[stored.min(entries.len())..].to_vec();
@@ -381,15 +392,8 @@ impl Actor {
             });
         }
         if let Err(e) = self.shared.writer.commit(changes).await {
-            eprintln!("match {}: not stored, stopped: {e}", self.id);
-            return Err(Host::reply(
-                Value::Null,
-                Err(fail(
-                    "UNAVAILABLE",
-                    "지금은 저장할 수 없어요. 잠시 후 다시 연결해 주세요.",
-                    json!({ "detail": e.to_string() }),
-                )),
-            ));
+            eprintln!("match {}: not stored, reloading: {e}", self.id);
+            return Err(e);
         }
         self.stored += entries.len();
         self.finished |= over;
@@ -429,7 +433,7 @@ impl Actor {
     }
 
     /// Tells the engine a player came or went (not once the match is over).
-    async fn presence(&mut self, player: &str, connected: bool) -> Result<(), Reply> {
+    async fn presence(&mut self, player: &str, connected: bool) -> Result<(), StoreError> {
         if self.m.outcome().is_some() {
             return Ok(());
         }
@@ -441,7 +445,7 @@ impl Actor {
     /// Tells the engine of every human whose connection differs from what it was told:
     /// connected when a socket is bound to them, disconnected when none is. At a restart
     /// no socket is, so every human seat is marked away and its grace runs.
-    pub(crate) async fn settle(&mut self) -> Result<(), Reply> {
+    pub(crate) async fn settle(&mut self) -> Result<(), StoreError> {
         // A presence change pushes, and a push may find more sockets closed: again until
         // nothing changes (each round only unbinds, so this ends).
         loop {
@@ -472,10 +476,23 @@ impl Actor {
     }
 
     /// The task's loop: commands, the engine's timer and the bots' moves, in one order.
+    /// A change the store did not take leaves the match in memory ahead of it: the match
+    /// is then reloaded from the store and goes on from what was stored (and answered).
     pub(crate) async fn run(mut self, mut rx: mpsc::UnboundedReceiver<Cmd>) {
         loop {
+            if let Some((at, _)) = self.stalled {
+                tokio::select! {
+                    cmd = rx.recv() => match cmd {
+                        Some(cmd) => self.refuse(cmd, at),
+                        None => break,
+                    },
+                    () = tokio::time::sleep_until(at) => self.reload().await,
+                }
+                continue;
+            }
             if self.settle().await.is_err() {
-                break;
+                self.reload().await;
+                continue;
             }
             self.schedule_bots();
             let wake = self.wake();
@@ -493,10 +510,70 @@ impl Actor {
                 () = timer => self.timer().await,
             };
             if step.is_err() {
-                break;
+                self.reload().await;
             }
         }
         self.shared.forget(&self.id);
+    }
+
+    /// Replaces the match in memory with the one the store holds, or, if it cannot be
+    /// read now, sets when to try again (the wait doubling up to [`MAX_RELOAD_WAIT`]).
+    pub(crate) async fn reload(&mut self) {
+        match self.load_stored().await {
+            Ok(()) => {
+                if self.stalled.take().is_some() {
+                    eprintln!("match {}: reloaded from the store, serving again", self.id);
+                }
+            }
+            Err(why) => {
+                let wait = self
+                    .stalled
+                    .map_or(RETRY_AFTER, |(_, w)| (w * 2).min(MAX_RELOAD_WAIT));
+                eprintln!(
+                    "match {}: not reloaded, again in {} ms: {why}",
+                    self.id,
+                    wait.as_millis()
+                );
+                self.stalled = Some((Instant::now() + wait, wait));
+            }
+        }
+    }
+
+    /// Reads the match's record from the store and replays it over the server's
+    /// registry: the match as stored, hence as answered (a change is answered only once
+    /// committed), nothing of the change that failed in it.
+    async fn load_stored(&mut self) -> Result<(), String> {
+        let store = self.shared.store.clone();
+        let id = self.id.clone();
+        let record = tokio::task::spawn_blocking(move || store.record(&id))
+            .await
+            .map_err(|e| e.to_string())?
+            .map_err(|e| e.to_string())?
+            .ok_or("the match is no longer stored")?;
+        let m = self.shared.registry.replay(&record).map_err(|e| {
+            serde_json::to_value(GameError::body(&e))
+                .unwrap_or_default()
+                .to_string()
+        })?;
+        self.stored = record.entries.len();
+        self.finished = m.outcome().is_some();
+        if self.finished {
+            self.quota = None;
+        }
+        self.away = away_in(&record);
+        self.m = m;
+        Ok(())
+    }
+
+    /// Answers a command while the match cannot be reloaded: `UNAVAILABLE` until `at`.
+    fn refuse(&mut self, cmd: Cmd, at: Instant) {
+        let wait = at.saturating_duration_since(Instant::now());
+        let refused = || Err(unavailable(wait.max(Duration::from_millis(1))));
+        match cmd {
+            Cmd::Request { reply, .. } => reply.send(Host::reply(Value::Null, refused())),
+            Cmd::Subscribe { id, reply, .. } => reply.send(Host::reply(id, refused())),
+            Cmd::Unsubscribe { sub } => self.subs.retain(|s| s.id != sub),
+        }
     }
 
     /// When a bot is to act and has no move scheduled, schedules it after the delay.
@@ -522,7 +599,7 @@ impl Actor {
         }
     }
 
-    async fn timer(&mut self) -> Result<(), ()> {
+    async fn timer(&mut self) -> Result<(), StoreError> {
         let now = now_ms();
         if self.m.next_tick_at().is_some_and(|at| at <= now) {
             let applied = self.m.tick(now);
@@ -530,7 +607,7 @@ impl Actor {
                 applied,
                 events: DynEvents::default(),
             };
-            self.persist(done).await.map_err(drop)?;
+            self.persist(done).await?;
         }
         if self.bot_due.is_some_and(|at| at <= Instant::now()) {
             self.bot_due = None;
@@ -549,7 +626,7 @@ impl Actor {
                 };
                 let played = self.m.act(&player, action.clone(), None, now_ms());
                 let (answer, done) = self.played(None, played);
-                self.persist(done).await.map_err(drop)?;
+                self.persist(done).await?;
                 if let Err(refused) = answer {
                     // A bot's choice the engine refuses is a bug of the bot: say so; the
                     // match's deadline then plays the seat.
@@ -587,7 +664,7 @@ impl Actor {
         self.bots.get_mut(player)?.choose(self.m.as_ref(), player)
     }
 
-    async fn command(&mut self, cmd: Cmd) -> Result<(), ()> {
+    async fn command(&mut self, cmd: Cmd) -> Result<(), StoreError> {
         match cmd {
             Cmd::Request {
                 line,
@@ -605,7 +682,7 @@ impl Actor {
                     }
                     Err(r) => {
                         reply.send(r);
-                        Err(())
+                        Err(StoreError::new("the request's change was not stored"))
                     }
                 }
             }
@@ -623,9 +700,11 @@ impl Actor {
                     player: player.clone(),
                     tx,
                 });
-                if let Err(r) = self.settle().await {
-                    reply.send(r);
-                    return Err(());
+                if let Err(e) = self.settle().await {
+                    // Not bound: the socket says `hello` again once the match is back.
+                    self.subs.retain(|s| s.id != sub);
+                    reply.send(Host::reply(id, Err(unavailable(RETRY_AFTER))));
+                    return Err(e);
                 }
                 let m = self.m.as_ref();
                 let mut answer: Map<String, Value> = body(&Status::of(&self.id, m));
@@ -646,6 +725,24 @@ impl Actor {
             }
         }
     }
+}
+
+/// The human players whose last presence change in `record` left them away.
+fn away_in(record: &MatchRecord) -> HashSet<String> {
+    let mut away = HashSet::new();
+    for entry in &record.entries {
+        if let RecordEntry::Presence {
+            player, connected, ..
+        } = entry
+        {
+            if *connected {
+                away.remove(player);
+            } else {
+                away.insert(player.clone());
+            }
+        }
+    }
+    away
 }
 
 /// `FORBIDDEN` for `record` while the match runs: a record holds the seed.

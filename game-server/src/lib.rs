@@ -63,6 +63,21 @@ pub(crate) const READ_BUFFER: usize = 4 << 10;
 /// reads an earlier `now` as the match's clock), a record from farther in the future is.
 pub const CLOCK_TOLERANCE_MS: u64 = 60_000;
 
+/// The wait a client is told (`retryAfterMs`) when the store could not take a change:
+/// the store has retried for seconds by then, and the match is reloaded meanwhile.
+pub const RETRY_AFTER: Duration = Duration::from_secs(1);
+
+/// `UNAVAILABLE`: the store cannot take a change now; try again after `retry_after`.
+/// Said plainly: what failed goes to the log, never to clients (it names files and the
+/// database's internals).
+pub(crate) fn unavailable(retry_after: Duration) -> game_host::reply::Fail {
+    game_host::reply::fail(
+        "UNAVAILABLE",
+        "지금은 저장할 수 없어요. 잠시 후 다시 해 주세요.",
+        serde_json::json!({ "retryAfterMs": retry_after.as_millis() as u64 }),
+    )
+}
+
 /// How the server runs.
 #[derive(Clone, Debug)]
 pub struct Config {
@@ -341,8 +356,9 @@ async fn restore(shared: &Arc<Shared>) -> Result<usize, StoreError> {
         };
         let mut actor = Actor::new(id.clone(), m, bots, shared.clone(), entries);
         if actor.settle().await.is_err() {
-            // The store refused the disconnections (already said on stderr).
-            continue;
+            // The store refused the disconnections (said on stderr): the match goes on
+            // from what is stored, and its task tells them again.
+            actor.reload().await;
         }
         // Counted in all (no creator to charge): never refused, so it always runs.
         actor.quota = shared.limits.open_match(&shared.config, None, None).ok();

@@ -17,8 +17,8 @@ use tokio::time::Instant;
 use crate::actor::{Actor, Cmd, PushRx, PushTx, Replier, push_queue};
 use crate::bots::{ServerBot, random_u64};
 use crate::limits::{Connection, Inflow};
-use crate::store::{Change, Seat, StoredMatch};
-use crate::{Reservation, Shared, now_ms, spawn};
+use crate::store::{Change, Seat, StoreError, StoredMatch};
+use crate::{RETRY_AFTER, Reservation, Shared, now_ms, spawn, unavailable};
 
 /// The server's own operations and `create`'s fields, read with the host's strict rules.
 const HELLO: &[game_host::Field] = &[("match", Kind::Id, true), ("token", Kind::Id, true)];
@@ -563,11 +563,8 @@ impl Session {
             .commit(vec![Change::Create(stored)])
             .await
             .map_err(|e| {
-                fail(
-                    "UNAVAILABLE",
-                    "지금은 게임을 만들 수 없어요.",
-                    json!({ "detail": e.to_string() }),
-                )
+                eprintln!("match {match_id}: not created: {e}");
+                unavailable(RETRY_AFTER)
             })?;
         let bots = bot_seats.into_iter().collect();
         let mut actor = Actor::new(match_id.clone(), m, bots, self.shared.clone(), entries);
@@ -598,11 +595,8 @@ impl Session {
             return Ok(None);
         };
         let stored = tokio::task::block_in_place(|| self.shared.store.exists(id)).map_err(|e| {
-            fail(
-                "UNAVAILABLE",
-                "지금은 게임을 만들 수 없어요.",
-                json!({ "detail": e.to_string() }),
-            )
+            eprintln!("match {id}: not created: {e}");
+            unavailable(RETRY_AFTER)
         })?;
         Ok((!stored).then_some(reserved))
     }
@@ -654,9 +648,12 @@ impl Session {
                     let key = match_id.clone();
                     let found = tokio::task::spawn_blocking(move || store.finished_record(&key))
                         .await
-                        .ok()
-                        .and_then(Result::ok)
-                        .flatten();
+                        .map_err(|e| StoreError::new(e.to_string()))
+                        .and_then(|r| r)
+                        .map_err(|e| {
+                            eprintln!("match {match_id}: record not read: {e}");
+                            unavailable(RETRY_AFTER)
+                        })?;
                     if let Some(record) = found {
                         let answer = body(&game_host::reply::Record { record });
                         return Ok(Host::reply(id.clone(), Ok(answer)));

@@ -85,6 +85,12 @@ impl Server {
         Self::launch(db, bot_delay_ms, flags, Some(log))
     }
 
+    /// [`Server::start_with`] with its stderr written to `log` (a database on a file
+    /// system the test fills keeps its log elsewhere).
+    pub fn start_logged(db: &Path, bot_delay_ms: u64, flags: &[&str], log: PathBuf) -> Self {
+        Self::launch(db, bot_delay_ms, flags, Some(log))
+    }
+
     fn launch(db: &Path, bot_delay_ms: u64, flags: &[&str], log: Option<PathBuf>) -> Self {
         let mut cmd = Command::new(binary());
         cmd.args(["--addr", "127.0.0.1:0", "--db"])
