@@ -78,6 +78,18 @@ struct Args {
     /// server's own page; repeatable. Upgrades from other origins are refused (403).
     #[arg(long = "allow-origin", value_name = "ORIGIN", value_parser = origin)]
     allow_origin: Vec<String>,
+    /// A match whose human seats have all been away this long is closed as abandoned,
+    /// in milliseconds.
+    #[arg(long, default_value_t = 600_000)]
+    abandon_after_ms: u64,
+    /// A match no human ever joined is closed this long after its creation, in
+    /// milliseconds.
+    #[arg(long, default_value_t = 120_000)]
+    unjoined_after_ms: u64,
+    /// How long a finished match serves its final view before it leaves memory (its
+    /// record is then read from the store), in milliseconds.
+    #[arg(long, default_value_t = 30_000)]
+    finished_linger_ms: u64,
 }
 
 /// An `--allow-origin` value, checked and in its canonical form.
@@ -121,6 +133,9 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         create_burst: args.create_burst,
         client_ip_header: args.client_ip_header,
         allowed_origins: args.allow_origin,
+        abandon_after: Duration::from_millis(args.abandon_after_ms),
+        unjoined_after: Duration::from_millis(args.unjoined_after_ms),
+        finished_linger: Duration::from_millis(args.finished_linger_ms),
     };
     let addr = listener.local_addr()?;
     let ready = async move {

@@ -17,7 +17,8 @@ use tokio::sync::{mpsc, oneshot, watch};
 use tokio::time::Instant;
 
 use crate::bots::{ServerBot, random_u64};
-use crate::store::{Change, StoreError};
+use crate::ended::{Lifecycle, Seating, closed_push};
+use crate::store::{Change, Ended, StoreError};
 use crate::{RETRY_AFTER, Shared, now_ms, unavailable};
 
 /// The longest wait between two reloads of a match whose store keeps failing.
@@ -220,6 +221,10 @@ pub(crate) struct Actor {
     /// Set while the match in memory may be ahead of the store (a commit failed and so
     /// did the reload after it): when to reload next, and the wait before that try.
     stalled: Option<(Instant, Duration)>,
+    /// What the task's end is timed from.
+    life: Lifecycle,
+    /// Set once the match is closed or leaves memory: the task ends.
+    ended: bool,
 }
 
 impl Actor {
@@ -250,7 +255,54 @@ impl Actor {
             bot_due: None,
             quota: None,
             stalled: None,
+            life: Lifecycle::new(),
+            ended: false,
         }
+    }
+
+    /// Who is at the match now.
+    fn seating(&self) -> Seating {
+        Seating {
+            humans: self.humans.len(),
+            unseen: self.unseen.len(),
+            anyone: self
+                .subs
+                .iter()
+                .any(|s| s.player.as_ref().is_some_and(|p| self.humans.contains(p))),
+        }
+    }
+
+    /// When the task ends by itself, and why (see [`Lifecycle::due`]).
+    fn end_due(&self) -> Option<(Instant, Option<Ended>)> {
+        self.life.due(&self.shared.config, &self.seating())
+    }
+
+    /// Ends the task now if its time came: a finished match leaves memory; one closed
+    /// before its end is stored so first, then its sockets are told.
+    async fn end_if_due(&mut self) -> Result<(), StoreError> {
+        let Some((at, why)) = self.end_due() else {
+            return Ok(());
+        };
+        if at > Instant::now() {
+            return Ok(());
+        }
+        if let Some(why) = why {
+            let close = Change::Close {
+                id: self.id.clone(),
+                why,
+            };
+            if let Err(e) = self.shared.writer.commit(vec![close]).await {
+                eprintln!("match {}: not closed: {e}", self.id);
+                return Err(e);
+            }
+            eprintln!("match {}: closed: {}", self.id, why.word());
+            let line = closed_push(&self.id, why);
+            for sub in &self.subs {
+                sub.tx.send(&line);
+            }
+        }
+        self.ended = true;
+        Ok(())
     }
 
     /// Answers a client's request line (an operation on this match, already rewritten
@@ -494,6 +546,7 @@ impl Actor {
                 self.reload().await;
                 continue;
             }
+            self.life.note(&self.seating(), self.finished);
             self.schedule_bots();
             let wake = self.wake();
             let timer = async move {
@@ -511,6 +564,9 @@ impl Actor {
             };
             if step.is_err() {
                 self.reload().await;
+            }
+            if self.ended {
+                break;
             }
         }
         self.shared.forget(&self.id);
@@ -587,19 +643,22 @@ impl Actor {
         }
     }
 
-    /// The next time the task acts by itself: the engine's next tick or a bot's move.
+    /// The next time the task acts by itself: the engine's next tick, a bot's move or
+    /// the task's end.
     fn wake(&self) -> Option<Instant> {
         let tick = self
             .m
             .next_tick_at()
             .map(|at| Instant::now() + Duration::from_millis(at.saturating_sub(now_ms())));
-        match (tick, self.bot_due) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        }
+        let end = self.end_due().map(|(at, _)| at);
+        [tick, self.bot_due, end].into_iter().flatten().min()
     }
 
     async fn timer(&mut self) -> Result<(), StoreError> {
+        self.end_if_due().await?;
+        if self.ended {
+            return Ok(());
+        }
         let now = now_ms();
         if self.m.next_tick_at().is_some_and(|at| at <= now) {
             let applied = self.m.tick(now);

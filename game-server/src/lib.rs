@@ -16,6 +16,7 @@
 
 mod actor;
 pub mod bots;
+mod ended;
 mod limits;
 mod session;
 pub mod store;
@@ -133,6 +134,16 @@ pub struct Config {
     /// malformed one, is refused with 403; one without an `Origin` (not from a browser
     /// page) is accepted. [`serve`] refuses a list with a malformed entry.
     pub allowed_origins: Vec<String>,
+    /// A match whose human seats have all been away (no socket bound) this long is closed
+    /// as abandoned: stored so, its timer and bots stopped, its sockets sent a `closed`
+    /// push, later requests answered `MATCH_CLOSED`.
+    pub abandon_after: Duration,
+    /// A match none of whose human seats was ever taken is closed this long after its
+    /// creation (as `unjoined`, otherwise as above).
+    pub unjoined_after: Duration,
+    /// How long a finished match stays in memory, serving its final view, before it
+    /// leaves it (its `record` is then served from the store).
+    pub finished_linger: Duration,
 }
 
 impl Default for Config {
@@ -154,6 +165,9 @@ impl Default for Config {
             create_burst: 30,
             client_ip_header: None,
             allowed_origins: Vec::new(),
+            abandon_after: ended::ABANDON_AFTER,
+            unjoined_after: ended::UNJOINED_AFTER,
+            finished_linger: ended::FINISHED_LINGER,
         }
     }
 }

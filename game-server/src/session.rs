@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::Duration;
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
-use game_host::reply::{self, Fail, bad_request, body, fail, match_exists, unknown_match};
+use game_host::reply::{self, Fail, bad_request, body, fail, match_exists};
 use game_host::{Host, Kind, OPS as HOST_OPS, Reply, Request, Status};
 use serde_json::{Map, Value, json};
 use tokio::sync::watch;
@@ -438,9 +438,12 @@ impl Session {
             reply,
         };
         if !self.shared.send(&match_id, cmd) {
-            return Err(unknown_match(&match_id));
+            return Err(self.shared.gone(&match_id).await);
         }
-        let (reply, after) = wait.await.map_err(|_| unknown_match(&match_id))?;
+        let Ok((reply, after)) = wait.await else {
+            // The match ended between the send and its answer.
+            return Err(self.shared.gone(&match_id).await);
+        };
         self.after = after;
         if reply.ok {
             self.bindings.insert(match_id, Binding { player, sub });
@@ -454,14 +457,16 @@ impl Session {
         let token = req.id_field("token")?;
         let player = {
             let matches = self.shared.matches();
-            let handle = matches
-                .get(&match_id)
-                .ok_or_else(|| unknown_match(&match_id))?;
-            handle
-                .seats
-                .iter()
-                .find(|s| same_token(&s.token, &token))
-                .map(|s| s.player.clone())
+            matches.get(&match_id).map(|handle| {
+                handle
+                    .seats
+                    .iter()
+                    .find(|s| same_token(&s.token, &token))
+                    .map(|s| s.player.clone())
+            })
+        };
+        let Some(player) = player else {
+            return Err(self.shared.gone(&match_id).await);
         };
         let player = player.ok_or_else(|| unauthorized("no seat of this match has that token"))?;
         self.bind(match_id, Some(player), id).await
@@ -659,9 +664,11 @@ impl Session {
                         return Ok(Host::reply(id.clone(), Ok(answer)));
                     }
                 }
-                return Err(unknown_match(&match_id));
+                return Err(self.shared.gone(&match_id).await);
             }
-            let (mut reply, after) = wait.await.map_err(|_| unknown_match(&match_id))?;
+            let Ok((mut reply, after)) = wait.await else {
+                return Err(self.shared.gone(&match_id).await);
+            };
             self.after = after;
             reply.id = id.clone();
             Ok(reply)

@@ -122,6 +122,51 @@ pub enum Change {
         /// The match id.
         id: String,
     },
+    /// The match was closed before its end ([`Ended::Abandoned`] or
+    /// [`Ended::Unjoined`]): it is no longer loaded at start, nor its record served.
+    Close {
+        /// The match id.
+        id: String,
+        /// Why it was closed.
+        why: Ended,
+    },
+}
+
+/// How a match that is no longer played ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ended {
+    /// Played to its end.
+    Over,
+    /// Closed after every human seat had been away for the server's time.
+    Abandoned,
+    /// Closed because no human seat was ever taken in the server's time.
+    Unjoined,
+}
+
+impl Ended {
+    /// Its word on the wire (`closed` pushes, `MATCH_CLOSED`'s `reason.why`).
+    pub fn word(self) -> &'static str {
+        match self {
+            Ended::Over => "over",
+            Ended::Abandoned => "abandoned",
+            Ended::Unjoined => "unjoined",
+        }
+    }
+
+    /// The value of the `finished` column: 0 is a match still played.
+    fn column(self) -> i64 {
+        match self {
+            Ended::Over => 1,
+            Ended::Abandoned => 2,
+            Ended::Unjoined => 3,
+        }
+    }
+
+    fn from_column(v: i64) -> Option<Self> {
+        [Ended::Over, Ended::Abandoned, Ended::Unjoined]
+            .into_iter()
+            .find(|e| e.column() == v)
+    }
 }
 
 /// Where the server keeps its matches. Implementations commit durably before returning:
@@ -160,6 +205,9 @@ pub trait Store: Send + Sync + 'static {
     /// The record of a match as stored, finished or not (`None` for an unknown one): what
     /// a match whose commit failed is reloaded from.
     fn record(&self, id: &str) -> Result<Option<MatchRecord>, StoreError>;
+    /// How a stored match ended (`None` for an unknown match or one still played): what
+    /// a request for a match no longer in memory is answered from.
+    fn ended(&self, id: &str) -> Result<Option<Ended>, StoreError>;
 }
 
 /// The embedded store: one SQLite file in WAL mode (`:memory:` for a store that ends
@@ -187,6 +235,7 @@ impl SqliteStore {
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "synchronous", "FULL")?;
         conn.busy_timeout(BUSY_WAIT)?;
+        // `finished`: 0 while the match is played, else how it ended ([`Ended`]).
         conn.execute_batch(
             "CREATE TABLE IF NOT EXISTS matches (
                 id TEXT PRIMARY KEY,
@@ -322,6 +371,18 @@ impl Store for SqliteStore {
         read_record(&self.lock(), id, false)
     }
 
+    fn ended(&self, id: &str) -> Result<Option<Ended>, StoreError> {
+        let finished: Option<i64> = self
+            .lock()
+            .query_row(
+                "SELECT finished FROM matches WHERE id = ?1",
+                params![id],
+                |r| r.get(0),
+            )
+            .optional()?;
+        Ok(finished.and_then(Ended::from_column))
+    }
+
     fn unfinished(&self) -> Result<Vec<Result<StoredMatch, Unreadable>>, StoreError> {
         let conn = self.lock();
         // Every cell is read as whatever SQLite holds, so that a cell of the wrong type
@@ -450,7 +511,17 @@ fn apply(conn: &Connection, change: &Change) -> Result<(), StoreError> {
         }
         Change::Append { id, from, entries } => insert_entries(conn, id, *from, entries),
         Change::Finish { id } => {
-            conn.execute("UPDATE matches SET finished = 1 WHERE id = ?1", params![id])?;
+            conn.execute(
+                "UPDATE matches SET finished = ?2 WHERE id = ?1",
+                params![id, Ended::Over.column()],
+            )?;
+            Ok(())
+        }
+        Change::Close { id, why } => {
+            conn.execute(
+                "UPDATE matches SET finished = ?2 WHERE id = ?1",
+                params![id, why.column()],
+            )?;
             Ok(())
         }
     }
