@@ -426,34 +426,60 @@ impl Actor {
     /// Stores the record's new entries (and the end of the match), then pushes each
     /// bound socket its view and its projection of `done`.
     async fn persist(&mut self, done: Done) -> Result<(), StoreError> {
-        let stored = self.stored;
-        let entries = &self.m.record().entries;
-        let entries = entries[stored.min(entries.len())..].to_vec();
-        let over = self.m.outcome().is_some();
-        if entries.is_empty() {
+        let changes = self.unstored();
+        if changes.is_empty() {
             return Ok(());
-        }
-        let mut changes = vec![Change::Append {
-            id: self.id.clone(),
-            from: self.stored,
-            entries: entries.clone(),
-        }];
-        if over && !self.finished {
-            changes.push(Change::Finish {
-                id: self.id.clone(),
-            });
         }
         if let Err(e) = self.shared.writer.commit(changes).await {
             eprintln!("match {}: not stored, reloading: {e}", self.id);
             return Err(e);
         }
-        self.stored += entries.len();
-        self.finished |= over;
-        if over {
-            self.quota = None;
-        }
+        self.stored_now();
         self.push(&done);
         Ok(())
+    }
+
+    /// What the store does not have yet: the record's new entries, and the end of the
+    /// match if it came with them.
+    pub(crate) fn unstored(&mut self) -> Vec<Change> {
+        let entries = &self.m.record().entries;
+        let entries = entries[self.stored.min(entries.len())..].to_vec();
+        if entries.is_empty() {
+            return Vec::new();
+        }
+        let mut changes = vec![Change::Append {
+            id: self.id.clone(),
+            from: self.stored,
+            entries,
+        }];
+        if self.m.outcome().is_some() && !self.finished {
+            changes.push(Change::Finish {
+                id: self.id.clone(),
+            });
+        }
+        changes
+    }
+
+    /// Notes that what [`Actor::unstored`] gave is committed.
+    pub(crate) fn stored_now(&mut self) {
+        self.stored = self.m.record().entries.len();
+        if self.m.outcome().is_some() {
+            self.finished = true;
+            self.quota = None;
+        }
+    }
+
+    /// Tells the engine every human seat is disconnected, without storing it (a restart
+    /// stores a batch of matches' disconnections at once).
+    pub(crate) fn mark_all_away(&mut self, now: u64) {
+        if self.m.outcome().is_some() {
+            return;
+        }
+        for p in &self.humans {
+            if self.away.insert(p.clone()) {
+                self.m.set_connected(p, false, now);
+            }
+        }
     }
 
     /// Sends every bound socket its own view of the match and its own projection of what

@@ -18,6 +18,7 @@ mod actor;
 pub mod bots;
 mod ended;
 mod limits;
+mod restore;
 mod session;
 pub mod store;
 mod web;
@@ -26,12 +27,11 @@ use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use game_core::{RecordEntry, Registry};
+use game_core::Registry;
 use tokio::sync::{mpsc, watch};
 
 use crate::actor::{Actor, Cmd};
-use crate::bots::ServerBot;
-use crate::store::{Seat, StoredMatch};
+use crate::store::Seat;
 pub use crate::store::{SqliteStore, Store, StoreError, Unreadable, Writer};
 pub use crate::web::{BadOrigin, normalize_origin};
 
@@ -195,6 +195,8 @@ pub(crate) struct Shared {
     pub(crate) open: watch::Sender<()>,
     /// What clients hold: connections, open matches, create buckets.
     pub(crate) limits: Arc<limits::Limits>,
+    /// The stored matches not restored yet.
+    pub(crate) restoring: restore::Pending,
 }
 
 /// A match id reserved by a `create` until it is running (or refused): released on drop.
@@ -211,7 +213,7 @@ impl Drop for Reservation<'_> {
 
 /// A lock taken even if a task panicked holding it: every map here stays consistent
 /// under a panic (single inserts and removes).
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+pub(crate) fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
@@ -257,136 +259,12 @@ pub(crate) fn spawn(shared: &Arc<Shared>, actor: Actor, seats: Vec<Seat>) {
     tokio::spawn(actor.run(rx));
 }
 
-/// Whether a stored match's seats and bots are what `create` writes: a game `registry`
-/// serves, every player either a human seat with a token of its own or a bot of a kind
-/// the game offers, and nothing else; and no time in it later than `now` (past the
-/// tolerance). Returns the bots, or why the match is not to be served.
-fn check_stored(
-    m: &StoredMatch,
-    registry: &Registry,
-    now: u64,
-) -> Result<HashMap<String, ServerBot>, String> {
-    let game = registry.get(&m.record.game).map_err(|e| {
-        serde_json::to_value(game_core::GameError::body(&e))
-            .unwrap_or_default()
-            .to_string()
-    })?;
-    let players = &m.record.players;
-    let mut seen = HashSet::new();
-    let mut tokens = HashSet::new();
-    for seat in &m.seats {
-        if !players.contains(&seat.player) {
-            return Err(format!("seat `{}` is not a player", seat.player));
-        }
-        if !seen.insert(seat.player.as_str()) {
-            return Err(format!("`{}` is seated twice", seat.player));
-        }
-        if seat.token.is_empty() || !tokens.insert(seat.token.as_str()) {
-            return Err(format!(
-                "seat `{}` has an empty or shared token",
-                seat.player
-            ));
-        }
-    }
-    let mut bots = HashMap::new();
-    for (player, kind) in &m.bots {
-        if !players.contains(player) {
-            return Err(format!("bot `{player}` is not a player"));
-        }
-        if !seen.insert(player.as_str()) {
-            return Err(format!(
-                "`{player}` is both a seat and a bot, or a bot twice"
-            ));
-        }
-        let bot = ServerBot::new(game, kind).map_err(|_| {
-            format!(
-                "bot `{player}`: unknown kind `{kind}` (not one of {} for {})",
-                game.bot_kinds().join(", "),
-                m.record.game
-            )
-        })?;
-        bots.insert(player.clone(), bot);
-    }
-    if let Some(p) = players.iter().find(|p| !seen.contains(p.as_str())) {
-        return Err(format!("player `{p}` is neither a seat nor a bot"));
-    }
-    let latest = now.saturating_add(CLOCK_TOLERANCE_MS);
-    if m.record.started_at > latest {
-        return Err(format!(
-            "started at {}, later than the server's clock ({now})",
-            m.record.started_at
-        ));
-    }
-    for (i, entry) in m.record.entries.iter().enumerate() {
-        let at = match entry {
-            RecordEntry::Act { at, .. } | RecordEntry::Tick { at } => *at,
-            RecordEntry::Presence { at, .. } => *at,
-        };
-        if at > latest {
-            return Err(format!(
-                "entry {i} is at {at}, later than the server's clock ({now})"
-            ));
-        }
-    }
-    Ok(bots)
-}
-
-/// Loads every unfinished match from the store, replays it and starts its task: the
-/// human seats are marked disconnected at once (their grace runs from the start), and a
-/// deadline that passed meanwhile fires now. A match that does not read back, does not
-/// replay or whose seats do not add up is skipped with a line on stderr naming it; the
-/// others are served. Returns how many matches are back.
-async fn restore(shared: &Arc<Shared>) -> Result<usize, StoreError> {
-    let stored = tokio::task::block_in_place(|| shared.store.unfinished())?;
-    let now = now_ms();
-    let mut back = 0;
-    for m in stored {
-        let m = match m {
-            Ok(m) => m,
-            Err(Unreadable { id, detail }) => {
-                eprintln!("match {id}: not replayed: unreadable: {detail}");
-                continue;
-            }
-        };
-        let bots = match check_stored(&m, &shared.registry, now) {
-            Ok(bots) => bots,
-            Err(why) => {
-                eprintln!("match {}: not replayed: {why}", m.id);
-                continue;
-            }
-        };
-        let StoredMatch {
-            id, record, seats, ..
-        } = m;
-        let entries = record.entries.len();
-        let m = match shared.registry.replay(&record) {
-            Ok(m) => m,
-            Err(e) => {
-                let error =
-                    serde_json::to_value(game_core::GameError::body(&e)).unwrap_or_default();
-                eprintln!("match {id}: not replayed: {error}");
-                continue;
-            }
-        };
-        let mut actor = Actor::new(id.clone(), m, bots, shared.clone(), entries);
-        if actor.settle().await.is_err() {
-            // The store refused the disconnections (said on stderr): the match goes on
-            // from what is stored, and its task tells them again.
-            actor.reload().await;
-        }
-        // Counted in all (no creator to charge): never refused, so it always runs.
-        actor.quota = shared.limits.open_match(&shared.config, None, None).ok();
-        spawn(shared, actor, seats);
-        back += 1;
-    }
-    Ok(back)
-}
-
 /// Serves the games of `registry` on `listener` over `store` until `shutdown` resolves,
 /// then closes every socket and returns once they are closed or
-/// [`Config::shutdown_grace`] has passed. Unfinished matches in the store are loaded
-/// first; `ready` runs once they are and the server answers (a command line prints its
-/// address there). A malformed [`Config::allowed_origins`] entry is refused at once
+/// [`Config::shutdown_grace`] has passed. `ready` runs once the ids of the unfinished
+/// matches in the store are read and the server answers (a command line prints its
+/// address there); the matches are restored behind it, in batches (a request for one
+/// not yet back waits for it). A malformed [`Config::allowed_origins`] entry is refused at once
 /// (`InvalidInput`).
 pub async fn serve(
     listener: tokio::net::TcpListener,
@@ -409,12 +287,13 @@ pub async fn serve(
         closing,
         open,
         limits: Arc::new(limits::Limits::new()),
+        restoring: restore::Pending::new(),
     });
-    let back = restore(&shared).await.map_err(std::io::Error::other)?;
-    if back > 0 {
-        eprintln!("{back} unfinished matches restored");
-    }
+    // Only the ids are read before the server answers: the matches themselves are
+    // restored behind it, a request for one not yet back waiting for it.
+    let ids = restore::list(&shared).map_err(std::io::Error::other)?;
     ready.await;
+    tokio::spawn(restore::run(shared.clone(), ids));
     web::accept(&shared, listener, shutdown).await;
     let _ = close.send(true);
     let grace = shared.config.shutdown_grace;

@@ -426,6 +426,7 @@ impl Session {
     ) -> Result<Result<Reply, Fail>, Fail> {
         // The earlier binding is replaced in the same step as the new one is made: a
         // repeated `hello` for the same seat is no disconnection and reconnection.
+        self.shared.restored(&match_id).await?;
         let replaces = self.bindings.remove(&match_id).map(|old| old.sub);
         let sub = SUBS.fetch_add(1, Ordering::Relaxed);
         let (reply, wait) = Replier::new(&self.push);
@@ -455,6 +456,7 @@ impl Session {
         req.check("hello", HELLO)?;
         let match_id = req.id_field("match")?;
         let token = req.id_field("token")?;
+        self.shared.restored(&match_id).await?;
         let player = {
             let matches = self.shared.matches();
             matches.get(&match_id).map(|handle| {
@@ -639,6 +641,7 @@ impl Session {
                 }
                 _ => {}
             }
+            self.shared.restored(&match_id).await?;
             let (reply, wait) = Replier::new(&self.push);
             let cmd = Cmd::Request {
                 line: Value::Object(line).to_string(),

@@ -194,9 +194,26 @@ pub trait Store: Send + Sync + 'static {
         }
     }
 
-    /// Every match not finished, for the server's start: each read back whole, or why it
-    /// could not be. `Err` only when the store itself cannot be read.
-    fn unfinished(&self) -> Result<Vec<Result<StoredMatch, Unreadable>>, StoreError>;
+    /// The ids of every match not finished, for the server's start (an id that is not
+    /// text is unreadable). `Err` only when the store itself cannot be read.
+    fn unfinished_ids(&self) -> Result<Vec<Result<String, Unreadable>>, StoreError>;
+    /// The matches `ids`, each read back whole or why it could not be (an id no longer
+    /// stored is left out), in one read. `Err` only when the store itself cannot be
+    /// read.
+    fn load(&self, ids: &[String]) -> Result<Vec<Result<StoredMatch, Unreadable>>, StoreError>;
+    /// Every match not finished ([`Store::unfinished_ids`] then [`Store::load`]).
+    fn unfinished(&self) -> Result<Vec<Result<StoredMatch, Unreadable>>, StoreError> {
+        let mut out = Vec::new();
+        let mut ids = Vec::new();
+        for id in self.unfinished_ids()? {
+            match id {
+                Ok(id) => ids.push(id),
+                Err(unreadable) => out.push(Err(unreadable)),
+            }
+        }
+        out.extend(self.load(&ids)?);
+        Ok(out)
+    }
     /// Whether a match id is taken (finished matches included).
     fn exists(&self, id: &str) -> Result<bool, StoreError>;
     /// The record of a finished match (`None` for an unknown or unfinished one): what
@@ -383,37 +400,54 @@ impl Store for SqliteStore {
         Ok(finished.and_then(Ended::from_column))
     }
 
-    fn unfinished(&self) -> Result<Vec<Result<StoredMatch, Unreadable>>, StoreError> {
+    fn unfinished_ids(&self) -> Result<Vec<Result<String, Unreadable>>, StoreError> {
         let conn = self.lock();
+        let mut stmt = conn.prepare("SELECT id FROM matches WHERE finished = 0")?;
+        let ids: Vec<Sql> = stmt
+            .query_map([], |r| r.get(0))?
+            .collect::<Result<_, _>>()?;
+        Ok(ids
+            .into_iter()
+            .map(|id| match id {
+                Sql::Text(id) => Ok(id),
+                other => Err(Unreadable {
+                    id: format!("{other:?}"),
+                    detail: "the match id is not text".into(),
+                }),
+            })
+            .collect())
+    }
+
+    fn load(&self, ids: &[String]) -> Result<Vec<Result<StoredMatch, Unreadable>>, StoreError> {
+        let mut conn = self.lock();
+        // One read transaction for the batch: one snapshot, one lock of the file.
+        let tx = conn.transaction()?;
         // Every cell is read as whatever SQLite holds, so that a cell of the wrong type
         // fails its own match, not the whole start.
-        let mut stmt =
-            conn.prepare("SELECT id, head, seats, bots FROM matches WHERE finished = 0")?;
-        let rows: Vec<[Sql; 4]> = stmt
-            .query_map([], |r| Ok([r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?]))?
-            .collect::<Result<_, _>>()?;
+        let mut head_stmt =
+            tx.prepare_cached("SELECT head, seats, bots FROM matches WHERE id = ?1")?;
         let mut entries_stmt =
-            conn.prepare("SELECT seq, entry FROM entries WHERE match_id = ?1 ORDER BY seq")?;
-        let mut out = Vec::with_capacity(rows.len());
-        for [id, head, seats, bots] in rows {
-            let id = match id {
-                Sql::Text(id) => id,
-                other => {
-                    out.push(Err(Unreadable {
-                        id: format!("{other:?}"),
-                        detail: "the match id is not text".into(),
-                    }));
-                    continue;
-                }
+            tx.prepare_cached("SELECT seq, entry FROM entries WHERE match_id = ?1 ORDER BY seq")?;
+        let mut out = Vec::with_capacity(ids.len());
+        for id in ids {
+            let row: Option<[Sql; 3]> = head_stmt
+                .query_row(params![id], |r| Ok([r.get(0)?, r.get(1)?, r.get(2)?]))
+                .optional()?;
+            let Some([head, seats, bots]) = row else {
+                continue;
             };
             let entries: Vec<(Sql, Sql)> = entries_stmt
                 .query_map(params![id], |r| Ok((r.get(0)?, r.get(1)?)))?
                 .collect::<Result<_, _>>()?;
             out.push(
-                read_match(&id, head, seats, bots, entries)
-                    .map_err(|detail| Unreadable { id, detail }),
+                read_match(id, head, seats, bots, entries).map_err(|detail| Unreadable {
+                    id: id.clone(),
+                    detail,
+                }),
             );
         }
+        drop((head_stmt, entries_stmt));
+        tx.commit()?;
         Ok(out)
     }
 

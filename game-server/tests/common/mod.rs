@@ -132,6 +132,22 @@ impl Server {
         std::fs::read_to_string(path).unwrap_or_default()
     }
 
+    /// What the server wrote to stderr once it holds `needle`, within `secs`.
+    pub fn stderr_until(&self, needle: &str, secs: u64) -> String {
+        let until = std::time::Instant::now() + Duration::from_secs(secs);
+        loop {
+            let err = self.stderr();
+            if err.contains(needle) {
+                return err;
+            }
+            assert!(
+                std::time::Instant::now() < until,
+                "no {needle:?} on stderr within {secs} s: {err}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
     /// SIGTERM, then the exit status within `secs` (`None`: still running).
     pub fn terminate(&mut self, secs: u64) -> Option<std::process::ExitStatus> {
         let _ = Command::new("kill")
