@@ -90,6 +90,13 @@ struct Args {
     /// record is then read from the store), in milliseconds.
     #[arg(long, default_value_t = 30_000)]
     finished_linger_ms: u64,
+    /// How the logs on stderr are written: `text` or `json` (one object a line).
+    #[arg(long, default_value = "text")]
+    log_format: game_server::LogFormat,
+    /// Where to serve Prometheus metrics (`GET /metrics`), e.g. 127.0.0.1:9090. Off by
+    /// default; keep it off the public network.
+    #[arg(long)]
+    metrics_addr: Option<std::net::SocketAddr>,
 }
 
 /// An `--allow-origin` value, checked and in its canonical form.
@@ -100,6 +107,7 @@ fn origin(text: &str) -> Result<String, game_server::BadOrigin> {
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args = Args::parse();
+    game_server::init_logs(args.log_format);
     if let Some(name) = &args.client_ip_header {
         // A name no header can have would never match: the peer would be counted instead,
         // in silence.
@@ -136,6 +144,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         abandon_after: Duration::from_millis(args.abandon_after_ms),
         unjoined_after: Duration::from_millis(args.unjoined_after_ms),
         finished_linger: Duration::from_millis(args.finished_linger_ms),
+        metrics_addr: args.metrics_addr,
     };
     let addr = listener.local_addr()?;
     let ready = async move {

@@ -18,6 +18,7 @@ use tokio::time::Instant;
 
 use crate::bots::{ServerBot, random_u64};
 use crate::ended::{Lifecycle, Seating, closed_push};
+use crate::observe::{self, Esc};
 use crate::store::{Change, Ended, StoreError};
 use crate::{RETRY_AFTER, Shared, now_ms, unavailable};
 
@@ -292,10 +293,10 @@ impl Actor {
                 why,
             };
             if let Err(e) = self.shared.writer.commit(vec![close]).await {
-                eprintln!("match {}: not closed: {e}", self.id);
+                tracing::error!(r#match = %Esc(&self.id), error = %e, "match {}: not closed: {e}", Esc(&self.id));
                 return Err(e);
             }
-            eprintln!("match {}: closed: {}", self.id, why.word());
+            tracing::info!(r#match = %Esc(&self.id), why = why.word(), "match {}: closed: {}", Esc(&self.id), why.word());
             let line = closed_push(&self.id, why);
             for sub in &self.subs {
                 sub.tx.send(&line);
@@ -353,6 +354,9 @@ impl Actor {
                 Ok((player, action, turn_seq, now)) => {
                     let now = now.unwrap_or_else(|| self.m.clock());
                     let played = self.m.act(&player, action, turn_seq, now);
+                    if played.result.is_ok() {
+                        metrics::counter!(observe::ACTIONS).increment(1);
+                    }
                     self.played(Some(&player), played)
                 }
                 Err(f) => (Err(f), Done::default()),
@@ -431,7 +435,7 @@ impl Actor {
             return Ok(());
         }
         if let Err(e) = self.shared.writer.commit(changes).await {
-            eprintln!("match {}: not stored, reloading: {e}", self.id);
+            tracing::error!(r#match = %Esc(&self.id), error = %e, "match {}: not stored, reloading: {e}", Esc(&self.id));
             return Err(e);
         }
         self.stored_now();
@@ -557,6 +561,7 @@ impl Actor {
     /// A change the store did not take leaves the match in memory ahead of it: the match
     /// is then reloaded from the store and goes on from what was stored (and answered).
     pub(crate) async fn run(mut self, mut rx: mpsc::UnboundedReceiver<Cmd>) {
+        let _counted = observe::Held::new(observe::OPEN_MATCHES);
         loop {
             if let Some((at, _)) = self.stalled {
                 tokio::select! {
@@ -604,16 +609,18 @@ impl Actor {
         match self.load_stored().await {
             Ok(()) => {
                 if self.stalled.take().is_some() {
-                    eprintln!("match {}: reloaded from the store, serving again", self.id);
+                    tracing::info!(r#match = %Esc(&self.id), "match {}: reloaded from the store, serving again", Esc(&self.id));
                 }
             }
             Err(why) => {
                 let wait = self
                     .stalled
                     .map_or(RETRY_AFTER, |(_, w)| (w * 2).min(MAX_RELOAD_WAIT));
-                eprintln!(
+                tracing::error!(
+                    r#match = %Esc(&self.id),
+                    error = %why,
                     "match {}: not reloaded, again in {} ms: {why}",
-                    self.id,
+                    Esc(&self.id),
                     wait.as_millis()
                 );
                 self.stalled = Some((Instant::now() + wait, wait));
@@ -710,14 +717,20 @@ impl Actor {
                     continue;
                 };
                 let played = self.m.act(&player, action.clone(), None, now_ms());
+                if played.result.is_ok() {
+                    metrics::counter!(observe::ACTIONS).increment(1);
+                }
                 let (answer, done) = self.played(None, played);
                 self.persist(done).await?;
                 if let Err(refused) = answer {
                     // A bot's choice the engine refuses is a bug of the bot: say so; the
                     // match's deadline then plays the seat.
-                    eprintln!(
-                        "match {}: bot {player} refused: {} for {action}",
-                        self.id, refused.error.code
+                    tracing::warn!(
+                        r#match = %Esc(&self.id),
+                        "match {}: bot {} refused: {} for {action}",
+                        Esc(&self.id),
+                        Esc(&player),
+                        refused.error.code
                     );
                 }
             }

@@ -9,6 +9,7 @@ use game_host::reply::{Fail, fail, unknown_match};
 use serde_json::json;
 use tokio::time::Instant;
 
+use crate::observe::Esc;
 use crate::store::{Ended, StoreError};
 use crate::{Config, RETRY_AFTER, Shared, unavailable};
 
@@ -44,7 +45,7 @@ impl Shared {
             Ok(Some(why)) => match_closed(id, why),
             Ok(None) => unknown_match(id),
             Err(e) => {
-                eprintln!("match {id}: not looked up: {e}");
+                tracing::error!(r#match = %Esc(id), error = %e, "match {}: not looked up: {e}", Esc(id));
                 unavailable(RETRY_AFTER)
             }
         }

@@ -18,6 +18,7 @@ mod actor;
 pub mod bots;
 mod ended;
 mod limits;
+mod observe;
 mod restore;
 mod session;
 pub mod store;
@@ -31,6 +32,7 @@ use game_core::Registry;
 use tokio::sync::{mpsc, watch};
 
 use crate::actor::{Actor, Cmd};
+pub use crate::observe::{Esc, LogFormat, init_logs};
 use crate::store::Seat;
 pub use crate::store::{SqliteStore, Store, StoreError, Unreadable, Writer};
 pub use crate::web::{BadOrigin, normalize_origin};
@@ -144,6 +146,9 @@ pub struct Config {
     /// How long a finished match stays in memory, serving its final view, before it
     /// leaves it (its `record` is then served from the store).
     pub finished_linger: Duration,
+    /// Where `GET /metrics` (Prometheus) is served; `None` (the default): nowhere. Never
+    /// on the public address: the figures are for the operator.
+    pub metrics_addr: Option<std::net::SocketAddr>,
 }
 
 impl Default for Config {
@@ -168,6 +173,7 @@ impl Default for Config {
             abandon_after: ended::ABANDON_AFTER,
             unjoined_after: ended::UNJOINED_AFTER,
             finished_linger: ended::FINISHED_LINGER,
+            metrics_addr: None,
         }
     }
 }
@@ -275,6 +281,9 @@ pub async fn serve(
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     web::check_allowed(&config.allowed_origins)?;
+    if let Some(addr) = config.metrics_addr {
+        observe::serve_metrics(tokio::net::TcpListener::bind(addr).await?)?;
+    }
     let (close, closing) = watch::channel(false);
     let (open, _) = watch::channel(());
     let shared = Arc::new(Shared {
@@ -301,7 +310,7 @@ pub async fn serve(
         .await
         .is_err()
     {
-        eprintln!(
+        tracing::warn!(
             "shutdown: {} connections still open after {} ms, left behind",
             shared.open.receiver_count(),
             grace.as_millis()

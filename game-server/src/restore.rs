@@ -13,6 +13,7 @@ use tokio::sync::watch;
 
 use crate::actor::Actor;
 use crate::bots::ServerBot;
+use crate::observe::{self, Esc};
 use crate::store::{Change, StoreError, StoredMatch, Unreadable};
 use crate::{CLOCK_TOLERANCE_MS, RETRY_AFTER, Shared, lock, now_ms, spawn, unavailable};
 
@@ -48,6 +49,7 @@ impl Pending {
         for id in ids {
             pending.remove(id);
         }
+        metrics::gauge!(observe::RESTORE_PENDING).set(pending.len() as f64);
         drop(pending);
         self.progress.send_modify(|n| *n += ids.len());
     }
@@ -79,11 +81,14 @@ pub(crate) fn list(shared: &Shared) -> Result<Vec<String>, StoreError> {
         match id {
             Ok(id) => out.push(id),
             Err(Unreadable { id, detail }) => {
-                eprintln!("match {id}: not replayed: unreadable: {detail}");
+                tracing::warn!(r#match = %Esc(&id), "match {}: not replayed: unreadable: {detail}", Esc(&id));
             }
         }
     }
-    lock(&shared.restoring.ids).extend(out.iter().cloned());
+    let mut pending = lock(&shared.restoring.ids);
+    pending.extend(out.iter().cloned());
+    metrics::gauge!(observe::RESTORE_PENDING).set(pending.len() as f64);
+    drop(pending);
     Ok(out)
 }
 
@@ -99,7 +104,7 @@ pub(crate) async fn run(shared: Arc<Shared>, ids: Vec<String>) {
         shared.restoring.done(chunk);
     }
     if !ids.is_empty() {
-        eprintln!(
+        tracing::info!(
             "restored {back} of {} unfinished matches in {} ms",
             ids.len(),
             started.elapsed().as_millis()
@@ -114,11 +119,11 @@ async fn batch(shared: &Arc<Shared>, ids: &[String]) -> usize {
     let loaded = match tokio::task::spawn_blocking(move || store.load(&read)).await {
         Ok(Ok(loaded)) => loaded,
         Ok(Err(e)) => {
-            eprintln!("{} matches not restored: {e}", ids.len());
+            tracing::error!(error = %e, "{} matches not restored: {e}", ids.len());
             return 0;
         }
         Err(e) => {
-            eprintln!("{} matches not restored: {e}", ids.len());
+            tracing::error!(error = %e, "{} matches not restored: {e}", ids.len());
             return 0;
         }
     };
@@ -128,14 +133,14 @@ async fn batch(shared: &Arc<Shared>, ids: &[String]) -> usize {
         let m = match m {
             Ok(m) => m,
             Err(Unreadable { id, detail }) => {
-                eprintln!("match {id}: not replayed: unreadable: {detail}");
+                tracing::warn!(r#match = %Esc(&id), "match {}: not replayed: unreadable: {detail}", Esc(&id));
                 continue;
             }
         };
         let bots = match check_stored(&m, &shared.registry, now) {
             Ok(bots) => bots,
             Err(why) => {
-                eprintln!("match {}: not replayed: {why}", m.id);
+                tracing::warn!(r#match = %Esc(&m.id), "match {}: not replayed: {why}", Esc(&m.id));
                 continue;
             }
         };
@@ -148,7 +153,7 @@ async fn batch(shared: &Arc<Shared>, ids: &[String]) -> usize {
             Err(e) => {
                 let error =
                     serde_json::to_value(game_core::GameError::body(&e)).unwrap_or_default();
-                eprintln!("match {id}: not replayed: {error}");
+                tracing::warn!(r#match = %Esc(&id), "match {}: not replayed: {error}", Esc(&id));
                 continue;
             }
         };
@@ -159,7 +164,8 @@ async fn batch(shared: &Arc<Shared>, ids: &[String]) -> usize {
     let changes: Vec<Change> = actors.iter_mut().flat_map(|(a, _)| a.unstored()).collect();
     let stored = shared.writer.commit(changes).await;
     if let Err(e) = &stored {
-        eprintln!(
+        tracing::error!(
+            error = %e,
             "{} restored matches' disconnections not stored, reloading: {e}",
             actors.len()
         );
@@ -175,6 +181,7 @@ async fn batch(shared: &Arc<Shared>, ids: &[String]) -> usize {
         actor.quota = shared.limits.open_match(&shared.config, None, None).ok();
         spawn(shared, actor, seats);
     }
+    metrics::counter!(observe::RESTORED).increment(back as u64);
     back
 }
 

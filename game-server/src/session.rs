@@ -17,6 +17,7 @@ use tokio::time::Instant;
 use crate::actor::{Actor, Cmd, PushRx, PushTx, Replier, push_queue};
 use crate::bots::{ServerBot, random_u64};
 use crate::limits::{Connection, Inflow};
+use crate::observe::{self, Esc};
 use crate::store::{Change, Seat, StoreError, StoredMatch};
 use crate::{RETRY_AFTER, Reservation, Shared, now_ms, spawn, unavailable};
 
@@ -106,6 +107,7 @@ impl Io {
     }
 
     async fn reply(&mut self, reply: &Reply) -> Result<(), End> {
+        observe::refused(reply);
         let text = serde_json::to_string(reply).unwrap_or_default();
         self.send(Message::Text(text.into())).await
     }
@@ -147,6 +149,7 @@ pub(crate) async fn run(
     inflow: Arc<Inflow>,
 ) {
     let _open = shared.open.subscribe();
+    let _counted = observe::Held::new(observe::CONNECTIONS);
     let (push, mut pushes) = push_queue(shared.config.push_queue_bytes);
     let idle = shared.config.idle_timeout;
     let message_time = shared.config.message_timeout;
@@ -570,7 +573,7 @@ impl Session {
             .commit(vec![Change::Create(stored)])
             .await
             .map_err(|e| {
-                eprintln!("match {match_id}: not created: {e}");
+                tracing::error!(r#match = %Esc(&match_id), error = %e, "match {}: not created: {e}", Esc(&match_id));
                 unavailable(RETRY_AFTER)
             })?;
         let bots = bot_seats.into_iter().collect();
@@ -602,7 +605,7 @@ impl Session {
             return Ok(None);
         };
         let stored = tokio::task::block_in_place(|| self.shared.store.exists(id)).map_err(|e| {
-            eprintln!("match {id}: not created: {e}");
+            tracing::error!(r#match = %Esc(id), error = %e, "match {}: not created: {e}", Esc(id));
             unavailable(RETRY_AFTER)
         })?;
         Ok((!stored).then_some(reserved))
@@ -659,7 +662,7 @@ impl Session {
                         .map_err(|e| StoreError::new(e.to_string()))
                         .and_then(|r| r)
                         .map_err(|e| {
-                            eprintln!("match {match_id}: record not read: {e}");
+                            tracing::error!(r#match = %Esc(&match_id), error = %e, "match {}: record not read: {e}", Esc(&match_id));
                             unavailable(RETRY_AFTER)
                         })?;
                     if let Some(record) = found {

@@ -367,7 +367,8 @@ impl Store for SqliteStore {
                 // The store's lock is not held while waiting: reads (a match reloaded,
                 // a finished record) go on meanwhile.
                 Err(e) if e.transient && tries < COMMIT_TRIES => {
-                    eprintln!(
+                    tracing::warn!(
+                        error = %e,
                         "store: try {tries} of {COMMIT_TRIES} failed, again in {} ms: {e}",
                         wait.as_millis()
                     );
@@ -601,11 +602,15 @@ impl Writer {
                         jobs.push(more);
                     }
                     let groups: Vec<&[Change]> = jobs.iter().map(|(c, _)| c.as_slice()).collect();
+                    let started = std::time::Instant::now();
                     // A store that panics fails this batch, not every commit after it.
                     let results = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                         store.commit_groups(&groups)
                     }))
                     .unwrap_or_default();
+                    metrics::histogram!(crate::observe::COMMIT_SECONDS)
+                        .record(started.elapsed().as_secs_f64());
+                    metrics::histogram!(crate::observe::COMMIT_GROUPS).record(groups.len() as f64);
                     let mut results = results.into_iter();
                     for (_, done) in jobs {
                         let result = results.next().unwrap_or_else(|| {
