@@ -39,7 +39,7 @@ fn policy_action(state: &YutState) -> YutAction {
 
 /// The player to act.
 fn player_to_act(state: &YutState) -> String {
-    state.board.table.players[state.board.current_seat()].clone()
+    state.board.players()[state.board.current_seat()].clone()
 }
 
 /// The seed in `0..100` whose game length (in decisions) is closest to the mean over those

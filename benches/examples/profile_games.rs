@@ -1,10 +1,11 @@
 //! Plays many uniform-random games in a loop, for profilers and instruction counts:
-//! `profile_games [GAMES] [standard|twice|empty|app] [PLAYERS] [team]` (default 20,000
-//! standard games of 2 players in individual play).
+//! `profile_games [GAMES] [standard|twice|empty|app|one-card] [PLAYERS] [team]` (default
+//! 20,000 standard games of 2 players in individual play).
 //!
-//! The rule sets are those of the `seam` benchmarks: the standard rules, the standard
+//! The Yut rule sets are those of the `seam` benchmarks: the standard rules, the standard
 //! rules composed with themselves (every hook called twice, all no-ops), the augment layer
-//! with an empty pack, and the full `app` pack. The harness (`benches::UniformGames`)
+//! with an empty pack, and the full `app` pack; `one-card` is One Card with its default
+//! options (2 to 5 players, `team` ignored). The harness (`benches::UniformGames`)
 //! keeps its player ids, buffers and game state from one game to the next, as a loop over
 //! many games would keep them: the first game is set up with `Game::setup`, every later one
 //! started in place with `Game::reset` (the same game, in the last one's buffers). Under
@@ -17,8 +18,10 @@
 //! valgrind --tool=callgrind target/release/examples/profile_games 2000 app
 //! ```
 
+use game_core::Game;
+use one_card::{OneCard, OneCardOptions};
 use yut::rules::{Both, WithRules};
-use yut::{Mode, Rules, Standard, Yut, YutOptions};
+use yut::{Mode, Standard, Yut, YutOptions};
 use yut_augments::{AugmentConfig, AugmentOptions, Augments};
 
 fn main() {
@@ -57,8 +60,9 @@ fn main() {
             options.base.mode = mode;
             games(&Yut::new(Augments), &options, players, n)
         }
+        "one-card" => games(&OneCard, &OneCardOptions::default(), players, n),
         other => {
-            eprintln!("unknown rule set {other}: standard, twice, empty or app");
+            eprintln!("unknown rule set {other}: standard, twice, empty, app or one-card");
             std::process::exit(2);
         }
     };
@@ -66,7 +70,7 @@ fn main() {
 }
 
 /// The decisions of the uniform-random games of seeds `0..n` (see `benches::UniformGames`).
-fn games<R: Rules>(game: &Yut<R>, options: &R::Options, players: usize, n: u64) -> usize {
+fn games<G: Game>(game: &G, options: &G::Options, players: usize, n: u64) -> usize {
     let mut games = benches::UniformGames::new(players);
     (0..n).map(|seed| games.play(game, options, seed)).sum()
 }

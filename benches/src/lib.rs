@@ -82,15 +82,15 @@ pub fn is_busy(state: &YutState) -> bool {
     side.stacks() >= 2 && GAME.legal_moves(state).len() >= BUSY_MOVES
 }
 
-/// The play-out loop of every helper here: actions at [`NOW`], at most [`MAX_DECISIONS`],
-/// the seat to act taken from the board (`Yut`'s [`Game::first_to_act`]), room for 32
-/// events reserved.
+/// The play-out loop of every helper here, for any game: actions at [`NOW`], at most
+/// [`MAX_DECISIONS`], the seat to act taken from [`Game::first_to_act`] (in Yut, the
+/// board's), room for 32 events reserved.
 ///
 /// ```
-/// let p = benches::playout::<yut::Standard>();
+/// let p = benches::playout::<yut::Yut>();
 /// assert_eq!((p.limit, p.now), (benches::MAX_DECISIONS, benches::NOW));
 /// ```
-pub fn playout<R: yut::Rules>() -> Playout<Yut<R>> {
+pub fn playout<G: Game>() -> Playout<G> {
     Playout::new(NOW).reserve(32)
 }
 
@@ -237,14 +237,16 @@ pub fn uniform_game<R: yut::Rules>(
 ///     assert_eq!(games.play(&game, &options, seed), benches::uniform_game(&game, &options, 2, seed));
 /// }
 /// ```
-pub struct UniformGames<R: yut::Rules> {
+///
+/// Any game plays in it (`examples/profile_games.rs` plays One Card too).
+pub struct UniformGames<G: Game> {
     players: Vec<game_core::PlayerId>,
-    playout: Playout<Yut<R>, true>,
+    playout: Playout<G, true>,
     /// The last game's state, reset for the next (none before the first game).
-    state: Option<yut::YutState<R>>,
+    state: Option<G::State>,
 }
 
-impl<R: yut::Rules> UniformGames<R> {
+impl<G: Game> UniformGames<G> {
     /// The loop for games of `n` players ([`players`]`(n)`), with room for 32 events.
     pub fn new(n: usize) -> Self {
         Self {
@@ -261,7 +263,7 @@ impl<R: yut::Rules> UniformGames<R> {
     ///
     /// If the options refuse the players, or the game does not end within
     /// [`MAX_DECISIONS`].
-    pub fn play(&mut self, game: &Yut<R>, options: &R::Options, seed: u64) -> usize {
+    pub fn play(&mut self, game: &G, options: &G::Options, seed: u64) -> usize {
         let state = if let Some(state) = self.state.as_mut() {
             game.reset(state, options, &self.players, seed, 0)
                 .expect("options accept the players");
@@ -275,7 +277,7 @@ impl<R: yut::Rules> UniformGames<R> {
         let mut rng = game_core::GameRng::from_seed(seed ^ 0x5eed);
         let summary = self
             .playout
-            .run_random(game, state, &mut rng, |_: &mut yut::YutState<R>, _| {
+            .run_random(game, state, &mut rng, |_: &mut G::State, _| {
                 ControlFlow::<()>::Continue(())
             })
             .expect("a legal action is accepted");

@@ -188,7 +188,7 @@ fn play(seeds: std::ops::Range<u64>, report: &mut Report, count: bool) {
     let mut fresh: Vec<LegalMove> = Vec::new();
     let mut draw_rng = GameRng::from_seed(99);
     let mut pick_rng = GameRng::from_seed(7);
-    let mut playout = benches::playout::<Standard>();
+    let mut playout = benches::playout::<Yut>();
     // Shared by the chooser and the callback: the tallies, and where counting started.
     let report = RefCell::new(report);
     let counting_from: Cell<Option<usize>> = Cell::new(None);

@@ -280,7 +280,9 @@ class Match {
     this.#game = native.matchGame(m);
     this.#players = native.matchPlayers(m);
     this.#seats = new Map(this.#players.map((p, i) => [p, i]));
-    const bytes = new ArrayBuffer(8 * (STATUS_HEAD + this.#players.length));
+    // Room for every seat twice: the seats to act and those that may act are apart in
+    // every game, but a game's status is not the package's to trust.
+    const bytes = new ArrayBuffer(8 * (STATUS_HEAD + 2 * this.#players.length));
     this.#buffer = Buffer.from(bytes);
     this.#slots = new Float64Array(bytes);
   }
@@ -291,10 +293,13 @@ class Match {
     const n = f[5];
     const toAct = [];
     for (let i = 0; i < n; i++) toAct.push(this.#players[f[STATUS_HEAD + i]]);
+    const mayAct = [];
+    for (let i = n, end = n + f[6]; i < end; i++) mayAct.push(this.#players[f[STATUS_HEAD + i]]);
     return {
       game: this.#game,
       turnSeq: f[0],
       toAct,
+      mayAct,
       deadline: f[1] < 0 ? null : f[1],
       nextTickAt: f[2] < 0 ? null : f[2],
       clock: f[3],
@@ -337,7 +342,7 @@ class Match {
     return events;
   }
 
-  /** `{game, turnSeq, toAct, deadline, nextTickAt, clock, over}`. */
+  /** `{game, turnSeq, toAct, mayAct, deadline, nextTickAt, clock, over}`. */
   status() {
     try {
       native.matchStatus(this.#m, this.#buffer);
@@ -347,19 +352,36 @@ class Match {
     return this.#status();
   }
 
+  /**
+   * A viewer as the native calls take one, `[seat, id]`: a seated player by seat, any
+   * other id by id, no player (the spectator) as neither.
+   */
+  #viewer(player) {
+    if (!present('player', player)) return [undefined, undefined];
+    const seat = this.#seat(player);
+    return seat < 0 ? [undefined, player] : [seat, undefined];
+  }
+
   /** A player's view; no player: the spectator's. */
   view(player) {
-    let seat;
-    let who;
-    if (present('player', player)) {
-      seat = this.#seat(player);
-      if (seat < 0) {
-        seat = undefined;
-        who = player;
-      }
-    }
+    const [seat, who] = this.#viewer(player);
     try {
       return JSON.parse(native.matchView(this.#m, seat, who));
+    } catch (e) {
+      throw toGameError(e);
+    }
+  }
+
+  /**
+   * The last change (the last `act`, `actLegal`, `play`, `playLegal`, `setConnected`, or
+   * `tick` that took timeouts; none after `advance`) as `player` sees it, no player: a
+   * spectator. `{events, applied}`: a game with private events (One Card's `drew`) shows
+   * each viewer their own projection. A player who is not seated is `NOT_SEATED`.
+   */
+  events(player) {
+    const [seat, who] = this.#viewer(player);
+    try {
+      return JSON.parse(native.matchEvents(this.#m, seat, who));
     } catch (e) {
       throw toGameError(e);
     }
@@ -461,11 +483,16 @@ class Match {
     return this.#applied;
   }
 
-  /** Moves the clock to `now`: the timeouts taken, `[{player, action, events, auto}]`. */
-  tick(now) {
+  /**
+   * Moves the clock to `now`: the timeouts taken, `[{player, action, events, auto}]`, their
+   * events as `player` sees them (no player: a spectator; one not seated is `NOT_SEATED`,
+   * refused before the clock moves). `events(other)` gives another viewer's projection.
+   */
+  tick(now, player) {
     if (typeof now !== 'number') throw badRequest('now', '`now` must be an integer from 0 to 2^53 - 1');
+    const [seat, who] = this.#viewer(player);
     try {
-      return JSON.parse(native.matchTick(this.#m, now));
+      return JSON.parse(native.matchTick(this.#m, now, seat, who));
     } catch (e) {
       throw toGameError(e);
     }
@@ -518,7 +545,7 @@ class Match {
 
 const INTERNAL = Symbol('party-games internal');
 
-/** The built-in games: yut, yut-augments, rps. */
+/** The built-in games: one-card, rps, yut, yut-augments. */
 class Registry {
   #r;
 

@@ -1,4 +1,4 @@
-//! `cargo run --release --example throughput -- --games N [--players K] [--preset standard|app] [--seed S] [--threads T]`
+//! `cargo run --release --example throughput -- --games N [--game yut|one-card] [--players K] [--preset standard|app] [--seed S] [--threads T]`
 //! — plays N uniform-random games on T threads (default 1), prints a line per thread and,
 //! as its last line, the whole run's `games/s: G decisions/s: D decisions/game: M` (see
 //! `examples::throughput`). The games played do not depend on T.

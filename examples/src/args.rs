@@ -10,7 +10,6 @@
 
 use std::str::FromStr;
 
-use clap::ValueEnum;
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use yut::{BackdoFromDo, BotKind, FinishRule, Mode, Preset, Ranking, StickModel};
 
@@ -254,6 +253,7 @@ pub fn default_players(mode: Mode) -> usize {
     match mode {
         Mode::Individual => 2,
         Mode::Team => 4,
+        _ => 2,
     }
 }
 
@@ -293,14 +293,4 @@ pub fn parse_augments(s: &str) -> Result<AugmentList, String> {
         })
         .collect::<Result<Vec<_>, _>>()
         .map(AugmentList)
-}
-
-/// `--game` of `host --trace`: which registered Yut game to play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum GameArg {
-    /// `yut`: the engine's rules without a layer (the standard preset, or the app base
-    /// rules with `--preset app`).
-    Yut,
-    /// `yut-augments`: the same base rules with the augment layer of `yut-augments`.
-    YutAugments,
 }

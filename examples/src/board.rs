@@ -239,6 +239,7 @@ pub fn panel<V, E>(view: &YutView<V, E>, humans: &[usize], style: Style) -> Vec<
     let mode = match view.options.mode {
         yut::Mode::Individual => "개인전 individual",
         yut::Mode::Team => "팀전 team",
+        other => other.word(),
     };
     lines.push(style.bold(&format!(
         "윷놀이 Yut Nori · {mode} · {n}인({n} players) · 말 {p}개({p} pieces each)",
@@ -332,6 +333,7 @@ pub fn panel<V, E>(view: &YutView<V, E>, humans: &[usize], style: Style) -> Vec<
                 yut::Phase::Move => "말 옮기기(move)",
                 yut::Phase::Rule => "규칙 선택(rule)",
                 yut::Phase::Finished => "끝(over)",
+                _ => "?",
             };
             let who = if view.options.mode == yut::Mode::Team {
                 format!("{} {}", side_tag(view, turn.side, style), turn.player)

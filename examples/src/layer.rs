@@ -256,6 +256,7 @@ pub fn effect_text(effect: &Effect) -> String {
         Effect::TruceInForce => {
             "이번 차례에는 상대 말을 잡을 수 없어요 (truce in force)".to_owned()
         }
+        _ => "(effect)".to_owned(),
     }
 }
 
@@ -341,6 +342,8 @@ impl Layer for Augments {
                     style.highlight(&source_label(*id))
                 )]
             }
+            // An event this narrator does not know yet is left out.
+            _ => Vec::new(),
         }
     }
 

@@ -193,6 +193,18 @@ pub fn describe<R: Layer>(
                     path_label(*from, &path.to_list(), *to)
                 ));
             }
+            YutEvent::Carried {
+                from,
+                to,
+                path,
+                count,
+                ..
+            } => lines.push(format!(
+                "   말 {count}개가 {} → {}로 더 갔어요 (carried on)   [{}]",
+                node_label(*from),
+                to_label(*to),
+                path_label(Origin::Node(*from), &path.to_list(), *to)
+            )),
             YutEvent::Stacked { node, count, .. } => lines.push(format!(
                 "   {} {}에서 {count}개가 한 무더기 (stacked, {count} pieces)",
                 style.highlight("업기!"),
@@ -267,6 +279,8 @@ pub fn describe<R: Layer>(
                 lines.push(style.bold(&format!("게임 끝! 승리(winners): {}", winners.join(", "))))
             }
             YutEvent::Rule(event) => lines.extend(R::event_lines(event, view, style)),
+            // An event this narrator does not know yet is left out.
+            _ => {}
         }
     }
     lines

@@ -229,8 +229,8 @@ impl PlayArgs {
             || self.no_truce;
         let mut config = match self.preset {
             Preset::App => AugmentConfig::app(),
-            Preset::Standard if any => AugmentConfig::none(),
-            Preset::Standard => return None,
+            _ if any => AugmentConfig::none(),
+            _ => return None,
         };
         if let Some(AugmentList(list)) = &self.augments {
             config.augments = list.clone();
@@ -512,6 +512,7 @@ fn option_rows<V, E>(
                 teams.join(" vs ")
             )
         }
+        other => other.word().to_owned(),
     };
     let (people, bots): (Vec<usize>, Vec<usize>) =
         (0..view.players.len()).partition(|s| humans.contains(s));
@@ -860,6 +861,7 @@ fn header<R: Layer>(
         BotKind::Policy => "policy(엔진의 시간 초과 수 timeout policy)",
         BotKind::Random => "random(무작위)",
         BotKind::Strong => "strong(기댓값 탐색 expectimax)",
+        other => other.word(),
     };
     let people = if humans.is_empty() {
         "없음(none)".to_owned()

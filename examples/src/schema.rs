@@ -16,8 +16,8 @@
 //! let files = examples::schema::write_schemas(&game_host::registry(), &dir).unwrap();
 //! assert!(files.contains(&dir.join("yut").join("view.json")));
 //! assert!(files.contains(&dir.join("host").join("request.json")));
-//! // rps, yut and yut-augments, six types each, then the host protocol's
-//! assert_eq!(files.len(), 3 * 6 + examples::schema::host_schemas().len());
+//! // one-card, rps, yut and yut-augments, six types each, then the host protocol's
+//! assert_eq!(files.len(), 4 * 6 + examples::schema::host_schemas().len());
 //! # std::fs::remove_dir_all(&dir).unwrap();
 //! ```
 

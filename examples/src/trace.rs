@@ -16,9 +16,11 @@
 //!
 //! The game: `--preset app` plays `yut-augments` with `yut_augments::app_options()` (the
 //! app base rules, all eighteen augments, the cushion and the truce); `--preset standard`
-//! plays `yut`. `--game yut|yut-augments` chooses explicitly: `--game yut --preset app` is
-//! the app base rules without the layer, `--game yut-augments --preset standard` the
-//! standard base rules with the whole layer. `--options` is parsed as the game's options
+//! plays `yut`. `--game` chooses any game of [`game_host::registry()`] explicitly: `--game
+//! yut --preset app` is the app base rules without the layer, `--game yut-augments
+//! --preset standard` the standard base rules with the whole layer; any other game (`--game
+//! one-card`, `--game rps`) is played through the erased layer, as a host plays it (see
+//! *Other games* below). `--options` is parsed as the game's options
 //! type (the layer's fields are allowed only with `yut-augments`; fields left out take
 //! their defaults, which for the layer is the whole pack). The draft's
 //! `{"type":"CHOOSE_AUGMENT","index":n}` decisions are lines like any other action, and
@@ -37,6 +39,22 @@
 //! (seeded from the game's seed), never from the game's RNG, so the output is the same for
 //! the same arguments.
 //!
+//! # Other games
+//!
+//! A game other than Yut is created through the registry ([`game_core::Registry::create`])
+//! and its lines hold the same fields. The setup's `options` are the record's (the game's
+//! full options, defaults filled in); `--options` is read by the game as `create` reads
+//! it, `--players` defaults to 2, `--mode` is refused (it is Yut's) and `--preset` only
+//! chooses between the Yut games. `--bot` names one of the game's bots
+//! ([`game_core::DynGame::bot_kinds`]; `UNKNOWN_BOT` if it has no such bot), by default the
+//! game's first. A decision is the first player to act's, or, when the game lets players
+//! act besides them ([`game_core::MatchStatus::may_act`]: One Card's calls), a player
+//! drawn among those and the one to act. `events` are the acting player's projection
+//! ([`game_core::DynEvents::for_viewer`]: One Card's drawer sees the cards drawn), as the
+//! host answers them. `--timeouts` runs the clock to the deadline, or with none
+//! disconnects the player until `nextTickAt`; `--illegal` sends the actor's legal action
+//! from a seat that may not act (`NOT_YOUR_TURN`).
+//!
 //! ```
 //! use clap::Parser;
 //! let args = examples::trace::TraceArgs::parse_from(["trace", "--games", "1", "--seed", "5"]);
@@ -52,7 +70,9 @@ use std::ops::ControlFlow;
 
 use clap::Parser;
 use game_core::playout::{Choice, Ended, MAX_DECISIONS, Playable, Playout, Step};
-use game_core::{Bot, ErrorBody, Game, GameError, GameRng, Match, Millis, Viewer};
+use game_core::{
+    Bot, DynBot, DynMatch, ErrorBody, Game, GameError, GameRng, HostError, Match, Millis, Viewer,
+};
 use schemars::JsonSchema;
 use serde::Serialize;
 use yut::rules::WithRules;
@@ -62,7 +82,7 @@ use yut::{
 };
 use yut_augments::{AugmentConfig, AugmentOptions, Augments};
 
-use crate::args::{GameArg, default_players};
+use crate::args::default_players;
 use crate::layer::{Layer, LayerView};
 
 /// Host milliseconds between two decisions.
@@ -89,9 +109,10 @@ pub struct TraceArgs {
     /// unless `--game yut`.
     #[arg(long, value_parser = crate::args::preset(), default_value_t = Preset::Standard)]
     pub preset: Preset,
-    /// The game [default: `yut-augments` with --preset app, else `yut`].
-    #[arg(long, value_enum)]
-    pub game: Option<GameArg>,
+    /// The game, any of the built-in registry's [default: `yut-augments` with --preset
+    /// app, else `yut`].
+    #[arg(long, value_parser = game_ids())]
+    pub game: Option<String>,
     /// A whole options object of the game in the wire format
     /// (`{"nakPercent":10,"pieces":2}`, with `yut-augments` also `"augments"`, `"cushion"`,
     /// `"truce"`); it replaces the preset, and fields left out take their defaults.
@@ -103,9 +124,14 @@ pub struct TraceArgs {
     /// Percentage of decisions preceded by a random illegal action.
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=100))]
     pub illegal: u8,
-    /// How bots choose.
-    #[arg(long, value_parser = crate::args::bot(), default_value_t = BotKind::Policy)]
-    pub bot: BotKind,
+    /// How bots choose [default: `policy` for Yut, the game's first bot otherwise].
+    #[arg(long, value_parser = crate::args::bot())]
+    pub bot: Option<BotKind>,
+}
+
+/// `--game`: the ids of [`game_host::registry()`], listed in `--help`.
+fn game_ids() -> clap::builder::PossibleValuesParser {
+    clap::builder::PossibleValuesParser::new(game_host::registry().ids())
 }
 
 /// The resolved game and options of a trace.
@@ -115,32 +141,49 @@ pub enum TraceOptions {
     Yut(YutOptions),
     /// `yut-augments`: with the augment layer.
     Augmented(AugmentOptions),
+    /// Any other registered game, played through the erased layer: its id and the
+    /// options object given (`None`: the game's defaults).
+    Other {
+        /// The game id.
+        game: String,
+        /// `--options`, to be read by the game.
+        options: Option<serde_json::Value>,
+    },
 }
 
 impl TraceOptions {
     /// The game id.
-    pub fn game(&self) -> &'static str {
+    pub fn game(&self) -> &str {
         match self {
             TraceOptions::Yut(_) => Yut::standard().id(),
             TraceOptions::Augmented(_) => yut_augments::game().id(),
+            TraceOptions::Other { game, .. } => game,
         }
     }
 
-    /// The base options.
-    pub fn base(&self) -> &YutOptions {
+    /// The base options of a Yut game (`None` for another game).
+    pub fn base(&self) -> Option<&YutOptions> {
         match self {
-            TraceOptions::Yut(o) => o,
-            TraceOptions::Augmented(o) => &o.base,
+            TraceOptions::Yut(o) => Some(o),
+            TraceOptions::Augmented(o) => Some(&o.base),
+            TraceOptions::Other { .. } => None,
         }
     }
 }
 
 impl TraceArgs {
-    /// The game: `--game`, or `yut-augments` for `--preset app` and `yut` otherwise.
-    pub fn game_arg(&self) -> GameArg {
-        self.game.unwrap_or(match self.preset {
-            Preset::App => GameArg::YutAugments,
-            Preset::Standard => GameArg::Yut,
+    /// The game id: `--game`, or `yut-augments` for `--preset app` and `yut` otherwise.
+    ///
+    /// ```
+    /// use clap::Parser;
+    /// let args = examples::trace::TraceArgs::parse_from(["trace", "--game", "one-card"]);
+    /// assert_eq!(args.game_id(), "one-card");
+    /// assert_eq!(examples::trace::TraceArgs::parse_from(["trace"]).game_id(), "yut");
+    /// ```
+    pub fn game_id(&self) -> &str {
+        self.game.as_deref().unwrap_or(match self.preset {
+            Preset::App => yut_augments::game().id(),
+            _ => Yut::standard().id(),
         })
     }
 
@@ -165,23 +208,38 @@ impl TraceArgs {
         {
             return Err(TraceError::Options("not a JSON object".into()));
         }
-        let mut options = match (self.game_arg(), &self.options) {
-            (GameArg::Yut, Some(json)) => {
+        let yut = Yut::standard().id();
+        let augmented = yut_augments::game().id();
+        let mut options = match (self.game_id(), &self.options) {
+            (id, Some(json)) if id == yut => {
                 TraceOptions::Yut(serde_json::from_str(json).map_err(parse_error)?)
             }
-            (GameArg::Yut, None) => TraceOptions::Yut(preset.options()),
-            (GameArg::YutAugments, Some(json)) => {
+            (id, None) if id == yut => TraceOptions::Yut(preset.options()),
+            (id, Some(json)) if id == augmented => {
                 TraceOptions::Augmented(serde_json::from_str(json).map_err(parse_error)?)
             }
-            (GameArg::YutAugments, None) => TraceOptions::Augmented(WithRules {
+            (id, None) if id == augmented => TraceOptions::Augmented(WithRules {
                 base: preset.options(),
                 rules: AugmentConfig::app(),
             }),
+            (id, json) => TraceOptions::Other {
+                game: id.to_owned(),
+                options: json
+                    .as_deref()
+                    .map(serde_json::from_str)
+                    .transpose()
+                    .map_err(parse_error)?,
+            },
         };
         if let Some(mode) = self.mode {
             match &mut options {
                 TraceOptions::Yut(o) => o.mode = mode,
                 TraceOptions::Augmented(o) => o.base.mode = mode,
+                TraceOptions::Other { .. } => {
+                    return Err(TraceError::Options(
+                        "--mode is Yut's: this game has no mode".into(),
+                    ));
+                }
             }
         }
         Ok(options)
@@ -193,10 +251,14 @@ impl TraceArgs {
 pub enum TraceError {
     /// `--options` is not an options object.
     Options(String),
-    /// The engine refused the setup (its typed error).
-    Setup(YutError),
-    /// The engine refused a bot's action (a bug).
-    Engine(YutError),
+    /// The engine refused the setup (its typed error's body).
+    Setup(ErrorBody),
+    /// The engine refused a bot's action (a bug), or a bot had no action for a player to
+    /// act.
+    Engine(ErrorBody),
+    /// The engine or a bot broke a promise of the framework (a bug): a bot with no action
+    /// for a player to act, an action accepted from a player who may not act.
+    Bug(String),
     /// A game did not end within the action limit.
     Stuck {
         /// The game's seed.
@@ -220,8 +282,9 @@ impl std::fmt::Display for TraceError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             TraceError::Options(e) => write!(f, "오류 [BAD_OPTIONS]: --options: {e}"),
-            TraceError::Setup(e) => write!(f, "오류 [{}]: {}", e.code(), e.message()),
-            TraceError::Engine(e) => write!(f, "엔진 오류 [{}]: {}", e.code(), e.message()),
+            TraceError::Setup(e) => write!(f, "오류 [{}]: {}", e.code, e.message),
+            TraceError::Engine(e) => write!(f, "엔진 오류 [{}]: {}", e.code, e.message),
+            TraceError::Bug(detail) => write!(f, "엔진 오류: {detail}"),
             TraceError::Stuck { seed } => {
                 write!(f, "seed {seed}: no end after {MAX_DECISIONS} actions")
             }
@@ -322,7 +385,7 @@ fn roll(rng: &mut GameRng, pct: u8) -> bool {
 /// The view of the player to act next, or the spectator's once the game is over.
 fn next_view<R: Rules>(game: &Yut<R>, state: &YutState<R>) -> LayerView<R> {
     match game.to_act(state).first() {
-        Some(&seat) => game.view(state, Viewer::Player(&state.board.table.players[seat])),
+        Some(&seat) => game.view(state, Viewer::Player(&state.board.players()[seat])),
         None => game.view(state, Viewer::Spectator),
     }
 }
@@ -340,7 +403,7 @@ pub fn illegal_action<R: Layer>(
     rng: &mut GameRng,
 ) -> Option<(usize, YutAction<R::Action>)> {
     let board = &state.board;
-    let seats = board.table.players.len();
+    let seats = board.players().len();
     let rule_actions = R::raw_action(0).is_some();
     let kinds: &[u8] = match (board.phase, rule_actions) {
         (Phase::Move, false) => &[0, 1, 2, 3],
@@ -412,6 +475,9 @@ pub fn trace(args: &TraceArgs, mut out: impl Write) -> Result<(), TraceError> {
     match args.resolve_options()? {
         TraceOptions::Yut(options) => trace_games::<Standard>(args, &options, &mut out)?,
         TraceOptions::Augmented(options) => trace_games::<Augments>(args, &options, &mut out)?,
+        TraceOptions::Other { game, options } => {
+            trace_other(args, &game, options.as_ref(), &mut out)?;
+        }
     }
     out.flush()?;
     Ok(())
@@ -458,7 +524,7 @@ impl<R: Rules, W> Playable<Yut<R>> for Traced<'_, R, W> {
         _now: Millis,
         events: &mut Vec<YutEvent<R::Event>>,
     ) -> Result<(), YutError> {
-        let player = self.m.state().board.table.players[seat].clone();
+        let player = self.m.state().board.players()[seat].clone();
         *events = self.m.act(&player, action, self.now)?;
         Ok(())
     }
@@ -472,8 +538,8 @@ fn play_one<R: Layer>(
     seed: u64,
     out: &mut impl Write,
 ) -> Result<(), TraceError> {
-    let m =
-        Match::new(*game, options.clone(), players.to_vec(), seed, 0).map_err(TraceError::Setup)?;
+    let m = Match::new(*game, options.clone(), players.to_vec(), seed, 0)
+        .map_err(|e| TraceError::Setup(e.body()))?;
     write_line(
         out,
         &SetupLine {
@@ -489,7 +555,7 @@ fn play_one<R: Layer>(
     let mut bots: Vec<SeatBot> = (0..players.len())
         .map(|s| {
             SeatBot::new(
-                args.bot,
+                args.bot.unwrap_or(BotKind::Policy),
                 seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (s as u64 + 1),
             )
         })
@@ -549,7 +615,7 @@ fn play_one<R: Layer>(
     };
     let summary = Playout::new(0)
         .run_on(game, &mut traced, &mut decide, written)
-        .map_err(|refused| TraceError::Engine(refused.error))?;
+        .map_err(|refused| TraceError::Engine(refused.error.body()))?;
     match summary.ended {
         Ended::Over | Ended::Nothing { .. } => Ok(()),
         Ended::Capped => Err(TraceError::Stuck { seed }),
@@ -573,12 +639,12 @@ fn let_time_run_out<R: Layer>(
         None => {
             t.m.set_connected(player, false, t.now)
                 .result
-                .map_err(TraceError::Engine)?;
+                .map_err(|e| TraceError::Engine(e.body()))?;
             t.now += game.grace_ms();
             let applied = t.m.tick(t.now);
             t.m.set_connected(player, true, t.now)
                 .result
-                .map_err(TraceError::Engine)?;
+                .map_err(|e| TraceError::Engine(e.body()))?;
             applied
         }
     };
@@ -599,4 +665,221 @@ fn let_time_run_out<R: Layer>(
         )?;
     }
     Ok(true)
+}
+
+/// [`trace`] of a game other than Yut, through the erased layer of
+/// [`game_host::registry()`] (see *Other games* in the module docs).
+fn trace_other(
+    args: &TraceArgs,
+    game: &str,
+    options: Option<&serde_json::Value>,
+    out: &mut impl Write,
+) -> Result<(), TraceError> {
+    let registry = game_host::registry();
+    let setup = |e: HostError| TraceError::Setup(e.body());
+    let kind = registry.get(game).map_err(setup)?;
+    let options = match options {
+        Some(o) => o.clone(),
+        None => kind.default_options(),
+    };
+    let bot = match args.bot {
+        Some(b) => b.word(),
+        None => kind
+            .bot_kinds()
+            .first()
+            .copied()
+            .unwrap_or(game_core::RANDOM_BOT),
+    };
+    let count = args.players.map_or(2, usize::from);
+    let players: Vec<String> = (1..=count).map(|i| format!("p{i}")).collect();
+    for g in 0..args.games {
+        let seed = args.seed.wrapping_add(g);
+        let m = registry
+            .create(game, &options, players.clone(), Some(seed), 0)
+            .map_err(setup)?;
+        // Seeded as the Yut games' bots are, one a seat.
+        let bots = (0..players.len())
+            .map(|s| {
+                kind.bot(
+                    bot,
+                    seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (s as u64 + 1),
+                )
+            })
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(setup)?;
+        let rng = GameRng::from_seed(seed ^ 0xD1B5_4A32_D192_ED03);
+        let mut t = Other {
+            m,
+            bots,
+            rng,
+            now: 0,
+            out: &mut *out,
+        };
+        t.play(args, seed)?;
+    }
+    Ok(())
+}
+
+/// A game of [`trace_other`]: the match, its bots, the trace's own RNG, the host clock
+/// and where the lines go.
+struct Other<'o, W> {
+    m: Box<dyn DynMatch>,
+    bots: Vec<Box<dyn DynBot>>,
+    rng: GameRng,
+    now: Millis,
+    out: &'o mut W,
+}
+
+impl<W: Write> Other<'_, W> {
+    /// Writes the setup line, then plays the game to its end.
+    fn play(&mut self, args: &TraceArgs, seed: u64) -> Result<(), TraceError> {
+        let players = self.m.players().to_vec();
+        let options = self.m.record().options.clone();
+        write_line(
+            self.out,
+            &SetupLine {
+                setup: Setup {
+                    game: self.m.game_id(),
+                    options: &options,
+                    players: &players,
+                    seed,
+                },
+            },
+        )?;
+        for _ in 0..MAX_DECISIONS {
+            let status = self.m.status();
+            let Some(&first) = status.to_act.first() else {
+                return Ok(());
+            };
+            // The callers (`may_act`) compete with the player to act for the decision;
+            // without callers nothing is drawn.
+            let seat = match status.may_act.len() {
+                0 => first,
+                n => match self.rng.below(n as u32 + 1) as usize {
+                    0 => first,
+                    i => status.may_act[i - 1],
+                },
+            };
+            let player = players[seat].clone();
+            self.now += STEP_MS;
+            if roll(&mut self.rng, args.illegal) {
+                self.refused(&player)?;
+            }
+            if seat == first && roll(&mut self.rng, args.timeouts) && self.time_runs_out(&player)? {
+                continue;
+            }
+            let Some(action) = self.bots[seat].choose(self.m.as_ref(), &player) else {
+                return Err(TraceError::Bug(format!(
+                    "the bot has no action for {player}, who is to act"
+                )));
+            };
+            let played = self.m.act(&player, action.clone(), None, self.now);
+            let events = played.result.map_err(|e| TraceError::Engine(e.body()))?;
+            let view = self.next_view()?;
+            write_line(
+                self.out,
+                &ActLine {
+                    player: &player,
+                    action: &action,
+                    auto: false,
+                    events: &events,
+                    view: &view,
+                },
+            )?;
+        }
+        Err(TraceError::Stuck { seed })
+    }
+
+    /// The view of the first player to act, or the spectator's once no one is.
+    fn next_view(&self) -> Result<serde_json::Value, TraceError> {
+        let next = self.m.to_act().into_iter().next();
+        self.m
+            .view(next.as_deref())
+            .map_err(|e| TraceError::Engine(e.body()))
+    }
+
+    /// `player`'s first legal action sent by a seat that may not act (refused, nothing
+    /// changes), written as a refused line; none when every seat may act.
+    fn refused(&mut self, player: &str) -> Result<(), TraceError> {
+        let idle: Vec<String> = self
+            .m
+            .players()
+            .iter()
+            .filter(|p| !self.m.may_act(p))
+            .cloned()
+            .collect();
+        let Ok(legal) = self.m.legal_actions(player) else {
+            return Ok(());
+        };
+        let (Some(action), false) = (legal.into_iter().next(), idle.is_empty()) else {
+            return Ok(());
+        };
+        let who = &idle[self.rng.below(idle.len() as u32) as usize];
+        let view = self.next_view()?;
+        let played = self.m.act(who, action.clone(), None, self.now);
+        match played.result {
+            Err(e) => write_line(
+                self.out,
+                &ErrorLine {
+                    player: who,
+                    action: &action,
+                    error: e.body(),
+                    view: &view,
+                },
+            )?,
+            // A seat that may not act is refused before its action is judged.
+            Ok(_) => {
+                return Err(TraceError::Bug(format!(
+                    "{who} acted though it may not act"
+                )));
+            }
+        }
+        Ok(())
+    }
+
+    /// Lets the clock of `player`'s decision run out: to the deadline, or with none by
+    /// disconnecting them until `nextTickAt` (and reconnecting). Writes the actions the
+    /// engine took, each as its player sees it; false if it took none.
+    fn time_runs_out(&mut self, player: &str) -> Result<bool, TraceError> {
+        let engine = |e: HostError| TraceError::Engine(e.body());
+        let applied = match self.m.deadline() {
+            Some(deadline) => {
+                self.now = self.now.max(deadline);
+                self.m.tick(self.now)
+            }
+            None => {
+                self.m
+                    .set_connected(player, false, self.now)
+                    .result
+                    .map_err(engine)?;
+                let mut applied = Vec::new();
+                if let Some(at) = self.m.next_tick_at() {
+                    self.now = self.now.max(at);
+                    applied = self.m.tick(self.now);
+                }
+                self.m
+                    .set_connected(player, true, self.now)
+                    .result
+                    .map_err(engine)?;
+                applied
+            }
+        };
+        if applied.is_empty() {
+            return Ok(false);
+        }
+        let view = self.next_view()?;
+        for a in &applied {
+            write_line(
+                self.out,
+                &ActLine {
+                    player: &a.player,
+                    action: &a.action,
+                    auto: true,
+                    events: &a.events_for(Some(&a.player)),
+                    view: &view,
+                },
+            )?;
+        }
+        Ok(true)
+    }
 }

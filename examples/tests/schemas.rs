@@ -484,6 +484,17 @@ fn trace_lines_fit_the_trace_line_schema() {
             "--illegal",
             "10",
         ][..],
+        &[
+            "trace",
+            "--game",
+            "one-card",
+            "--players",
+            "4",
+            "--illegal",
+            "20",
+            "--timeouts",
+            "20",
+        ][..],
     ] {
         let mut out = Vec::new();
         examples::trace(

@@ -432,3 +432,96 @@ fn the_app_preset_plays_the_augment_layer_with_its_draft_in_the_lines() {
     check_game(&games_[0].0, &games_[0].1);
     assert!(text.contains("CHOOSE_AUGMENT"));
 }
+
+#[test]
+fn any_registered_game_plays_through_the_erased_layer() {
+    let args = [
+        "--game",
+        "one-card",
+        "--games",
+        "4",
+        "--seed",
+        "3",
+        "--players",
+        "4",
+        "--illegal",
+        "15",
+        "--timeouts",
+        "15",
+    ];
+    let text = run(&args);
+    assert_eq!(text, run(&args), "the same arguments give the same bytes");
+    let games_ = games(&lines(&text));
+    assert_eq!(games_.len(), 4);
+    let (mut auto, mut refused) = (0, 0);
+    for (setup, body) in &games_ {
+        assert_eq!(setup["game"], "one-card");
+        // The record's options: the defaults filled in.
+        assert_eq!(setup["options"]["handSize"], 7, "{setup}");
+        let players: Vec<&str> = setup["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p.as_str().unwrap())
+            .collect();
+        assert_eq!(players, ["p1", "p2", "p3", "p4"]);
+        for line in body {
+            assert!(
+                players.contains(&line["player"].as_str().unwrap()),
+                "{line}"
+            );
+            assert!(line["action"]["type"].is_string(), "{line}");
+            assert!(line["view"].is_object(), "{line}");
+            if let Some(error) = line.get("error") {
+                refused += 1;
+                let code = error["code"].as_str().unwrap();
+                assert!(["NOT_YOUR_TURN", "OUT_OF_GAME"].contains(&code), "{line}");
+                continue;
+            }
+            auto += usize::from(line["auto"] == true);
+            // A draw is shown as its drawer sees it: the cards, not their count.
+            for e in line["events"].as_array().unwrap() {
+                if e["type"] == "drew" && e["player"] == line["player"] {
+                    assert!(e["cards"].is_array() && e.get("count").is_none(), "{e}");
+                }
+            }
+        }
+        let last = body.last().unwrap();
+        assert!(last["view"]["turn"].is_null(), "the game ended: {last}");
+    }
+    assert!(auto > 0 && refused > 0, "auto {auto}, refused {refused}");
+
+    let rps = run(&["--game", "rps", "--games", "3", "--timeouts", "30"]);
+    let rps_games = games(&lines(&rps));
+    assert_eq!(rps_games.len(), 3);
+    for (setup, body) in &rps_games {
+        assert_eq!(setup["game"], "rps");
+        assert_eq!(setup["options"]["winsNeeded"], 3, "{setup}");
+        assert!(body.iter().all(|l| l["action"]["type"].is_string()));
+    }
+}
+
+#[test]
+fn another_game_refuses_what_is_yuts_and_bots_it_has_not() {
+    for args in [
+        vec!["trace", "--game", "one-card", "--mode", "team"],
+        vec!["trace", "--game", "one-card", "--bot", "strong"],
+        vec!["trace", "--game", "rps", "--bot", "policy"],
+        vec!["trace", "--game", "one-card", "--players", "6"],
+        vec![
+            "trace",
+            "--game",
+            "one-card",
+            "--options",
+            r#"{"handSize":3}"#,
+        ],
+        vec!["trace", "--game", "one-card", "--options", "[]"],
+    ] {
+        let mut out = Vec::new();
+        let err = trace(&TraceArgs::parse_from(&args), &mut out).unwrap_err();
+        assert_eq!(err.exit_code(), 2, "{args:?}");
+        assert!(out.is_empty(), "{args:?}");
+        assert!(err.to_string().starts_with("오류 ["), "{err}");
+    }
+    assert!(TraceArgs::try_parse_from(["trace", "--game", "chess"]).is_err());
+}

@@ -16,6 +16,7 @@
 //! | [`yut_actions`] | options, players, seed, then actions of standard Yut Nori |
 //! | [`augment_actions`] | the same for Yut Nori with the augment layer |
 //! | [`rps_actions`] | the same for rock-paper-scissors |
+//! | [`one_card_actions`] | the same for One Card (hidden hands, the one-card calls) |
 //! | [`restore_json`] | a JSON document (raw text, or a tampered real state) for `Game::restore` |
 //! | [`registry_json`] | JSON options, actions and records for the type-erased registry |
 //!
@@ -37,6 +38,10 @@ use game_core::rps::{Hand, Rps, RpsAction, RpsOptions};
 use game_core::testing::{assert_no_rng_keys, assert_typed, json_at, json_paths, players};
 use game_core::{
     DynMatch, ErrorBody, Game, GameError, HostError, Match, MatchRecord, Millis, PlayerId, Viewer,
+};
+use one_card::{
+    Card, HAND_SIZES, OneCard, OneCardAction, OneCardOptions, OneCardState,
+    Ranking as OneCardRanking, Suit,
 };
 use serde::Serialize;
 use serde_json::{Value, json};
@@ -362,6 +367,63 @@ impl FuzzGame for Rps {
     }
 }
 
+impl FuzzGame for OneCard {
+    const SETUP_CODES: &'static [&'static str] =
+        &["INVALID_OPTION", "BAD_PLAYER_COUNT", "BAD_PLAYERS"];
+
+    /// 2 to 5 players and options in range; one time in eight an option out of range.
+    fn fuzz_setup(&self, b: &mut Bytes) -> (OneCardOptions, Vec<PlayerId>) {
+        let mut o = OneCardOptions {
+            hand_size: b.pick(&HAND_SIZES.collect::<Vec<u8>>()),
+            bankrupt_at: b.pick(&[None, Some(15), Some(20), Some(30)]),
+            one_card_call: b.below(4) != 0,
+            ranking: b.pick(&[OneCardRanking::First, OneCardRanking::All]),
+            turn_seconds: b.pick(&one_card::TURN_SECONDS),
+        };
+        if b.below(8) == 0 {
+            match b.below(3) {
+                0 => o.hand_size = b.u8(),
+                1 => o.bankrupt_at = Some(b.u8()),
+                _ => o.turn_seconds = Some(b.u32()),
+            }
+        }
+        let n = 2 + b.below(4);
+        (o, fuzz_players(b, n))
+    }
+
+    /// Any card played (a suit with it or not, whatever the card), a draw, a call, a
+    /// catch of anyone (seated or not), and rarely a concession.
+    fn fuzz_action(&self, b: &mut Bytes) -> OneCardAction {
+        match b.below(16) {
+            0 if b.below(8) == 0 => OneCardAction::Concede,
+            0..=2 => OneCardAction::Draw,
+            3 | 4 => OneCardAction::OneCard,
+            5 | 6 => OneCardAction::Catch {
+                player: match b.below(8) {
+                    7 => "watcher".to_owned(),
+                    i => format!("p{i}"),
+                },
+            },
+            _ => {
+                let card = Card::all().nth(b.below(one_card::DECK_SIZE));
+                let suit = (b.below(3) == 0).then(|| b.pick(&Suit::ALL));
+                OneCardAction::Play {
+                    card: card.unwrap_or(Card::BLACK_JOKER),
+                    suit,
+                }
+            }
+        }
+    }
+
+    fn fuzz_chance(&self, _b: &mut Bytes) {}
+
+    /// One Card offers no chance outcomes ([`Game::chances`] lists none): none is forced,
+    /// so that every session's record is replayed.
+    fn may_force(&self, _state: &OneCardState) -> bool {
+        false
+    }
+}
+
 /// One input of a session.
 #[derive(Clone, Debug)]
 enum Op<G: Game> {
@@ -602,6 +664,11 @@ pub fn augment_actions(data: &[u8]) {
 /// [`session`] of rock-paper-scissors.
 pub fn rps_actions(data: &[u8]) {
     session(&Rps, data);
+}
+
+/// [`session`] of One Card.
+pub fn one_card_actions(data: &[u8]) {
+    session(&OneCard, data);
 }
 
 // ---- JSON ---------------------------------------------------------------------------

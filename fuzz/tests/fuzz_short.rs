@@ -55,6 +55,11 @@ fn rps_actions_short() {
 }
 
 #[test]
+fn one_card_actions_short() {
+    run("one_card_actions", 6, 400, 256, fuzz::one_card_actions);
+}
+
+#[test]
 fn restore_json_short() {
     run("restore_json", 4, 1_200, 200, fuzz::restore_json);
 }
@@ -71,6 +76,7 @@ fn harnesses_accept_the_empty_and_tiny_inputs() {
         fuzz::yut_actions,
         fuzz::augment_actions,
         fuzz::rps_actions,
+        fuzz::one_card_actions,
         fuzz::restore_json,
         fuzz::registry_json,
     ] {

@@ -224,7 +224,7 @@ fn typed_setup_with_out_of_range_values() {
         // Two players in team play are a wrong player count, the rest bad values.
         let codes: &[&str] = match o.mode {
             yut::Mode::Team => &["BAD_PLAYER_COUNT"],
-            yut::Mode::Individual => &["INVALID_OPTION"],
+            _ => &["INVALID_OPTION"],
         };
         let err = yut.setup(&o, &p, 1, 0).unwrap_err();
         assert_code(&err, codes);

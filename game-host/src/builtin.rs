@@ -10,15 +10,16 @@ use yut::{BotKind, Rules, SeatBot, Yut};
 /// with hidden hands) and `rps`. New built-in games are registered here and nowhere else:
 /// the hosts, the schema export and the tests take them from here.
 ///
-/// Bots ([`game_core::DynGame::bot_kinds`]): the Yut games offer `policy` (the timeout
-/// policy), `strong` (expectimax) and `random`; the others `random`.
+/// Bots ([`game_core::DynGame::bot_kinds`]), the default kind first: the Yut games offer
+/// `policy` (the timeout policy), `strong` (expectimax) and `random`; One Card `policy`
+/// (its heuristic, `one_card::bots::PolicyBot`) and `random`; rps `random`.
 ///
 /// ```
 /// let registry = game_host::registry();
 /// let ids: Vec<&str> = registry.ids().collect();
 /// assert_eq!(ids, ["one-card", "rps", "yut", "yut-augments"]);
 /// assert_eq!(registry.get("yut").unwrap().bot_kinds(), ["policy", "strong", "random"]);
-/// assert_eq!(registry.get("one-card").unwrap().bot_kinds(), ["random"]);
+/// assert_eq!(registry.get("one-card").unwrap().bot_kinds(), ["policy", "random"]);
 /// ```
 pub fn registry() -> Registry {
     let mut registry = Registry::new();
@@ -26,7 +27,9 @@ pub fn registry() -> Registry {
         .register(with_yut_bots(Yut::standard()))
         .and_then(|r| r.register(with_yut_bots(yut_augments::game())))
         .and_then(|r| r.register(Erased(game_core::rps::Rps)))
-        .and_then(|r| r.register(Erased(one_card::OneCard)))
+        .and_then(|r| {
+            r.register(Erased(one_card::OneCard).with_bot("policy", one_card::bots::PolicyBot::new))
+        })
         .expect("the built-in games have distinct ids");
     registry
 }

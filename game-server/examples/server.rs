@@ -78,6 +78,25 @@ struct Args {
     /// server's own page; repeatable. Upgrades from other origins are refused (403).
     #[arg(long = "allow-origin", value_name = "ORIGIN", value_parser = origin)]
     allow_origin: Vec<String>,
+    /// A match whose human seats have all been away this long is closed as abandoned,
+    /// in milliseconds.
+    #[arg(long, default_value_t = 600_000)]
+    abandon_after_ms: u64,
+    /// A match no human ever joined is closed this long after its creation, in
+    /// milliseconds.
+    #[arg(long, default_value_t = 120_000)]
+    unjoined_after_ms: u64,
+    /// How long a finished match serves its final view before it leaves memory (its
+    /// record is then read from the store), in milliseconds.
+    #[arg(long, default_value_t = 30_000)]
+    finished_linger_ms: u64,
+    /// How the logs on stderr are written: `text` or `json` (one object a line).
+    #[arg(long, default_value = "text")]
+    log_format: game_server::LogFormat,
+    /// Where to serve Prometheus metrics (`GET /metrics`), e.g. 127.0.0.1:9090. Off by
+    /// default; keep it off the public network.
+    #[arg(long)]
+    metrics_addr: Option<std::net::SocketAddr>,
 }
 
 /// An `--allow-origin` value, checked and in its canonical form.
@@ -88,13 +107,22 @@ fn origin(text: &str) -> Result<String, game_server::BadOrigin> {
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args = Args::parse();
+    game_server::init_logs(args.log_format);
     if let Some(name) = &args.client_ip_header {
         // A name no header can have would never match: the peer would be counted instead,
         // in silence.
         axum::http::HeaderName::from_bytes(name.as_bytes())
             .map_err(|e| format!("--client-ip-header {name:?}: {e}"))?;
     }
-    let store = Arc::new(SqliteStore::open(&args.db)?);
+    let store = match SqliteStore::open(&args.db) {
+        Ok(store) => Arc::new(store),
+        Err(e) => {
+            // Said plainly and alone (not as a debug dump): the usual cause is a second
+            // server started on the same file.
+            eprintln!("cannot open the store {}: {}", args.db, e.detail);
+            std::process::exit(1);
+        }
+    };
     let listener = tokio::net::TcpListener::bind(&args.addr).await?;
     let config = Config {
         bot_delay: Duration::from_millis(args.bot_delay_ms),
@@ -113,6 +141,10 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         create_burst: args.create_burst,
         client_ip_header: args.client_ip_header,
         allowed_origins: args.allow_origin,
+        abandon_after: Duration::from_millis(args.abandon_after_ms),
+        unjoined_after: Duration::from_millis(args.unjoined_after_ms),
+        finished_linger: Duration::from_millis(args.finished_linger_ms),
+        metrics_addr: args.metrics_addr,
     };
     let addr = listener.local_addr()?;
     let ready = async move {

@@ -7,7 +7,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::Duration;
 
-use game_core::{AppliedJson, DynEvents, DynMatch, GameError, PlayedJson};
+use game_core::{
+    AppliedJson, DynEvents, DynMatch, GameError, MatchRecord, PlayedJson, RecordEntry,
+};
 use game_host::reply::{self, Body, Fail, body, fail, unknown_match};
 use game_host::{Host, OPS, Reply, Request, Status};
 use serde_json::{Map, Value, json};
@@ -15,8 +17,13 @@ use tokio::sync::{mpsc, oneshot, watch};
 use tokio::time::Instant;
 
 use crate::bots::{ServerBot, random_u64};
-use crate::store::Change;
-use crate::{Shared, now_ms};
+use crate::ended::{Lifecycle, Seating, closed_push};
+use crate::observe::{self, Esc};
+use crate::store::{Change, Ended, StoreError};
+use crate::{RETRY_AFTER, Shared, now_ms, unavailable};
+
+/// The longest wait between two reloads of a match whose store keeps failing.
+const MAX_RELOAD_WAIT: Duration = Duration::from_secs(60);
 
 /// Where a socket's pushes go: serialized push lines (shared by the sockets that get the
 /// same view), counted in bytes against the socket's cap.
@@ -212,6 +219,13 @@ pub(crate) struct Actor {
     /// The match counted against its creator's quotas: released once it is over (or
     /// with the task).
     pub(crate) quota: Option<crate::limits::OpenMatch>,
+    /// Set while the match in memory may be ahead of the store (a commit failed and so
+    /// did the reload after it): when to reload next, and the wait before that try.
+    stalled: Option<(Instant, Duration)>,
+    /// What the task's end is timed from.
+    life: Lifecycle,
+    /// Set once the match is closed or leaves memory: the task ends.
+    ended: bool,
 }
 
 impl Actor {
@@ -241,13 +255,61 @@ impl Actor {
             subs: Vec::new(),
             bot_due: None,
             quota: None,
+            stalled: None,
+            life: Lifecycle::new(),
+            ended: false,
         }
+    }
+
+    /// Who is at the match now.
+    fn seating(&self) -> Seating {
+        Seating {
+            humans: self.humans.len(),
+            unseen: self.unseen.len(),
+            anyone: self
+                .subs
+                .iter()
+                .any(|s| s.player.as_ref().is_some_and(|p| self.humans.contains(p))),
+        }
+    }
+
+    /// When the task ends by itself, and why (see [`Lifecycle::due`]).
+    fn end_due(&self) -> Option<(Instant, Option<Ended>)> {
+        self.life.due(&self.shared.config, &self.seating())
+    }
+
+    /// Ends the task now if its time came: a finished match leaves memory; one closed
+    /// before its end is stored so first, then its sockets are told.
+    async fn end_if_due(&mut self) -> Result<(), StoreError> {
+        let Some((at, why)) = self.end_due() else {
+            return Ok(());
+        };
+        if at > Instant::now() {
+            return Ok(());
+        }
+        if let Some(why) = why {
+            let close = Change::Close {
+                id: self.id.clone(),
+                why,
+            };
+            if let Err(e) = self.shared.writer.commit(vec![close]).await {
+                tracing::error!(r#match = %Esc(&self.id), error = %e, "match {}: not closed: {e}", Esc(&self.id));
+                return Err(e);
+            }
+            tracing::info!(r#match = %Esc(&self.id), why = why.word(), "match {}: closed: {}", Esc(&self.id), why.word());
+            let line = closed_push(&self.id, why);
+            for sub in &self.subs {
+                sub.tx.send(&line);
+            }
+        }
+        self.ended = true;
+        Ok(())
     }
 
     /// Answers a client's request line (an operation on this match, already rewritten
     /// for the bound seat and the server's clock) as the host protocol answers it, then
     /// stores and pushes what it changed. `Err` when the store failed: the change is not
-    /// durable, so the match stops here (a restart loads what was stored).
+    /// durable (the task then reloads the match from the store).
     async fn request(&mut self, line: &str) -> Result<Reply, Reply> {
         let (id, answer, done) = match Request::parse(line) {
             Ok(req) => {
@@ -256,7 +318,9 @@ impl Actor {
             }
             Err(f) => (Value::Null, Err(f), Done::default()),
         };
-        self.persist(done).await?;
+        self.persist(done)
+            .await
+            .map_err(|_| Host::reply(Value::Null, Err(unavailable(RETRY_AFTER))))?;
         Ok(Host::reply(id, answer))
     }
 
@@ -290,6 +354,9 @@ impl Actor {
                 Ok((player, action, turn_seq, now)) => {
                     let now = now.unwrap_or_else(|| self.m.clock());
                     let played = self.m.act(&player, action, turn_seq, now);
+                    if played.result.is_ok() {
+                        metrics::counter!(observe::ACTIONS).increment(1);
+                    }
                     self.played(Some(&player), played)
                 }
                 Err(f) => (Err(f), Done::default()),
@@ -362,42 +429,61 @@ impl Actor {
 
     /// Stores the record's new entries (and the end of the match), then pushes each
     /// bound socket its view and its projection of `done`.
-    async fn persist(&mut self, done: Done) -> Result<(), Reply> {
-        let stored = self.stored;
-        let entries = &self.m.record().entries;
-        let entries = entries[stored.min(entries.len())..].to_vec();
-        let over = self.m.outcome().is_some();
-        if entries.is_empty() {
+    async fn persist(&mut self, done: Done) -> Result<(), StoreError> {
+        let changes = self.unstored();
+        if changes.is_empty() {
             return Ok(());
+        }
+        if let Err(e) = self.shared.writer.commit(changes).await {
+            tracing::error!(r#match = %Esc(&self.id), error = %e, "match {}: not stored, reloading: {e}", Esc(&self.id));
+            return Err(e);
+        }
+        self.stored_now();
+        self.push(&done);
+        Ok(())
+    }
+
+    /// What the store does not have yet: the record's new entries, and the end of the
+    /// match if it came with them.
+    pub(crate) fn unstored(&mut self) -> Vec<Change> {
+        let entries = &self.m.record().entries;
+        let entries = entries[self.stored.min(entries.len())..].to_vec();
+        if entries.is_empty() {
+            return Vec::new();
         }
         let mut changes = vec![Change::Append {
             id: self.id.clone(),
             from: self.stored,
-            entries: entries.clone(),
+            entries,
         }];
-        if over && !self.finished {
+        if self.m.outcome().is_some() && !self.finished {
             changes.push(Change::Finish {
                 id: self.id.clone(),
             });
         }
-        if let Err(e) = self.shared.writer.commit(changes).await {
-            eprintln!("match {}: not stored, stopped: {e}", self.id);
-            return Err(Host::reply(
-                Value::Null,
-                Err(fail(
-                    "UNAVAILABLE",
-                    "지금은 저장할 수 없어요. 잠시 후 다시 연결해 주세요.",
-                    json!({ "detail": e.to_string() }),
-                )),
-            ));
-        }
-        self.stored += entries.len();
-        self.finished |= over;
-        if over {
+        changes
+    }
+
+    /// Notes that what [`Actor::unstored`] gave is committed.
+    pub(crate) fn stored_now(&mut self) {
+        self.stored = self.m.record().entries.len();
+        if self.m.outcome().is_some() {
+            self.finished = true;
             self.quota = None;
         }
-        self.push(&done);
-        Ok(())
+    }
+
+    /// Tells the engine every human seat is disconnected, without storing it (a restart
+    /// stores a batch of matches' disconnections at once).
+    pub(crate) fn mark_all_away(&mut self, now: u64) {
+        if self.m.outcome().is_some() {
+            return;
+        }
+        for p in &self.humans {
+            if self.away.insert(p.clone()) {
+                self.m.set_connected(p, false, now);
+            }
+        }
     }
 
     /// Sends every bound socket its own view of the match and its own projection of what
@@ -429,7 +515,7 @@ impl Actor {
     }
 
     /// Tells the engine a player came or went (not once the match is over).
-    async fn presence(&mut self, player: &str, connected: bool) -> Result<(), Reply> {
+    async fn presence(&mut self, player: &str, connected: bool) -> Result<(), StoreError> {
         if self.m.outcome().is_some() {
             return Ok(());
         }
@@ -441,7 +527,7 @@ impl Actor {
     /// Tells the engine of every human whose connection differs from what it was told:
     /// connected when a socket is bound to them, disconnected when none is. At a restart
     /// no socket is, so every human seat is marked away and its grace runs.
-    pub(crate) async fn settle(&mut self) -> Result<(), Reply> {
+    pub(crate) async fn settle(&mut self) -> Result<(), StoreError> {
         // A presence change pushes, and a push may find more sockets closed: again until
         // nothing changes (each round only unbinds, so this ends).
         loop {
@@ -472,11 +558,26 @@ impl Actor {
     }
 
     /// The task's loop: commands, the engine's timer and the bots' moves, in one order.
+    /// A change the store did not take leaves the match in memory ahead of it: the match
+    /// is then reloaded from the store and goes on from what was stored (and answered).
     pub(crate) async fn run(mut self, mut rx: mpsc::UnboundedReceiver<Cmd>) {
+        let _counted = observe::Held::new(observe::OPEN_MATCHES);
         loop {
-            if self.settle().await.is_err() {
-                break;
+            if let Some((at, _)) = self.stalled {
+                tokio::select! {
+                    cmd = rx.recv() => match cmd {
+                        Some(cmd) => self.refuse(cmd, at),
+                        None => break,
+                    },
+                    () = tokio::time::sleep_until(at) => self.reload().await,
+                }
+                continue;
             }
+            if self.settle().await.is_err() {
+                self.reload().await;
+                continue;
+            }
+            self.life.note(&self.seating(), self.finished);
             self.schedule_bots();
             let wake = self.wake();
             let timer = async move {
@@ -493,10 +594,75 @@ impl Actor {
                 () = timer => self.timer().await,
             };
             if step.is_err() {
+                self.reload().await;
+            }
+            if self.ended {
                 break;
             }
         }
         self.shared.forget(&self.id);
+    }
+
+    /// Replaces the match in memory with the one the store holds, or, if it cannot be
+    /// read now, sets when to try again (the wait doubling up to [`MAX_RELOAD_WAIT`]).
+    pub(crate) async fn reload(&mut self) {
+        match self.load_stored().await {
+            Ok(()) => {
+                if self.stalled.take().is_some() {
+                    tracing::info!(r#match = %Esc(&self.id), "match {}: reloaded from the store, serving again", Esc(&self.id));
+                }
+            }
+            Err(why) => {
+                let wait = self
+                    .stalled
+                    .map_or(RETRY_AFTER, |(_, w)| (w * 2).min(MAX_RELOAD_WAIT));
+                tracing::error!(
+                    r#match = %Esc(&self.id),
+                    error = %why,
+                    "match {}: not reloaded, again in {} ms: {why}",
+                    Esc(&self.id),
+                    wait.as_millis()
+                );
+                self.stalled = Some((Instant::now() + wait, wait));
+            }
+        }
+    }
+
+    /// Reads the match's record from the store and replays it over the server's
+    /// registry: the match as stored, hence as answered (a change is answered only once
+    /// committed), nothing of the change that failed in it.
+    async fn load_stored(&mut self) -> Result<(), String> {
+        let store = self.shared.store.clone();
+        let id = self.id.clone();
+        let record = tokio::task::spawn_blocking(move || store.record(&id))
+            .await
+            .map_err(|e| e.to_string())?
+            .map_err(|e| e.to_string())?
+            .ok_or("the match is no longer stored")?;
+        let m = self.shared.registry.replay(&record).map_err(|e| {
+            serde_json::to_value(GameError::body(&e))
+                .unwrap_or_default()
+                .to_string()
+        })?;
+        self.stored = record.entries.len();
+        self.finished = m.outcome().is_some();
+        if self.finished {
+            self.quota = None;
+        }
+        self.away = away_in(&record);
+        self.m = m;
+        Ok(())
+    }
+
+    /// Answers a command while the match cannot be reloaded: `UNAVAILABLE` until `at`.
+    fn refuse(&mut self, cmd: Cmd, at: Instant) {
+        let wait = at.saturating_duration_since(Instant::now());
+        let refused = || Err(unavailable(wait.max(Duration::from_millis(1))));
+        match cmd {
+            Cmd::Request { reply, .. } => reply.send(Host::reply(Value::Null, refused())),
+            Cmd::Subscribe { id, reply, .. } => reply.send(Host::reply(id, refused())),
+            Cmd::Unsubscribe { sub } => self.subs.retain(|s| s.id != sub),
+        }
     }
 
     /// When a bot is to act and has no move scheduled, schedules it after the delay.
@@ -510,19 +676,22 @@ impl Actor {
         }
     }
 
-    /// The next time the task acts by itself: the engine's next tick or a bot's move.
+    /// The next time the task acts by itself: the engine's next tick, a bot's move or
+    /// the task's end.
     fn wake(&self) -> Option<Instant> {
         let tick = self
             .m
             .next_tick_at()
             .map(|at| Instant::now() + Duration::from_millis(at.saturating_sub(now_ms())));
-        match (tick, self.bot_due) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        }
+        let end = self.end_due().map(|(at, _)| at);
+        [tick, self.bot_due, end].into_iter().flatten().min()
     }
 
-    async fn timer(&mut self) -> Result<(), ()> {
+    async fn timer(&mut self) -> Result<(), StoreError> {
+        self.end_if_due().await?;
+        if self.ended {
+            return Ok(());
+        }
         let now = now_ms();
         if self.m.next_tick_at().is_some_and(|at| at <= now) {
             let applied = self.m.tick(now);
@@ -530,7 +699,7 @@ impl Actor {
                 applied,
                 events: DynEvents::default(),
             };
-            self.persist(done).await.map_err(drop)?;
+            self.persist(done).await?;
         }
         if self.bot_due.is_some_and(|at| at <= Instant::now()) {
             self.bot_due = None;
@@ -548,14 +717,20 @@ impl Actor {
                     continue;
                 };
                 let played = self.m.act(&player, action.clone(), None, now_ms());
+                if played.result.is_ok() {
+                    metrics::counter!(observe::ACTIONS).increment(1);
+                }
                 let (answer, done) = self.played(None, played);
-                self.persist(done).await.map_err(drop)?;
+                self.persist(done).await?;
                 if let Err(refused) = answer {
                     // A bot's choice the engine refuses is a bug of the bot: say so; the
                     // match's deadline then plays the seat.
-                    eprintln!(
-                        "match {}: bot {player} refused: {} for {action}",
-                        self.id, refused.error.code
+                    tracing::warn!(
+                        r#match = %Esc(&self.id),
+                        "match {}: bot {} refused: {} for {action}",
+                        Esc(&self.id),
+                        Esc(&player),
+                        refused.error.code
                     );
                 }
             }
@@ -587,7 +762,7 @@ impl Actor {
         self.bots.get_mut(player)?.choose(self.m.as_ref(), player)
     }
 
-    async fn command(&mut self, cmd: Cmd) -> Result<(), ()> {
+    async fn command(&mut self, cmd: Cmd) -> Result<(), StoreError> {
         match cmd {
             Cmd::Request {
                 line,
@@ -605,7 +780,7 @@ impl Actor {
                     }
                     Err(r) => {
                         reply.send(r);
-                        Err(())
+                        Err(StoreError::new("the request's change was not stored"))
                     }
                 }
             }
@@ -623,9 +798,11 @@ impl Actor {
                     player: player.clone(),
                     tx,
                 });
-                if let Err(r) = self.settle().await {
-                    reply.send(r);
-                    return Err(());
+                if let Err(e) = self.settle().await {
+                    // Not bound: the socket says `hello` again once the match is back.
+                    self.subs.retain(|s| s.id != sub);
+                    reply.send(Host::reply(id, Err(unavailable(RETRY_AFTER))));
+                    return Err(e);
                 }
                 let m = self.m.as_ref();
                 let mut answer: Map<String, Value> = body(&Status::of(&self.id, m));
@@ -646,6 +823,24 @@ impl Actor {
             }
         }
     }
+}
+
+/// The human players whose last presence change in `record` left them away.
+fn away_in(record: &MatchRecord) -> HashSet<String> {
+    let mut away = HashSet::new();
+    for entry in &record.entries {
+        if let RecordEntry::Presence {
+            player, connected, ..
+        } = entry
+        {
+            if *connected {
+                away.remove(player);
+            } else {
+                away.insert(player.clone());
+            }
+        }
+    }
+    away
 }
 
 /// `FORBIDDEN` for `record` while the match runs: a record holds the seed.

@@ -16,7 +16,10 @@
 
 mod actor;
 pub mod bots;
+mod ended;
 mod limits;
+mod observe;
+mod restore;
 mod session;
 pub mod store;
 mod web;
@@ -25,12 +28,12 @@ use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use game_core::{RecordEntry, Registry};
+use game_core::Registry;
 use tokio::sync::{mpsc, watch};
 
 use crate::actor::{Actor, Cmd};
-use crate::bots::ServerBot;
-use crate::store::{Seat, StoredMatch};
+pub use crate::observe::{Esc, LogFormat, init_logs};
+use crate::store::Seat;
 pub use crate::store::{SqliteStore, Store, StoreError, Unreadable, Writer};
 pub use crate::web::{BadOrigin, normalize_origin};
 
@@ -62,6 +65,21 @@ pub(crate) const READ_BUFFER: usize = 4 << 10;
 /// that stepped back a little between two runs is no reason to drop a match (the engine
 /// reads an earlier `now` as the match's clock), a record from farther in the future is.
 pub const CLOCK_TOLERANCE_MS: u64 = 60_000;
+
+/// The wait a client is told (`retryAfterMs`) when the store could not take a change:
+/// the store has retried for seconds by then, and the match is reloaded meanwhile.
+pub const RETRY_AFTER: Duration = Duration::from_secs(1);
+
+/// `UNAVAILABLE`: the store cannot take a change now; try again after `retry_after`.
+/// Said plainly: what failed goes to the log, never to clients (it names files and the
+/// database's internals).
+pub(crate) fn unavailable(retry_after: Duration) -> game_host::reply::Fail {
+    game_host::reply::fail(
+        "UNAVAILABLE",
+        "지금은 저장할 수 없어요. 잠시 후 다시 해 주세요.",
+        serde_json::json!({ "retryAfterMs": retry_after.as_millis() as u64 }),
+    )
+}
 
 /// How the server runs.
 #[derive(Clone, Debug)]
@@ -118,6 +136,19 @@ pub struct Config {
     /// malformed one, is refused with 403; one without an `Origin` (not from a browser
     /// page) is accepted. [`serve`] refuses a list with a malformed entry.
     pub allowed_origins: Vec<String>,
+    /// A match whose human seats have all been away (no socket bound) this long is closed
+    /// as abandoned: stored so, its timer and bots stopped, its sockets sent a `closed`
+    /// push, later requests answered `MATCH_CLOSED`.
+    pub abandon_after: Duration,
+    /// A match none of whose human seats was ever taken is closed this long after its
+    /// creation (as `unjoined`, otherwise as above).
+    pub unjoined_after: Duration,
+    /// How long a finished match stays in memory, serving its final view, before it
+    /// leaves it (its `record` is then served from the store).
+    pub finished_linger: Duration,
+    /// Where `GET /metrics` (Prometheus) is served; `None` (the default): nowhere. Never
+    /// on the public address: the figures are for the operator.
+    pub metrics_addr: Option<std::net::SocketAddr>,
 }
 
 impl Default for Config {
@@ -139,6 +170,10 @@ impl Default for Config {
             create_burst: 30,
             client_ip_header: None,
             allowed_origins: Vec::new(),
+            abandon_after: ended::ABANDON_AFTER,
+            unjoined_after: ended::UNJOINED_AFTER,
+            finished_linger: ended::FINISHED_LINGER,
+            metrics_addr: None,
         }
     }
 }
@@ -166,6 +201,8 @@ pub(crate) struct Shared {
     pub(crate) open: watch::Sender<()>,
     /// What clients hold: connections, open matches, create buckets.
     pub(crate) limits: Arc<limits::Limits>,
+    /// The stored matches not restored yet.
+    pub(crate) restoring: restore::Pending,
 }
 
 /// A match id reserved by a `create` until it is running (or refused): released on drop.
@@ -182,7 +219,7 @@ impl Drop for Reservation<'_> {
 
 /// A lock taken even if a task panicked holding it: every map here stays consistent
 /// under a panic (single inserts and removes).
-fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+pub(crate) fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
@@ -228,135 +265,12 @@ pub(crate) fn spawn(shared: &Arc<Shared>, actor: Actor, seats: Vec<Seat>) {
     tokio::spawn(actor.run(rx));
 }
 
-/// Whether a stored match's seats and bots are what `create` writes: a game `registry`
-/// serves, every player either a human seat with a token of its own or a bot of a kind
-/// the game offers, and nothing else; and no time in it later than `now` (past the
-/// tolerance). Returns the bots, or why the match is not to be served.
-fn check_stored(
-    m: &StoredMatch,
-    registry: &Registry,
-    now: u64,
-) -> Result<HashMap<String, ServerBot>, String> {
-    let game = registry.get(&m.record.game).map_err(|e| {
-        serde_json::to_value(game_core::GameError::body(&e))
-            .unwrap_or_default()
-            .to_string()
-    })?;
-    let players = &m.record.players;
-    let mut seen = HashSet::new();
-    let mut tokens = HashSet::new();
-    for seat in &m.seats {
-        if !players.contains(&seat.player) {
-            return Err(format!("seat `{}` is not a player", seat.player));
-        }
-        if !seen.insert(seat.player.as_str()) {
-            return Err(format!("`{}` is seated twice", seat.player));
-        }
-        if seat.token.is_empty() || !tokens.insert(seat.token.as_str()) {
-            return Err(format!(
-                "seat `{}` has an empty or shared token",
-                seat.player
-            ));
-        }
-    }
-    let mut bots = HashMap::new();
-    for (player, kind) in &m.bots {
-        if !players.contains(player) {
-            return Err(format!("bot `{player}` is not a player"));
-        }
-        if !seen.insert(player.as_str()) {
-            return Err(format!(
-                "`{player}` is both a seat and a bot, or a bot twice"
-            ));
-        }
-        let bot = ServerBot::new(game, kind).map_err(|_| {
-            format!(
-                "bot `{player}`: unknown kind `{kind}` (not one of {} for {})",
-                game.bot_kinds().join(", "),
-                m.record.game
-            )
-        })?;
-        bots.insert(player.clone(), bot);
-    }
-    if let Some(p) = players.iter().find(|p| !seen.contains(p.as_str())) {
-        return Err(format!("player `{p}` is neither a seat nor a bot"));
-    }
-    let latest = now.saturating_add(CLOCK_TOLERANCE_MS);
-    if m.record.started_at > latest {
-        return Err(format!(
-            "started at {}, later than the server's clock ({now})",
-            m.record.started_at
-        ));
-    }
-    for (i, entry) in m.record.entries.iter().enumerate() {
-        let at = match entry {
-            RecordEntry::Act { at, .. } | RecordEntry::Tick { at } => *at,
-            RecordEntry::Presence { at, .. } => *at,
-        };
-        if at > latest {
-            return Err(format!(
-                "entry {i} is at {at}, later than the server's clock ({now})"
-            ));
-        }
-    }
-    Ok(bots)
-}
-
-/// Loads every unfinished match from the store, replays it and starts its task: the
-/// human seats are marked disconnected at once (their grace runs from the start), and a
-/// deadline that passed meanwhile fires now. A match that does not read back, does not
-/// replay or whose seats do not add up is skipped with a line on stderr naming it; the
-/// others are served. Returns how many matches are back.
-async fn restore(shared: &Arc<Shared>) -> Result<usize, StoreError> {
-    let stored = tokio::task::block_in_place(|| shared.store.unfinished())?;
-    let now = now_ms();
-    let mut back = 0;
-    for m in stored {
-        let m = match m {
-            Ok(m) => m,
-            Err(Unreadable { id, detail }) => {
-                eprintln!("match {id}: not replayed: unreadable: {detail}");
-                continue;
-            }
-        };
-        let bots = match check_stored(&m, &shared.registry, now) {
-            Ok(bots) => bots,
-            Err(why) => {
-                eprintln!("match {}: not replayed: {why}", m.id);
-                continue;
-            }
-        };
-        let StoredMatch {
-            id, record, seats, ..
-        } = m;
-        let entries = record.entries.len();
-        let m = match shared.registry.replay(&record) {
-            Ok(m) => m,
-            Err(e) => {
-                let error =
-                    serde_json::to_value(game_core::GameError::body(&e)).unwrap_or_default();
-                eprintln!("match {id}: not replayed: {error}");
-                continue;
-            }
-        };
-        let mut actor = Actor::new(id.clone(), m, bots, shared.clone(), entries);
-        if actor.settle().await.is_err() {
-            // The store refused the disconnections (already said on stderr).
-            continue;
-        }
-        // Counted in all (no creator to charge): never refused, so it always runs.
-        actor.quota = shared.limits.open_match(&shared.config, None, None).ok();
-        spawn(shared, actor, seats);
-        back += 1;
-    }
-    Ok(back)
-}
-
 /// Serves the games of `registry` on `listener` over `store` until `shutdown` resolves,
 /// then closes every socket and returns once they are closed or
-/// [`Config::shutdown_grace`] has passed. Unfinished matches in the store are loaded
-/// first; `ready` runs once they are and the server answers (a command line prints its
-/// address there). A malformed [`Config::allowed_origins`] entry is refused at once
+/// [`Config::shutdown_grace`] has passed. `ready` runs once the ids of the unfinished
+/// matches in the store are read and the server answers (a command line prints its
+/// address there); the matches are restored behind it, in batches (a request for one
+/// not yet back waits for it). A malformed [`Config::allowed_origins`] entry is refused at once
 /// (`InvalidInput`).
 pub async fn serve(
     listener: tokio::net::TcpListener,
@@ -367,6 +281,9 @@ pub async fn serve(
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     web::check_allowed(&config.allowed_origins)?;
+    if let Some(addr) = config.metrics_addr {
+        observe::serve_metrics(tokio::net::TcpListener::bind(addr).await?)?;
+    }
     let (close, closing) = watch::channel(false);
     let (open, _) = watch::channel(());
     let shared = Arc::new(Shared {
@@ -379,12 +296,13 @@ pub async fn serve(
         closing,
         open,
         limits: Arc::new(limits::Limits::new()),
+        restoring: restore::Pending::new(),
     });
-    let back = restore(&shared).await.map_err(std::io::Error::other)?;
-    if back > 0 {
-        eprintln!("{back} unfinished matches restored");
-    }
+    // Only the ids are read before the server answers: the matches themselves are
+    // restored behind it, a request for one not yet back waiting for it.
+    let ids = restore::list(&shared).map_err(std::io::Error::other)?;
     ready.await;
+    tokio::spawn(restore::run(shared.clone(), ids));
     web::accept(&shared, listener, shutdown).await;
     let _ = close.send(true);
     let grace = shared.config.shutdown_grace;
@@ -392,7 +310,7 @@ pub async fn serve(
         .await
         .is_err()
     {
-        eprintln!(
+        tracing::warn!(
             "shutdown: {} connections still open after {} ms, left behind",
             shared.open.receiver_count(),
             grace.as_millis()

@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::time::Duration;
 
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
-use game_host::reply::{self, Fail, bad_request, body, fail, match_exists, unknown_match};
+use game_host::reply::{self, Fail, bad_request, body, fail, match_exists};
 use game_host::{Host, Kind, OPS as HOST_OPS, Reply, Request, Status};
 use serde_json::{Map, Value, json};
 use tokio::sync::watch;
@@ -17,8 +17,9 @@ use tokio::time::Instant;
 use crate::actor::{Actor, Cmd, PushRx, PushTx, Replier, push_queue};
 use crate::bots::{ServerBot, random_u64};
 use crate::limits::{Connection, Inflow};
-use crate::store::{Change, Seat, StoredMatch};
-use crate::{Reservation, Shared, now_ms, spawn};
+use crate::observe::{self, Esc};
+use crate::store::{Change, Seat, StoreError, StoredMatch};
+use crate::{RETRY_AFTER, Reservation, Shared, now_ms, spawn, unavailable};
 
 /// The server's own operations and `create`'s fields, read with the host's strict rules.
 const HELLO: &[game_host::Field] = &[("match", Kind::Id, true), ("token", Kind::Id, true)];
@@ -106,6 +107,7 @@ impl Io {
     }
 
     async fn reply(&mut self, reply: &Reply) -> Result<(), End> {
+        observe::refused(reply);
         let text = serde_json::to_string(reply).unwrap_or_default();
         self.send(Message::Text(text.into())).await
     }
@@ -147,6 +149,7 @@ pub(crate) async fn run(
     inflow: Arc<Inflow>,
 ) {
     let _open = shared.open.subscribe();
+    let _counted = observe::Held::new(observe::CONNECTIONS);
     let (push, mut pushes) = push_queue(shared.config.push_queue_bytes);
     let idle = shared.config.idle_timeout;
     let message_time = shared.config.message_timeout;
@@ -426,6 +429,7 @@ impl Session {
     ) -> Result<Result<Reply, Fail>, Fail> {
         // The earlier binding is replaced in the same step as the new one is made: a
         // repeated `hello` for the same seat is no disconnection and reconnection.
+        self.shared.restored(&match_id).await?;
         let replaces = self.bindings.remove(&match_id).map(|old| old.sub);
         let sub = SUBS.fetch_add(1, Ordering::Relaxed);
         let (reply, wait) = Replier::new(&self.push);
@@ -438,9 +442,12 @@ impl Session {
             reply,
         };
         if !self.shared.send(&match_id, cmd) {
-            return Err(unknown_match(&match_id));
+            return Err(self.shared.gone(&match_id).await);
         }
-        let (reply, after) = wait.await.map_err(|_| unknown_match(&match_id))?;
+        let Ok((reply, after)) = wait.await else {
+            // The match ended between the send and its answer.
+            return Err(self.shared.gone(&match_id).await);
+        };
         self.after = after;
         if reply.ok {
             self.bindings.insert(match_id, Binding { player, sub });
@@ -452,16 +459,19 @@ impl Session {
         req.check("hello", HELLO)?;
         let match_id = req.id_field("match")?;
         let token = req.id_field("token")?;
+        self.shared.restored(&match_id).await?;
         let player = {
             let matches = self.shared.matches();
-            let handle = matches
-                .get(&match_id)
-                .ok_or_else(|| unknown_match(&match_id))?;
-            handle
-                .seats
-                .iter()
-                .find(|s| same_token(&s.token, &token))
-                .map(|s| s.player.clone())
+            matches.get(&match_id).map(|handle| {
+                handle
+                    .seats
+                    .iter()
+                    .find(|s| same_token(&s.token, &token))
+                    .map(|s| s.player.clone())
+            })
+        };
+        let Some(player) = player else {
+            return Err(self.shared.gone(&match_id).await);
         };
         let player = player.ok_or_else(|| unauthorized("no seat of this match has that token"))?;
         self.bind(match_id, Some(player), id).await
@@ -563,11 +573,8 @@ impl Session {
             .commit(vec![Change::Create(stored)])
             .await
             .map_err(|e| {
-                fail(
-                    "UNAVAILABLE",
-                    "지금은 게임을 만들 수 없어요.",
-                    json!({ "detail": e.to_string() }),
-                )
+                tracing::error!(r#match = %Esc(&match_id), error = %e, "match {}: not created: {e}", Esc(&match_id));
+                unavailable(RETRY_AFTER)
             })?;
         let bots = bot_seats.into_iter().collect();
         let mut actor = Actor::new(match_id.clone(), m, bots, self.shared.clone(), entries);
@@ -598,11 +605,8 @@ impl Session {
             return Ok(None);
         };
         let stored = tokio::task::block_in_place(|| self.shared.store.exists(id)).map_err(|e| {
-            fail(
-                "UNAVAILABLE",
-                "지금은 게임을 만들 수 없어요.",
-                json!({ "detail": e.to_string() }),
-            )
+            tracing::error!(r#match = %Esc(id), error = %e, "match {}: not created: {e}", Esc(id));
+            unavailable(RETRY_AFTER)
         })?;
         Ok((!stored).then_some(reserved))
     }
@@ -640,6 +644,7 @@ impl Session {
                 }
                 _ => {}
             }
+            self.shared.restored(&match_id).await?;
             let (reply, wait) = Replier::new(&self.push);
             let cmd = Cmd::Request {
                 line: Value::Object(line).to_string(),
@@ -654,17 +659,22 @@ impl Session {
                     let key = match_id.clone();
                     let found = tokio::task::spawn_blocking(move || store.finished_record(&key))
                         .await
-                        .ok()
-                        .and_then(Result::ok)
-                        .flatten();
+                        .map_err(|e| StoreError::new(e.to_string()))
+                        .and_then(|r| r)
+                        .map_err(|e| {
+                            tracing::error!(r#match = %Esc(&match_id), error = %e, "match {}: record not read: {e}", Esc(&match_id));
+                            unavailable(RETRY_AFTER)
+                        })?;
                     if let Some(record) = found {
                         let answer = body(&game_host::reply::Record { record });
                         return Ok(Host::reply(id.clone(), Ok(answer)));
                     }
                 }
-                return Err(unknown_match(&match_id));
+                return Err(self.shared.gone(&match_id).await);
             }
-            let (mut reply, after) = wait.await.map_err(|_| unknown_match(&match_id))?;
+            let Ok((mut reply, after)) = wait.await else {
+                return Err(self.shared.gone(&match_id).await);
+            };
             self.after = after;
             reply.id = id.clone();
             Ok(reply)

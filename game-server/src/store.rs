@@ -10,13 +10,31 @@ use rusqlite::types::Value as Sql;
 use rusqlite::{Connection, OptionalExtension, params};
 use tokio::sync::oneshot;
 
-/// A storage failure (the database's message).
+/// A storage failure: the database's message (for the log, never for clients) and
+/// whether trying again later may succeed.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct StoreError(pub String);
+pub struct StoreError {
+    /// What failed, as the database says it.
+    pub detail: String,
+    /// A failure of the moment (the database busy with another writer, an I/O error, a
+    /// full disk) rather than of the change itself (a constraint, a row that does not
+    /// read back): the writer retries these, and a match hit by one is reloaded.
+    pub transient: bool,
+}
+
+impl StoreError {
+    /// A failure of the change itself: trying it again fails again.
+    pub fn new(detail: impl Into<String>) -> Self {
+        Self {
+            detail: detail.into(),
+            transient: false,
+        }
+    }
+}
 
 impl std::fmt::Display for StoreError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "storage: {}", self.0)
+        write!(f, "storage: {}", self.detail)
     }
 }
 
@@ -24,15 +42,34 @@ impl std::error::Error for StoreError {}
 
 impl From<rusqlite::Error> for StoreError {
     fn from(e: rusqlite::Error) -> Self {
-        StoreError(e.to_string())
+        use rusqlite::ErrorCode::{DatabaseBusy, DatabaseLocked, DiskFull, SystemIoFailure};
+        let transient = matches!(
+            e.sqlite_error_code(),
+            Some(DatabaseBusy | DatabaseLocked | DiskFull | SystemIoFailure)
+        );
+        Self {
+            detail: e.to_string(),
+            transient,
+        }
     }
 }
 
 impl From<serde_json::Error> for StoreError {
     fn from(e: serde_json::Error) -> Self {
-        StoreError(e.to_string())
+        StoreError::new(e.to_string())
     }
 }
+
+/// How many times the SQLite store tries a commit that fails for the moment before it
+/// gives up, and how long it waits before the second try (doubling after each):
+/// 0.1 + 0.2 + 0.4 + 0.8 + 1.6 = 3.1 s in all, so a writer that holds the database a
+/// few seconds, or a disk that is full for a moment, loses nothing.
+pub const COMMIT_TRIES: u32 = 6;
+/// The wait before a commit's second try (see [`COMMIT_TRIES`]).
+pub const FIRST_RETRY: std::time::Duration = std::time::Duration::from_millis(100);
+/// How long SQLite itself waits for another connection's lock within one try: short,
+/// since the tries above do the waiting (without holding the store's lock).
+const BUSY_WAIT: std::time::Duration = std::time::Duration::from_millis(20);
 
 /// A human seat: its player id and its secret token.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -85,6 +122,51 @@ pub enum Change {
         /// The match id.
         id: String,
     },
+    /// The match was closed before its end ([`Ended::Abandoned`] or
+    /// [`Ended::Unjoined`]): it is no longer loaded at start, nor its record served.
+    Close {
+        /// The match id.
+        id: String,
+        /// Why it was closed.
+        why: Ended,
+    },
+}
+
+/// How a match that is no longer played ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ended {
+    /// Played to its end.
+    Over,
+    /// Closed after every human seat had been away for the server's time.
+    Abandoned,
+    /// Closed because no human seat was ever taken in the server's time.
+    Unjoined,
+}
+
+impl Ended {
+    /// Its word on the wire (`closed` pushes, `MATCH_CLOSED`'s `reason.why`).
+    pub fn word(self) -> &'static str {
+        match self {
+            Ended::Over => "over",
+            Ended::Abandoned => "abandoned",
+            Ended::Unjoined => "unjoined",
+        }
+    }
+
+    /// The value of the `finished` column: 0 is a match still played.
+    fn column(self) -> i64 {
+        match self {
+            Ended::Over => 1,
+            Ended::Abandoned => 2,
+            Ended::Unjoined => 3,
+        }
+    }
+
+    fn from_column(v: i64) -> Option<Self> {
+        [Ended::Over, Ended::Abandoned, Ended::Unjoined]
+            .into_iter()
+            .find(|e| e.column() == v)
+    }
 }
 
 /// Where the server keeps its matches. Implementations commit durably before returning:
@@ -112,31 +194,65 @@ pub trait Store: Send + Sync + 'static {
         }
     }
 
-    /// Every match not finished, for the server's start: each read back whole, or why it
-    /// could not be. `Err` only when the store itself cannot be read.
-    fn unfinished(&self) -> Result<Vec<Result<StoredMatch, Unreadable>>, StoreError>;
+    /// The ids of every match not finished, for the server's start (an id that is not
+    /// text is unreadable). `Err` only when the store itself cannot be read.
+    fn unfinished_ids(&self) -> Result<Vec<Result<String, Unreadable>>, StoreError>;
+    /// The matches `ids`, each read back whole or why it could not be (an id no longer
+    /// stored is left out), in one read. `Err` only when the store itself cannot be
+    /// read.
+    fn load(&self, ids: &[String]) -> Result<Vec<Result<StoredMatch, Unreadable>>, StoreError>;
+    /// Every match not finished ([`Store::unfinished_ids`] then [`Store::load`]).
+    fn unfinished(&self) -> Result<Vec<Result<StoredMatch, Unreadable>>, StoreError> {
+        let mut out = Vec::new();
+        let mut ids = Vec::new();
+        for id in self.unfinished_ids()? {
+            match id {
+                Ok(id) => ids.push(id),
+                Err(unreadable) => out.push(Err(unreadable)),
+            }
+        }
+        out.extend(self.load(&ids)?);
+        Ok(out)
+    }
     /// Whether a match id is taken (finished matches included).
     fn exists(&self, id: &str) -> Result<bool, StoreError>;
     /// The record of a finished match (`None` for an unknown or unfinished one): what
     /// `record` serves once the match is no longer in memory (after a restart).
     fn finished_record(&self, id: &str) -> Result<Option<MatchRecord>, StoreError>;
+    /// The record of a match as stored, finished or not (`None` for an unknown one): what
+    /// a match whose commit failed is reloaded from.
+    fn record(&self, id: &str) -> Result<Option<MatchRecord>, StoreError>;
+    /// How a stored match ended (`None` for an unknown match or one still played): what
+    /// a request for a match no longer in memory is answered from.
+    fn ended(&self, id: &str) -> Result<Option<Ended>, StoreError>;
 }
 
 /// The embedded store: one SQLite file in WAL mode (`:memory:` for a store that ends
 /// with the process).
 pub struct SqliteStore {
     conn: Mutex<Connection>,
+    /// `PATH.lock`, locked for as long as the store is open: a second server on the same
+    /// file would commit under the first one's feet (and it under its own).
+    _lock: Option<std::fs::File>,
 }
 
 impl SqliteStore {
-    /// Opens (creating if needed) the database at `path`.
+    /// Opens (creating if needed) the database at `path`. Refused when another process
+    /// has it open through this type (it holds the exclusive lock on `PATH.lock`).
     pub fn open(path: &str) -> Result<Self, StoreError> {
+        let lock = if path.is_empty() || path == ":memory:" {
+            None
+        } else {
+            Some(lock_file(path)?)
+        };
         let conn = Connection::open(path)?;
         // WAL: readers do not block the writer and a commit is one append to the log;
         // synchronous=FULL syncs every commit, so an acknowledged action survives a power
         // loss as well as a killed process (the writer batches commits to pay for it).
         conn.pragma_update(None, "journal_mode", "WAL")?;
         conn.pragma_update(None, "synchronous", "FULL")?;
+        conn.busy_timeout(BUSY_WAIT)?;
+        // `finished`: 0 while the match is played, else how it ended ([`Ended`]).
         conn.execute_batch(
             "CREATE TABLE IF NOT EXISTS matches (
                 id TEXT PRIMARY KEY,
@@ -154,6 +270,7 @@ impl SqliteStore {
         )?;
         Ok(Self {
             conn: Mutex::new(conn),
+            _lock: lock,
         })
     }
 
@@ -162,84 +279,176 @@ impl SqliteStore {
         // the open transaction), so a poisoned lock is taken as it is.
         self.conn.lock().unwrap_or_else(|e| e.into_inner())
     }
+
+    /// One try at committing `groups`: each group's result, or the failure of the moment
+    /// that undid the whole try (then nothing of it is stored).
+    fn try_commit(&self, groups: &[&[Change]]) -> Result<Vec<Result<(), StoreError>>, StoreError> {
+        let mut conn = self.lock();
+        // IMMEDIATE: the write lock is taken at the start, so another writer is met here
+        // rather than halfway through the groups.
+        let mut tx = conn.transaction_with_behavior(rusqlite::TransactionBehavior::Immediate)?;
+        // One transaction (one sync for all), a savepoint per group: a group that fails
+        // is rolled back to its savepoint and the others stay in the transaction.
+        let mut results = Vec::with_capacity(groups.len());
+        for g in groups {
+            let result = apply_group(&mut tx, g);
+            if let Err(e) = &result
+                && e.transient
+            {
+                return Err(e.clone());
+            }
+            results.push(result);
+        }
+        tx.commit()?;
+        Ok(results)
+    }
+}
+
+/// Takes the exclusive lock on `PATH.lock` (created if needed), or says who holds it.
+fn lock_file(path: &str) -> Result<std::fs::File, StoreError> {
+    let name = format!("{path}.lock");
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&name)
+        .map_err(|e| StoreError::new(format!("cannot open {name}: {e}")))?;
+    match file.try_lock() {
+        Ok(()) => Ok(file),
+        Err(std::fs::TryLockError::WouldBlock) => Err(StoreError::new(format!(
+            "{path} is in use by another server (it holds {name}); \
+             stop that one or give this one another --db"
+        ))),
+        Err(std::fs::TryLockError::Error(e)) => {
+            Err(StoreError::new(format!("cannot lock {name}: {e}")))
+        }
+    }
+}
+
+/// The record of match `id` (head and entries in order), if stored (and finished, when
+/// `only_finished`).
+fn read_record(
+    conn: &Connection,
+    id: &str,
+    only_finished: bool,
+) -> Result<Option<MatchRecord>, StoreError> {
+    let head: Option<String> = conn
+        .query_row(
+            "SELECT head FROM matches WHERE id = ?1 AND (finished = 1 OR NOT ?2)",
+            params![id, only_finished],
+            |r| r.get(0),
+        )
+        .optional()?;
+    let Some(head) = head else {
+        return Ok(None);
+    };
+    let mut record: MatchRecord = serde_json::from_str(&head)?;
+    let mut stmt =
+        conn.prepare_cached("SELECT entry FROM entries WHERE match_id = ?1 ORDER BY seq")?;
+    for entry in stmt.query_map(params![id], |r| r.get::<_, String>(0))? {
+        record.entries.push(serde_json::from_str(&entry?)?);
+    }
+    Ok(Some(record))
 }
 
 impl Store for SqliteStore {
     fn commit(&self, batch: &[Change]) -> Result<(), StoreError> {
         self.commit_groups(&[batch])
             .pop()
-            .unwrap_or_else(|| Err(StoreError("no result".into())))
+            .unwrap_or_else(|| Err(StoreError::new("no result")))
     }
 
     fn commit_groups(&self, groups: &[&[Change]]) -> Vec<Result<(), StoreError>> {
-        let mut conn = self.lock();
-        let every = |e: StoreError| groups.iter().map(|_| Err(e.clone())).collect();
-        let mut tx = match conn.transaction() {
-            Ok(tx) => tx,
-            Err(e) => return every(e.into()),
-        };
-        // One transaction (one sync for all), a savepoint per group: a group that fails
-        // is rolled back to its savepoint and the others stay in the transaction.
-        let results: Vec<Result<(), StoreError>> =
-            groups.iter().map(|g| apply_group(&mut tx, g)).collect();
-        match tx.commit() {
-            Ok(()) => results,
-            Err(e) => every(e.into()),
+        let mut wait = FIRST_RETRY;
+        let mut tries = 1;
+        loop {
+            match self.try_commit(groups) {
+                Ok(results) => return results,
+                // The store's lock is not held while waiting: reads (a match reloaded,
+                // a finished record) go on meanwhile.
+                Err(e) if e.transient && tries < COMMIT_TRIES => {
+                    tracing::warn!(
+                        error = %e,
+                        "store: try {tries} of {COMMIT_TRIES} failed, again in {} ms: {e}",
+                        wait.as_millis()
+                    );
+                    std::thread::sleep(wait);
+                    wait *= 2;
+                    tries += 1;
+                }
+                Err(e) => return groups.iter().map(|_| Err(e.clone())).collect(),
+            }
         }
     }
 
     fn finished_record(&self, id: &str) -> Result<Option<MatchRecord>, StoreError> {
-        let conn = self.lock();
-        let head: Option<String> = conn
+        read_record(&self.lock(), id, true)
+    }
+
+    fn record(&self, id: &str) -> Result<Option<MatchRecord>, StoreError> {
+        read_record(&self.lock(), id, false)
+    }
+
+    fn ended(&self, id: &str) -> Result<Option<Ended>, StoreError> {
+        let finished: Option<i64> = self
+            .lock()
             .query_row(
-                "SELECT head FROM matches WHERE id = ?1 AND finished = 1",
+                "SELECT finished FROM matches WHERE id = ?1",
                 params![id],
                 |r| r.get(0),
             )
             .optional()?;
-        let Some(head) = head else {
-            return Ok(None);
-        };
-        let mut record: MatchRecord = serde_json::from_str(&head)?;
-        let mut stmt =
-            conn.prepare("SELECT entry FROM entries WHERE match_id = ?1 ORDER BY seq")?;
-        for entry in stmt.query_map(params![id], |r| r.get::<_, String>(0))? {
-            record.entries.push(serde_json::from_str(&entry?)?);
-        }
-        Ok(Some(record))
+        Ok(finished.and_then(Ended::from_column))
     }
 
-    fn unfinished(&self) -> Result<Vec<Result<StoredMatch, Unreadable>>, StoreError> {
+    fn unfinished_ids(&self) -> Result<Vec<Result<String, Unreadable>>, StoreError> {
         let conn = self.lock();
+        let mut stmt = conn.prepare("SELECT id FROM matches WHERE finished = 0")?;
+        let ids: Vec<Sql> = stmt
+            .query_map([], |r| r.get(0))?
+            .collect::<Result<_, _>>()?;
+        Ok(ids
+            .into_iter()
+            .map(|id| match id {
+                Sql::Text(id) => Ok(id),
+                other => Err(Unreadable {
+                    id: format!("{other:?}"),
+                    detail: "the match id is not text".into(),
+                }),
+            })
+            .collect())
+    }
+
+    fn load(&self, ids: &[String]) -> Result<Vec<Result<StoredMatch, Unreadable>>, StoreError> {
+        let mut conn = self.lock();
+        // One read transaction for the batch: one snapshot, one lock of the file.
+        let tx = conn.transaction()?;
         // Every cell is read as whatever SQLite holds, so that a cell of the wrong type
         // fails its own match, not the whole start.
-        let mut stmt =
-            conn.prepare("SELECT id, head, seats, bots FROM matches WHERE finished = 0")?;
-        let rows: Vec<[Sql; 4]> = stmt
-            .query_map([], |r| Ok([r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?]))?
-            .collect::<Result<_, _>>()?;
+        let mut head_stmt =
+            tx.prepare_cached("SELECT head, seats, bots FROM matches WHERE id = ?1")?;
         let mut entries_stmt =
-            conn.prepare("SELECT seq, entry FROM entries WHERE match_id = ?1 ORDER BY seq")?;
-        let mut out = Vec::with_capacity(rows.len());
-        for [id, head, seats, bots] in rows {
-            let id = match id {
-                Sql::Text(id) => id,
-                other => {
-                    out.push(Err(Unreadable {
-                        id: format!("{other:?}"),
-                        detail: "the match id is not text".into(),
-                    }));
-                    continue;
-                }
+            tx.prepare_cached("SELECT seq, entry FROM entries WHERE match_id = ?1 ORDER BY seq")?;
+        let mut out = Vec::with_capacity(ids.len());
+        for id in ids {
+            let row: Option<[Sql; 3]> = head_stmt
+                .query_row(params![id], |r| Ok([r.get(0)?, r.get(1)?, r.get(2)?]))
+                .optional()?;
+            let Some([head, seats, bots]) = row else {
+                continue;
             };
             let entries: Vec<(Sql, Sql)> = entries_stmt
                 .query_map(params![id], |r| Ok((r.get(0)?, r.get(1)?)))?
                 .collect::<Result<_, _>>()?;
             out.push(
-                read_match(&id, head, seats, bots, entries)
-                    .map_err(|detail| Unreadable { id, detail }),
+                read_match(id, head, seats, bots, entries).map_err(|detail| Unreadable {
+                    id: id.clone(),
+                    detail,
+                }),
             );
         }
+        drop((head_stmt, entries_stmt));
+        tx.commit()?;
         Ok(out)
     }
 
@@ -337,7 +546,17 @@ fn apply(conn: &Connection, change: &Change) -> Result<(), StoreError> {
         }
         Change::Append { id, from, entries } => insert_entries(conn, id, *from, entries),
         Change::Finish { id } => {
-            conn.execute("UPDATE matches SET finished = 1 WHERE id = ?1", params![id])?;
+            conn.execute(
+                "UPDATE matches SET finished = ?2 WHERE id = ?1",
+                params![id, Ended::Over.column()],
+            )?;
+            Ok(())
+        }
+        Change::Close { id, why } => {
+            conn.execute(
+                "UPDATE matches SET finished = ?2 WHERE id = ?1",
+                params![id, why.column()],
+            )?;
             Ok(())
         }
     }
@@ -352,7 +571,7 @@ fn insert_entries(
     let mut stmt =
         conn.prepare_cached("INSERT INTO entries (match_id, seq, entry) VALUES (?1, ?2, ?3)")?;
     for (i, entry) in entries.iter().enumerate() {
-        let seq = i64::try_from(from + i).map_err(|e| StoreError(e.to_string()))?;
+        let seq = i64::try_from(from + i).map_err(|e| StoreError::new(e.to_string()))?;
         stmt.execute(params![id, seq, serde_json::to_string(entry)?])?;
     }
     Ok(())
@@ -383,15 +602,19 @@ impl Writer {
                         jobs.push(more);
                     }
                     let groups: Vec<&[Change]> = jobs.iter().map(|(c, _)| c.as_slice()).collect();
+                    let started = std::time::Instant::now();
                     // A store that panics fails this batch, not every commit after it.
                     let results = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
                         store.commit_groups(&groups)
                     }))
                     .unwrap_or_default();
+                    metrics::histogram!(crate::observe::COMMIT_SECONDS)
+                        .record(started.elapsed().as_secs_f64());
+                    metrics::histogram!(crate::observe::COMMIT_GROUPS).record(groups.len() as f64);
                     let mut results = results.into_iter();
                     for (_, done) in jobs {
                         let result = results.next().unwrap_or_else(|| {
-                            Err(StoreError("the store panicked or gave no result".into()))
+                            Err(StoreError::new("the store panicked or gave no result"))
                         });
                         let _ = done.send(result);
                     }
@@ -410,8 +633,8 @@ impl Writer {
         let (done, wait) = oneshot::channel();
         self.tx
             .send((changes, done))
-            .map_err(|_| StoreError("the writer stopped".into()))?;
+            .map_err(|_| StoreError::new("the writer stopped"))?;
         wait.await
-            .unwrap_or_else(|_| Err(StoreError("the writer stopped".into())))
+            .unwrap_or_else(|_| Err(StoreError::new("the writer stopped")))
     }
 }

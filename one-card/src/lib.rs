@@ -20,8 +20,11 @@
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 
+pub mod bots;
 mod card;
 mod check;
+
+use std::ops::ControlFlow;
 
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -253,7 +256,7 @@ pub enum SeatStatus {
     Playing,
     /// Emptied their hand.
     Finished,
-    /// Held `bankruptAt` cards or more.
+    /// Held `bankruptAt` cards or more, or had to draw and found no card at all.
     Bankrupt,
     /// Gave up.
     Conceded,
@@ -326,7 +329,8 @@ pub enum OneCardEvent {
         /// Their rank (1 is first).
         rank: u8,
     },
-    /// A player went bankrupt: their cards went under the draw pile.
+    /// A player went bankrupt (`bankruptAt` cards, or a `DRAW` that found no card at
+    /// all): their cards went under the draw pile.
     Bankrupt {
         /// Who.
         player: PlayerId,
@@ -478,6 +482,48 @@ impl OneCardState {
         from
     }
 
+    /// Calls `visit` with each of `seat`'s legal actions as a [`LegalEntry`], in the order
+    /// of [`Game::legal_actions`], until it breaks: for the player to move each card that
+    /// fits (under an attack, each answer; a 7 once for each suit it may declare), then
+    /// `DRAW`; then, while a one-card window is open, the call. The one walk behind the
+    /// list, its count and its index.
+    fn each_legal<B>(
+        &self,
+        seat: usize,
+        mut visit: impl FnMut(LegalEntry) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        if self.over || !self.playing(seat) {
+            return ControlFlow::Continue(());
+        }
+        if seat == self.turn
+            && let Some(top) = self.top()
+            && let Some(hand) = self.hands.get(seat)
+        {
+            for &card in hand {
+                let fits = if self.attack > 0 {
+                    card.answers(top)
+                } else {
+                    card.follows(top, self.suit)
+                };
+                if !fits {
+                    continue;
+                }
+                if card.rank() == Some(7) {
+                    for suit in Suit::ALL {
+                        visit(LegalEntry::Play(card, Some(suit)))?;
+                    }
+                } else {
+                    visit(LegalEntry::Play(card, None))?;
+                }
+            }
+            visit(LegalEntry::Draw)?;
+        }
+        match self.call {
+            Some(holder) => visit(LegalEntry::Call(holder)),
+            None => ControlFlow::Continue(()),
+        }
+    }
+
     /// Whether the game has reached its end: one player or none left, or with
     /// `ranking: "first"` someone out of cards.
     fn end_reached(&self) -> bool {
@@ -492,6 +538,18 @@ impl OneCardState {
         order.extend(self.out.iter().rev());
         order
     }
+}
+
+/// One of a seat's legal actions before it is built ([`OneCardState::each_legal`]): a
+/// catch's player id is cloned only for the action chosen.
+#[derive(Clone, Copy, Debug)]
+enum LegalEntry {
+    /// `PLAY` of the card (with the suit a 7 declares).
+    Play(Card, Option<Suit>),
+    /// `DRAW`.
+    Draw,
+    /// `ONE_CARD` for the holder of the open window, `CATCH` of them for anyone else.
+    Call(usize),
 }
 
 /// One card-free look at the table, as any viewer may see it.
@@ -627,9 +685,28 @@ impl OneCard {
         state.table.players.get(seat).cloned().unwrap_or_default()
     }
 
+    /// The action of a legal entry of `seat` (a catch names the holder's id).
+    fn legal_entry_action(state: &OneCardState, seat: usize, entry: LegalEntry) -> OneCardAction {
+        match entry {
+            LegalEntry::Play(card, suit) => OneCardAction::Play { card, suit },
+            LegalEntry::Draw => OneCardAction::Draw,
+            LegalEntry::Call(holder) if holder == seat => OneCardAction::OneCard,
+            LegalEntry::Call(holder) => OneCardAction::Catch {
+                player: Self::id_of(state, holder),
+            },
+        }
+    }
+
     /// Draws up to `n` cards for `seat`, refilling the draw pile from the discard pile
-    /// when it runs out; with both exhausted, the draw takes what there is.
-    fn draw(&self, state: &mut OneCardState, seat: usize, n: u32, events: &mut Vec<OneCardEvent>) {
+    /// when it runs out; with both exhausted, the draw takes what there is. Returns how
+    /// many cards were drawn.
+    fn draw(
+        &self,
+        state: &mut OneCardState,
+        seat: usize,
+        n: u32,
+        events: &mut Vec<OneCardEvent>,
+    ) -> usize {
         let mut drawn = Vec::new();
         for _ in 0..n {
             if state.draw_pile.is_empty() {
@@ -643,11 +720,13 @@ impl OneCard {
         if let Some(hand) = state.hands.get_mut(seat) {
             hand.extend_from_slice(&drawn);
         }
+        let count = drawn.len();
         events.push(OneCardEvent::Drew {
             player: Self::id_of(state, seat),
             cards: Some(drawn),
             count: None,
         });
+        count
     }
 
     /// Puts `seat` out (bankrupt or conceded): their cards go under the draw pile.
@@ -771,9 +850,12 @@ impl OneCard {
         state.call = None;
         let n = state.attack.max(1);
         state.attack = 0;
-        self.draw(state, seat, n, events);
+        let drawn = self.draw(state, seat, n, events);
         let next = state.next_playing(seat);
-        if self.bankrupt_if_due(state, seat, events) && self.settle_end(state, events) {
+        // A draw that finds no card at all: every card but the top is in the hands, and
+        // the drawer goes bankrupt (RULES.md, "Drawing, refilling, running out").
+        let broke = drawn == 0 && Self::go_bankrupt(state, seat, events);
+        if (broke || self.bankrupt_if_due(state, seat, events)) && self.settle_end(state, events) {
             return;
         }
         Self::give_turn(state, next, now);
@@ -791,6 +873,13 @@ impl OneCard {
             .options
             .bankrupt_at
             .is_some_and(|at| count >= usize::from(at));
+        due && Self::go_bankrupt(state, seat, events)
+    }
+
+    /// Puts `seat`, still playing, out as bankrupt; returns whether they went.
+    fn go_bankrupt(state: &mut OneCardState, seat: usize, events: &mut Vec<OneCardEvent>) -> bool {
+        let count = state.hands.get(seat).map_or(0, Vec::len);
+        let due = state.playing(seat);
         if due {
             Self::put_out(state, seat, SeatStatus::Bankrupt);
             events.push(OneCardEvent::Bankrupt {
@@ -1116,41 +1205,47 @@ impl Game for OneCard {
 
     fn legal_actions(&self, state: &OneCardState, seat: usize) -> Vec<OneCardAction> {
         let mut out = Vec::new();
-        if state.over || !state.playing(seat) {
-            return out;
-        }
-        if seat == state.turn
-            && let Some(top) = state.top()
-            && let Some(hand) = state.hands.get(seat)
-        {
-            for &card in hand {
-                let fits = if state.attack > 0 {
-                    card.answers(top)
-                } else {
-                    card.follows(top, state.suit)
-                };
-                if !fits {
-                    continue;
-                }
-                if card.rank() == Some(7) {
-                    out.extend(Suit::ALL.map(|s| OneCardAction::Play {
-                        card,
-                        suit: Some(s),
-                    }));
-                } else {
-                    out.push(OneCardAction::Play { card, suit: None });
-                }
-            }
-            out.push(OneCardAction::Draw);
-        }
-        match state.call {
-            Some(holder) if holder == seat => out.push(OneCardAction::OneCard),
-            Some(holder) => out.push(OneCardAction::Catch {
-                player: Self::id_of(state, holder),
-            }),
-            None => {}
-        }
+        let _ = state.each_legal(seat, |entry| {
+            out.push(Self::legal_entry_action(state, seat, entry));
+            ControlFlow::<()>::Continue(())
+        });
         out
+    }
+
+    /// The seat to move, straight from the state (no list built).
+    fn first_to_act(&self, state: &OneCardState) -> Option<usize> {
+        (!state.over && state.playing(state.turn)).then_some(state.turn)
+    }
+
+    /// Counted in one walk of the hand, nothing built.
+    fn legal_action_count(&self, state: &OneCardState, seat: usize) -> usize {
+        let mut n = 0;
+        let _ = state.each_legal(seat, |_| {
+            n += 1;
+            ControlFlow::<()>::Continue(())
+        });
+        n
+    }
+
+    /// Walks the list to `index` and builds that action only.
+    fn legal_action(
+        &self,
+        state: &OneCardState,
+        seat: usize,
+        index: usize,
+    ) -> Option<OneCardAction> {
+        let mut left = index;
+        let found = state.each_legal(seat, |entry| {
+            if left == 0 {
+                return ControlFlow::Break(entry);
+            }
+            left -= 1;
+            ControlFlow::Continue(())
+        });
+        match found {
+            ControlFlow::Break(entry) => Some(Self::legal_entry_action(state, seat, entry)),
+            ControlFlow::Continue(()) => None,
+        }
     }
 
     fn outcome(&self, state: &OneCardState) -> Option<OneCardOutcome> {

@@ -408,34 +408,140 @@ fn an_empty_draw_pile_is_refilled_from_the_discard_pile_but_its_top() {
     assert_eq!((state.draw_pile.len(), state.hands[0].len()), (48, 3));
 }
 
-#[test]
-fn with_both_piles_exhausted_a_draw_takes_what_there_is() {
-    let options = OneCardOptions {
-        bankrupt_at: None,
-        ..OneCardOptions::default()
-    };
-    let mut state = default_position(&[&["5H", "6H"], &["3C", "4C"]], "9H");
-    state.options = options;
+/// `players` seats without bankruptcy, seat 1 holding every card but the other hands'
+/// (two each) and the top card `top`: both piles exhausted. Seat 0 moves.
+fn exhausted(players: usize, top: &str) -> OneCardState {
+    let hands: [&[&str]; 5] = [
+        &["5H", "6H"],
+        &["3C", "4C"],
+        &["8D", "9D"],
+        &["JD", "QD"],
+        &["5S", "6S"],
+    ];
+    let mut state = position(
+        OneCardOptions {
+            bankrupt_at: None,
+            ..OneCardOptions::default()
+        },
+        &hands[..players],
+        top,
+    );
     let rest = std::mem::take(&mut state.draw_pile);
     state.hands[1].extend(rest);
     OneCard.check_state(&state).unwrap();
+    state
+}
+
+#[test]
+fn a_draw_that_finds_no_card_at_all_puts_the_drawer_out_bankrupt() {
+    let mut state = exhausted(3, "9H");
     let events = act(&mut state, 0, &OneCardAction::Draw);
     assert_eq!(drawn(&events), [Vec::<Card>::new()]);
-    assert_eq!(state.hands[0].len(), 2);
-    assert_eq!(state.turn, 1);
-    // An attack takes what there is too.
-    state.turn = 0;
-    let moved = state.hands[1].pop().unwrap();
-    state.hands[0].push(moved);
-    let two = state.hands[1].iter().position(|&x| x == c("2H")).unwrap();
-    state.hands[1].remove(two);
-    state.discard.push(c("2H"));
-    state.attack = 2;
-    state.turn = 0;
-    OneCard.check_state(&state).unwrap();
+    assert!(events.contains(&OneCardEvent::Bankrupt {
+        player: "p0".into(),
+        count: 2
+    }));
+    assert_eq!(state.status[0], SeatStatus::Bankrupt);
+    // Their cards went under the draw pile, and play goes on.
+    assert_eq!(state.draw_pile, [c("5H"), c("6H")]);
+    assert_eq!((state.turn, state.over), (1, false));
+    let events = act(&mut state, 1, &OneCardAction::Draw);
+    assert_eq!(drawn(&events), [vec![c("6H")]]);
+    assert_eq!(state.turn, 2);
+    // With two players the other one wins; the bankrupt ranks last.
+    let mut state = exhausted(2, "9H");
     act(&mut state, 0, &OneCardAction::Draw);
-    // The discard pile held one card under the top: that one is drawn.
-    assert_eq!(state.hands[0].len(), 4);
+    let outcome = OneCard.outcome(&state).unwrap();
+    assert_eq!((outcome.winner.as_str(), outcome.ranks), ("p1", vec![2, 1]));
+}
+
+#[test]
+fn with_both_piles_nearly_exhausted_a_draw_takes_what_there_is() {
+    // An attack of 2 with one card under the top: that one card is drawn, and the drawer
+    // stays in the game.
+    let mut state = exhausted(2, "2H");
+    let under = state.hands[1].pop().unwrap();
+    state.discard.insert(0, under);
+    state.attack = 2;
+    OneCard.check_state(&state).unwrap();
+    let events = act(&mut state, 0, &OneCardAction::Draw);
+    assert_eq!(drawn(&events), [vec![under]]);
+    assert_eq!(state.hands[0].len(), 3);
+    assert_eq!(state.discard, [c("2H")]);
+    assert_eq!((state.status[0], state.turn), (SeatStatus::Playing, 1));
+}
+
+/// Ticks at each `next_tick_at` until the game is over; how many ticks it took, each of
+/// which must act. `None` past `bound` ticks.
+fn ticks_to_the_end(state: &mut OneCardState, bound: usize) -> Option<usize> {
+    let mut ticks = 0;
+    while let Some(at) = OneCard.next_tick_at(state) {
+        if ticks >= bound {
+            return None;
+        }
+        assert!(
+            !OneCard.tick(state, at).is_empty(),
+            "a tick at {at} took nothing"
+        );
+        ticks += 1;
+    }
+    assert!(OneCard.is_over(state), "waits with nothing timed");
+    Some(ticks)
+}
+
+#[test]
+fn games_of_timeouts_only_always_end() {
+    // Every timeout is a draw. A draw takes a card from the draw pile or the discard pile
+    // under its top, or finds none and puts the drawer out, whose cards then refill the
+    // draw pile: at most 53 cards to take plus 53 each of the n - 1 who can go out, and n
+    // draws that find none, so 54 n ticks at most.
+    let options = [
+        OneCardOptions::default(),
+        OneCardOptions {
+            bankrupt_at: None,
+            ranking: Ranking::All,
+            ..OneCardOptions::default()
+        },
+        OneCardOptions {
+            bankrupt_at: None,
+            hand_size: 5,
+            turn_seconds: Some(15),
+            ..OneCardOptions::default()
+        },
+    ];
+    let mut longest = Vec::new();
+    for n in 3..=5 {
+        let mut most = 0;
+        for o in &options {
+            for seed in 0..20 {
+                let bound = 54 * n;
+                // From the deal, and from a game some random moves in.
+                let fresh = OneCard.setup(o, &ids(n), seed, 0).unwrap();
+                let mut played = fresh.clone();
+                let mut bot = game_core::RandomBot::new(seed);
+                for step in 0..seed * 3 {
+                    let Some(seat) = OneCard.first_to_act(&played) else {
+                        break;
+                    };
+                    let action = game_core::Bot::choose(&mut bot, &OneCard, &played, seat);
+                    OneCard
+                        .apply_seat(&mut played, seat, &action.unwrap(), step)
+                        .unwrap();
+                }
+                for mut state in [fresh, played] {
+                    let ticks = ticks_to_the_end(&mut state, bound);
+                    let ticks = ticks.unwrap_or_else(|| {
+                        panic!("{n} players, {o:?}, seed {seed}: no end in {bound} ticks")
+                    });
+                    most = most.max(ticks);
+                }
+            }
+        }
+        longest.push(most);
+    }
+    // The bankrupt_at: null games are the long ones: every card is drawn before anyone
+    // goes out.
+    assert!(longest.iter().all(|&t| t > 40), "{longest:?}");
 }
 
 #[test]

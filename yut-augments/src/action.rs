@@ -15,6 +15,7 @@ use yut::YutError;
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "type", rename_all = "SCREAMING_SNAKE_CASE", deny_unknown_fields)]
+#[non_exhaustive]
 pub enum AugmentAction {
     /// Take the candidate at `index` of the draft in progress.
     ChooseAugment {

@@ -20,6 +20,7 @@ use serde::{Deserialize, Serialize};
     Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
 )]
 #[serde(rename_all = "kebab-case")]
+#[non_exhaustive]
 pub enum Augment {
     /// 첫걸음 한 칸: a piece entering from home goes one step further.
     FirstStep,

@@ -46,6 +46,7 @@ pub enum Source {
 /// What an augment or a house rule did, tagged by `effect` beside the event's other fields.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "effect", rename_all = "camelCase")]
+#[non_exhaustive]
 pub enum Effect {
     /// 다시 보기: the throw showing `result` is thrown again (a new `thrown` follows).
     #[serde(rename_all = "camelCase")]
@@ -141,6 +142,7 @@ pub enum Effect {
 // drop the layer's events like the base game's plain ones.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "type", rename_all = "camelCase")]
+#[non_exhaustive]
 pub enum AugmentEvent {
     /// A draft began: the side chooses one of `candidates` (`CHOOSE_AUGMENT {index}`).
     #[serde(rename_all = "camelCase")]

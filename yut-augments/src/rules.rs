@@ -433,8 +433,14 @@ impl Augments {
     // reference, every move stores it field by field for this rare call).
     fn move_done(cx: &mut Cx<'_, Self>, done: MoveDone) {
         let side = done.info.side;
-        let usable = cx.state.sides.of(side).owned.usable_bits();
-        let forward = !done.info.result.is_backdo();
+        // A rule's carry is no move of the player's: it sets off no augment, and only the
+        // marks follow it.
+        let usable = if done.carried {
+            0
+        } else {
+            cx.state.sides.of(side).owned.usable_bits()
+        };
+        let forward = !done.info.result.is_backdo() && !done.carried;
         let finished_all = all_done(cx.board(), side);
         // What shaped the move itself is announced even when it finished the side's last
         // piece; what it would give afterwards (throws, marks) is not.
@@ -494,7 +500,8 @@ impl Augments {
                 extra_throw(cx, side, Augment::GoalCheer);
             }
         }
-        // 업고 달리기: a forward move spends the mark, a backdo carries it along.
+        // 업고 달리기: a forward move spends the mark, a backdo or a rule's carry takes it
+        // along.
         if let Some(from) = done.info.from.node()
             && cx.state.sides.of(side).marks.contains(from)
         {

@@ -193,7 +193,7 @@ fn timeout_takes_the_first_candidate() {
     let mut s = setup(AugmentConfig::app(), YutOptions::default(), 2, 5);
     let first = draft_candidates(&s)[0];
     let side = s.side();
-    let deadline = s.state.board.table.deadline_at.expect("a deadline");
+    let deadline = s.state.board.deadline().expect("a deadline");
     let applied = s.tick(deadline);
     assert_eq!(applied.len(), 1);
     assert!(applied[0].auto);

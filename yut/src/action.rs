@@ -40,6 +40,7 @@ use crate::{NoAction, Origin};
         deserialize = "X: serde::de::DeserializeOwned"
     )
 )]
+#[non_exhaustive]
 pub enum YutAction<X = NoAction> {
     /// Throw the sticks.
     Throw,

@@ -20,6 +20,7 @@ use crate::{Origin, PackedThrows, Path, Sticks, Throw, To};
         deserialize = "X: serde::de::DeserializeOwned"
     )
 )]
+#[non_exhaustive]
 pub enum YutEvent<X = NoEvent> {
     /// The sticks landed.
     #[serde(rename_all = "camelCase")]
@@ -51,6 +52,22 @@ pub enum YutEvent<X = NoEvent> {
         /// Every node stepped on, the start (if on the board) first.
         path: Path,
         /// Pieces moved together.
+        count: u8,
+    },
+    /// A rule carried the stack that had just moved further on
+    /// ([`Cx::carry`](crate::rules::Cx::carry)); stacking, a capture and finishing follow
+    /// as they follow a move.
+    #[serde(rename_all = "camelCase")]
+    Carried {
+        /// Whose stack.
+        side: SideId,
+        /// Where it started: where the move (or the last carry) ended.
+        from: Node,
+        /// Where it ended.
+        to: To,
+        /// Every node stepped on, the start first.
+        path: Path,
+        /// Pieces carried together.
         count: u8,
     },
     /// The moving stack joined the side's own stack (업기).
@@ -165,6 +182,19 @@ impl<X: Clone> Clone for YutEvent<X> {
             } => Self::Moved {
                 side,
                 result,
+                from,
+                to,
+                path,
+                count,
+            },
+            &Self::Carried {
+                side,
+                from,
+                to,
+                path,
+                count,
+            } => Self::Carried {
+                side,
                 from,
                 to,
                 path,

@@ -301,6 +301,7 @@ impl<X> YutEvent<X> {
             YutEvent::Thrown { .. }
                 | YutEvent::Nak { .. }
                 | YutEvent::Moved { .. }
+                | YutEvent::Carried { .. }
                 | YutEvent::Stacked { .. }
                 | YutEvent::Captured { .. }
                 | YutEvent::FinishedPieces { .. }

@@ -9,6 +9,7 @@ use crate::YutError;
 /// Individual play or two teams.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
+#[non_exhaustive]
 pub enum Mode {
     /// 개인전: 2–4 players, each a side.
     #[default]
@@ -186,6 +187,7 @@ impl Default for YutOptions {
 /// The named rule sets (RULES.md, Options).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
+#[non_exhaustive]
 pub enum Preset {
     /// The default options.
     #[default]

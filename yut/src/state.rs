@@ -1,7 +1,7 @@
 //! The game state: sides, pieces and their trails, the turn, the pending
 //! results.
 
-use game_core::Table;
+use game_core::{Millis, PlayerId, Presence, Table};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -784,6 +784,7 @@ impl<'de> Deserialize<'de> for Side {
 /// What the game waits for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "lowercase")]
+#[non_exhaustive]
 pub enum Phase {
     /// The player to act throws.
     Throw,
@@ -851,13 +852,24 @@ impl ThrowStats {
 /// ```compile_fail
 /// let state: yut::YutState = serde_json::from_str("{}").unwrap(); // Game::restore only
 /// ```
+///
+/// Nor does it show the table's RNG, which a hook could copy to learn the throws to come:
+///
+/// ```compile_fail
+/// fn peek(board: &yut::Board) -> game_core::GameRng {
+///     board.table.rng.clone()
+/// }
+/// ```
 #[derive(Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct Board {
     /// The base options.
     pub options: YutOptions,
-    /// Seats, RNG, turn sequence, deadline and presence.
-    pub table: Table,
+    /// Seats, RNG, turn sequence, deadline and presence. Private to the crate: rule hooks
+    /// read the board, and the RNG must reach them only through
+    /// [`Cx::below`](crate::rules::Cx::below) (a copy of it would tell them every throw to
+    /// come). What they may read of it has an accessor ([`Board::players`] and the next).
+    pub(crate) table: Table,
     /// The side of each seat.
     pub side_of: SeatList<SideId>,
     /// The sides.
@@ -1030,6 +1042,38 @@ impl Board {
     pub fn is_over(&self) -> bool {
         self.phase == Phase::Finished
     }
+
+    /// The players' ids, by seat.
+    ///
+    /// ```
+    /// use game_core::Game;
+    /// let players = ["a".into(), "b".into()];
+    /// let state = yut::Yut::standard().setup(&yut::YutOptions::default(), &players, 1, 0).unwrap();
+    /// assert_eq!(state.board.players(), &players);
+    /// ```
+    #[inline]
+    pub fn players(&self) -> &[PlayerId] {
+        &self.table.players
+    }
+
+    /// The number of the current decision: it changes whenever the game asks anyone for a
+    /// new decision.
+    #[inline]
+    pub fn turn_seq(&self) -> u64 {
+        self.table.turn_seq
+    }
+
+    /// When the current decision times out (host milliseconds), if it has a deadline.
+    #[inline]
+    pub fn deadline(&self) -> Option<Millis> {
+        self.table.deadline()
+    }
+
+    /// Each seat's presence (connected, away, timeouts in a row), by seat.
+    #[inline]
+    pub fn presence(&self) -> &[Presence] {
+        &self.table.presence
+    }
 }
 /// The whole state: the base [`Board`], the rule extension's own state, and the recent
 /// events. It serializes (RNG included) for storage; never send it to players.
@@ -1053,6 +1097,15 @@ pub struct YutState<R: Rules> {
 // a search copies a position into a used one at every node (`clone_from` keeps every
 // buffer: the board's lists, the rules' state as its own `clone_from` keeps it, the log's
 // slots).
+impl<R: Rules> YutState<R> {
+    /// The game's table: seats, RNG, turn sequence, deadline and presence, for the host
+    /// that keeps the state (rule hooks see the [`Board`] alone, which does not show it).
+    #[inline]
+    pub fn table(&self) -> &Table {
+        &self.board.table
+    }
+}
+
 impl<R: Rules> Clone for YutState<R> {
     fn clone(&self) -> Self {
         Self {

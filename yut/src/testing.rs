@@ -353,6 +353,20 @@ impl<R: Rules> Script<R> {
         self
     }
 
+    /// Starts the game's RNG afresh from `seed`: the draws from here on are those of a
+    /// game set up with it (for tests that need given throws the script cannot force, such
+    /// as a rule's rethrow).
+    pub fn reseed(&mut self, seed: u64) -> &mut Self {
+        self.state.board.table.rng = game_core::GameRng::from_seed(seed);
+        self
+    }
+
+    /// The table to script by hand (a decision's start time, a seat's presence): rule
+    /// hooks cannot reach it, a test may.
+    pub fn table_mut(&mut self) -> &mut game_core::Table {
+        &mut self.state.board.table
+    }
+
     /// Panics unless the state passes [`Game::check_state`] (and the table's own check).
     pub fn check(&self) -> &Self {
         if let Err(e) = self.game.check_state(&self.state) {

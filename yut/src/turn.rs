@@ -5,9 +5,9 @@ use crate::graph::Node;
 use crate::movement::{self, Walk};
 use crate::options::{Mode, Ranking};
 use crate::rules::{
-    CaptureTo, Cx, Emit, Hook, MoveDone, MoveInfo, OnResult, RuleOptions, TurnStart,
+    CaptureTo, Carry, Cx, Emit, Hook, MoveDone, MoveInfo, OnResult, RuleOptions, TurnStart,
 };
-use crate::state::{Board, Landing, Phase, SideId};
+use crate::state::{Board, Landing, Phase, SideId, Start};
 use crate::{
     EventLog, Origin, PackedThrows, Rules, Throw, ThrowChance, ThrowDraw, To, Trail, Yut, YutEvent,
     YutState,
@@ -96,16 +96,24 @@ impl<R: Rules> Yut<R> {
             movement::backdo(&board.options, from, trail)?
         } else {
             let steps = result.steps() as u8 + self.rules.extra_steps(board, &state.rules, &info);
-            let mut walk = movement::forward(&board.options, from, steps);
-            if let To::Node(n) = walk.to
-                && movement::one_short(&board.options, n)
-                && self.rules.finishes_short(board, &state.rules, &info, n)
-            {
-                walk.finish();
-            }
-            walk
+            self.forward_walk(state, &info, steps)
         };
         Some((walk, info))
+    }
+
+    /// The walk of `steps` forward from `info.from`, finished short where the rules say
+    /// ([`Rules::finishes_short`](crate::Rules::finishes_short)): a move's, and a carry's.
+    #[inline(always)]
+    fn forward_walk(&self, state: &YutState<R>, info: &MoveInfo, steps: u8) -> Walk {
+        let board = &state.board;
+        let mut walk = movement::forward(&board.options, info.from, steps);
+        if let To::Node(n) = walk.to
+            && movement::one_short(&board.options, n)
+            && self.rules.finishes_short(board, &state.rules, info, n)
+        {
+            walk.finish();
+        }
+        walk
     }
 
     /// Runs a hook with the rules' view of `state`; the events it announces go into
@@ -114,6 +122,17 @@ impl<R: Rules> Yut<R> {
     pub(crate) fn hook<T>(
         state: &mut YutState<R>,
         events: &mut impl Sink<YutEvent<R::Event>>,
+        f: impl FnOnce(&mut Cx<'_, R>) -> T,
+    ) -> T {
+        Self::hook_with(state, events, None, f)
+    }
+
+    /// [`Yut::hook`] with the carry `after_move` may ask for ([`Cx::carry`]).
+    #[inline(always)]
+    fn hook_with<T>(
+        state: &mut YutState<R>,
+        events: &mut impl Sink<YutEvent<R::Event>>,
+        carry: Option<&mut Carry>,
         f: impl FnOnce(&mut Cx<'_, R>) -> T,
     ) -> T {
         let YutState {
@@ -129,6 +148,7 @@ impl<R: Rules> Yut<R> {
             state: rules,
             config: options.config(),
             out: &mut out,
+            carry,
         })
     }
 
@@ -231,7 +251,58 @@ impl<R: Rules> Yut<R> {
             return;
         };
         state.board.pending.remove(throw_index);
+        let mut done = self.land(state, events, start, info, &walk, false);
+        if self.listens(state, Hook::AfterMove(&done)) {
+            let mut carry = Carry {
+                to: done.to,
+                steps: 0,
+            };
+            Self::hook_with(state, events, Some(&mut carry), |cx| {
+                self.rules.after_move(cx, &done)
+            });
+            if carry.steps > 0 {
+                done = self.carry_on(state, events, done, carry);
+            }
+        }
 
+        // Only a move or a carry to the goal finishes a side.
+        let side_ref = state.board.sides.of(side);
+        if done.to == To::GOAL && side_ref.finished_rank.is_none() && side_ref.all_done() {
+            self.side_finished(state, side, events);
+            if state.board.phase == Phase::Finished {
+                return;
+            }
+            self.discard(state, events);
+            self.end_turn(state, events);
+            return;
+        }
+        if state.board.throws_owed > 0 {
+            state.board.phase = Phase::Throw;
+        } else if state.board.pending.is_empty() {
+            // Settle's common outcome here without its call: every result used, the turn
+            // passes.
+            self.end_turn(state, events);
+        } else {
+            self.settle(state, events);
+        }
+    }
+
+    /// Lands the stack lifted from `start` at the end of `walk`, for a move (`carried`
+    /// false: a `moved` event with the result used) or a rule's carry (a `carried` event):
+    /// it stacks, captures or finishes (RULES.md, Movement), and a capture owes its bonus.
+    /// Returns what it did, for `after_move`.
+    #[inline(always)]
+    fn land(
+        &self,
+        state: &mut YutState<R>,
+        events: &mut impl Sink<YutEvent<R::Event>>,
+        start: Start,
+        info: MoveInfo,
+        walk: &Walk,
+        carried: bool,
+    ) -> MoveDone {
+        let side = info.side;
+        let result = info.result;
         // Whom the stack meets where it lands, judged before it lands.
         let (victim, stacked) = match walk.to {
             To::Node(node) => {
@@ -243,18 +314,22 @@ impl<R: Rules> Yut<R> {
             }
             To::Off(_) => (None, false),
         };
-        let done_pieces = walk.to == To::GOAL;
         // Land first (the trail updated where the side keeps it): where a captured stack
         // may go is judged with the mover in place.
         let count = state
             .board
             .sides
             .of_mut(side)
-            .move_walked(start, info.count, &walk);
-        emit(
-            &mut state.log,
-            events,
-            YutEvent::Moved {
+            .move_walked(start, info.count, walk);
+        let announced = match (carried, info.from) {
+            (true, Origin::Node(from)) => YutEvent::Carried {
+                side,
+                from,
+                to: walk.to,
+                path: walk.path,
+                count,
+            },
+            (_, from) => YutEvent::Moved {
                 side,
                 result,
                 from,
@@ -262,7 +337,8 @@ impl<R: Rules> Yut<R> {
                 path: walk.path,
                 count,
             },
-        );
+        };
+        emit(&mut state.log, events, announced);
 
         let mut captured = 0u8;
         match walk.to {
@@ -286,7 +362,7 @@ impl<R: Rules> Yut<R> {
                 }
             }
             To::Off(_) => {
-                if done_pieces {
+                if walk.to == To::GOAL {
                     emit(
                         &mut state.log,
                         events,
@@ -296,7 +372,9 @@ impl<R: Rules> Yut<R> {
             }
         }
         if captured > 0 {
-            let base = u8::from(!result.is_backdo() || state.board.options.backdo_capture_bonus);
+            // A carry goes forward: its capture earns what a forward move's does.
+            let back = result.is_backdo() && !carried;
+            let base = u8::from(!back || state.board.options.backdo_capture_bonus);
             let hook = Hook::CaptureBonus { info: &info, base };
             let bonus = if self.listens(state, hook) {
                 Self::hook(state, events, |cx| {
@@ -307,40 +385,62 @@ impl<R: Rules> Yut<R> {
             };
             state.board.owe_throws(bonus);
         }
-        let done = MoveDone {
+        MoveDone {
             info: MoveInfo { count, ..info },
             to: walk.to,
             captured,
             stacked,
-        };
-        if self.listens(state, Hook::AfterMove(&done)) {
-            Self::hook(state, events, |cx| self.rules.after_move(cx, &done));
+            carried,
         }
+    }
 
-        // Only a move to the goal finishes a side (hooks move no pieces of the mover).
-        let side_ref = state.board.sides.of(side);
-        if done_pieces && side_ref.finished_rank.is_none() && side_ref.all_done() {
-            self.side_finished(state, side, events);
-            if state.board.phase == Phase::Finished {
-                return;
+    /// Makes the carry `after_move` asked for after `done` ([`Cx::carry`]), and every
+    /// carry the hook asks for after that one; returns what the last did. Each carry walks
+    /// at least one step towards the goal, so a chain of them ends.
+    ///
+    /// [`Cx::carry`]: crate::rules::Cx::carry
+    // Out of line: only rules that carry reach it.
+    #[inline(never)]
+    fn carry_on(
+        &self,
+        state: &mut YutState<R>,
+        events: &mut impl Sink<YutEvent<R::Event>>,
+        mut done: MoveDone,
+        mut carry: Carry,
+    ) -> MoveDone {
+        let side = done.info.side;
+        while let (To::Node(node), 1..) = (carry.to, carry.steps) {
+            let from = Origin::Node(node);
+            let start = state.board.sides.of(side).start(from);
+            let count = state.board.sides.of(side).stack_size(start.set);
+            if count == 0 {
+                break;
             }
-            self.discard(state, events);
-            self.end_turn(state, events);
-            return;
+            let info = MoveInfo {
+                from,
+                count,
+                ..done.info
+            };
+            let walk = self.forward_walk(state, &info, carry.steps);
+            done = self.land(state, events, start, info, &walk, true);
+            carry = Carry {
+                to: done.to,
+                steps: 0,
+            };
+            if self.listens(state, Hook::AfterMove(&done)) {
+                Self::hook_with(state, events, Some(&mut carry), |cx| {
+                    self.rules.after_move(cx, &done)
+                });
+            }
         }
-        if state.board.throws_owed > 0 {
-            state.board.phase = Phase::Throw;
-        } else if state.board.pending.is_empty() {
-            // Settle's common outcome here without its call: every result used, the turn
-            // passes.
-            self.end_turn(state, events);
-        } else {
-            self.settle(state, events);
-        }
+        done
     }
 
     /// Sends the stack of `victim` on `node` home (or where the rules say); returns how
     /// many pieces were captured.
+    // Always: a move's landing and a carry's both call it, and left to itself the compiler
+    // then keeps it out of line, a call on every capture of every play-out.
+    #[inline(always)]
     fn capture(
         &self,
         state: &mut YutState<R>,

@@ -58,12 +58,9 @@ fn the_strong_bot_plays_only_legal_actions_and_never_touches_the_rng() {
                 break;
             };
             let before = state.clone();
-            let rng_before = state.board.table.rng.clone();
+            let rng_before = state.table().rng.clone();
             let action = bots[seat].choose(&game, &state, seat).unwrap();
-            assert_eq!(
-                state.board.table.rng, rng_before,
-                "the stored RNG was touched"
-            );
+            assert_eq!(state.table().rng, rng_before, "the stored RNG was touched");
             assert_eq!(state, before, "the state was changed");
             assert!(
                 game.legal_actions(&state, seat).contains(&action),

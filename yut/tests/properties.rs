@@ -67,16 +67,16 @@ fn invariants(game: &Yut, state: &YutState<yut::Standard>, done_before: &mut [us
             assert!(board.pending.is_empty() && board.throws_owed == 0);
             assert!(game.outcome(state).is_some());
             assert!(game.to_act(state).is_empty());
-            assert_eq!(board.table.deadline_at, None);
+            assert_eq!(board.deadline(), None);
         }
-        Phase::Rule => panic!("the standard rules never wait for a rule action"),
+        phase => panic!("the standard rules never wait in phase {phase:?}"),
     }
     assert_eq!(game.is_over(state), board.phase == Phase::Finished);
 }
 
 /// No key or word of the RNG in any viewer's view.
 fn views_hide_the_rng(game: &Yut, state: &YutState<yut::Standard>, step: usize) {
-    let ids = &state.board.table.players;
+    let ids = &state.table().players;
     // Every viewer now and then, otherwise one in turn (the spectator among them).
     let all: Vec<Viewer> = ids
         .iter()
@@ -203,7 +203,7 @@ fn run(
                     ops.push(Op::Connect(ids[seat].clone(), false, now));
                     now += game.grace_ms();
                 } else {
-                    now = now.max(state.board.table.deadline_at.unwrap());
+                    now = now.max(state.table().deadline_at.unwrap());
                 }
                 let done = game.tick(&mut state, now);
                 assert_eq!(done.len(), 1, "one timeout is due");

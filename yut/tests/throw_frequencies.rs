@@ -88,11 +88,11 @@ fn throws_through_the_game_are_the_same_draws() {
         let seat = game.to_act(&state)[0];
         let action = game.timeout_action(&state, seat).unwrap();
         if action == yut::YutAction::Throw {
-            let mut rng = state.board.table.rng.clone();
+            let mut rng = state.table().rng.clone();
             let expected = ThrowDraw::draw(&options, &mut rng);
             game.apply_seat(&mut state, seat, &action, 0).unwrap();
             assert_eq!(state.board.last_throw, Some(expected));
-            assert_eq!(state.board.table.rng, rng);
+            assert_eq!(state.table().rng, rng);
         } else {
             game.apply_seat(&mut state, seat, &action, 0).unwrap();
         }

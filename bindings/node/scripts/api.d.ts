@@ -5,8 +5,13 @@ export interface Status<G extends GameId = GameId> {
   game: G;
   /** The action sequence number to send back as `turnSeq`. */
   turnSeq: number;
-  /** The players who may act now. */
+  /** The players whose move is awaited. */
   toAct: string[];
+  /**
+   * The players who may act now besides those of `toAct`, waited for by no one (One
+   * Card's `ONE_CARD` and `CATCH` calls): empty for most games.
+   */
+  mayAct: string[];
   /** When the current decision times out: the countdown players see. */
   deadline: number | null;
   /** When `tick` would act: arm the match's timer here. */
@@ -22,6 +27,12 @@ export interface Applied<G extends GameId = GameId> {
   action: Actions[G];
   events: Events[G][];
   auto?: boolean;
+}
+
+/** A change as one viewer sees it: the request's events and the timeouts taken first. */
+export interface Change<G extends GameId = GameId> {
+  events: Events[G][];
+  applied: Applied<G>[];
 }
 
 /** A game's JSON Schemas. */
@@ -118,7 +129,17 @@ export declare class Match<G extends GameId = GameId> {
    * `playLegal`, `advance`) or `setConnected`; `[]` after one refused before it acted.
    */
   lastApplied(): Applied<G>[];
-  tick(now: number): Applied<G>[];
+  /**
+   * Moves the clock to `now`: the timeouts taken, their events as `player` sees them (none:
+   * a spectator).
+   */
+  tick(now: number, player?: string): Applied<G>[];
+  /**
+   * The last change (the last acting call, `setConnected`, or `tick` that took timeouts;
+   * none after `advance`) as `player` sees it (none: a spectator): each viewer gets their
+   * own projection of a game's private events (One Card's `drew`).
+   */
+  events(player?: string): Change<G>;
   setConnected(player: string, connected: boolean, now?: number): void;
   /**
    * The match record (it holds the seed: keep it on the server). A restored match's

@@ -2,6 +2,11 @@
 // index.node (where index.js loads it), then generates index.d.ts from the games' JSON
 // Schemas, read from the module just built, with json-schema-to-typescript. Nothing is
 // downloaded: cargo builds from the workspace, the compiler packages come from the lockfile.
+//
+// A game author's addon (README, *Your own game*): `node scripts/build.mjs
+// --manifest-path ../my-addon/Cargo.toml [--out DIR]` builds that crate's cdylib instead
+// (its registry's games typed in index.d.ts), into DIR (default: this folder) with
+// index.js beside it.
 
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -14,24 +19,47 @@ import { compile } from 'json-schema-to-typescript';
 const here = fileURLToPath(new URL('..', import.meta.url));
 const root = path.resolve(here, '../..');
 
-/** Builds the crate; returns the path of the shared library cargo reports. */
+/** `--name value` from the command line, or undefined. */
+function flag(name) {
+  const i = process.argv.indexOf(`--${name}`);
+  return i < 0 ? undefined : process.argv[i + 1];
+}
+
+const manifest = flag('manifest-path') && path.resolve(flag('manifest-path'));
+const out = path.resolve(flag('out') ?? here);
+
+/**
+ * Builds the crate (this one, or the author's addon of `--manifest-path`, with this
+ * workspace's target folder and lockfile versions, so that the dependencies built here
+ * are reused); returns the path of the shared library cargo reports.
+ */
 function cargoBuild() {
-  const run = spawnSync(
-    'cargo',
-    ['build', '--release', '-p', 'party-games-node', '--message-format=json-render-diagnostics'],
-    { cwd: root, encoding: 'utf8', maxBuffer: 1 << 28, stdio: ['ignore', 'pipe', 'inherit'] },
-  );
+  const args = manifest
+    ? ['--manifest-path', manifest]
+    : ['-p', 'party-games-node'];
+  if (manifest) {
+    const lock = path.join(path.dirname(manifest), 'Cargo.lock');
+    if (!fs.existsSync(lock)) fs.copyFileSync(path.join(root, 'Cargo.lock'), lock);
+  }
+  const run = spawnSync('cargo', ['build', '--release', ...args, '--message-format=json-render-diagnostics'], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, CARGO_TARGET_DIR: process.env.CARGO_TARGET_DIR ?? path.join(root, 'target') },
+  });
   if (run.error) throw run.error;
   if (run.status !== 0) throw new Error(`cargo build exited with ${run.status}`);
   let library;
   for (const line of run.stdout.split('\n')) {
     if (!line.startsWith('{')) continue;
     const msg = JSON.parse(line);
-    if (msg.reason === 'compiler-artifact' && msg.target.name === 'party_games_node') {
+    const ours = manifest ? msg.manifest_path === manifest : msg.target?.name === 'party_games_node';
+    if (msg.reason === 'compiler-artifact' && ours && msg.target.kind.includes('cdylib')) {
       library = msg.filenames.find((f) => /\.(so|dylib|dll)$/.test(f));
     }
   }
-  if (!library) throw new Error('cargo did not report the party_games_node library');
+  if (!library) throw new Error('cargo did not report the addon library');
   return library;
 }
 
@@ -99,11 +127,16 @@ function recordSchema(registry) {
 }
 
 const library = cargoBuild();
-const target = path.join(here, 'index.node');
+fs.mkdirSync(out, { recursive: true });
+const target = path.join(out, 'index.node');
 fs.copyFileSync(library, target);
-// The name napi-rs's own tooling gives the module, for loaders that look for it.
-fs.copyFileSync(library, path.join(here, 'party-games.linux-x64-gnu.node'));
+if (out === here) {
+  // The name napi-rs's own tooling gives the module, for loaders that look for it.
+  fs.copyFileSync(library, path.join(here, 'party-games.linux-x64-gnu.node'));
+} else {
+  fs.copyFileSync(path.join(here, 'index.js'), path.join(out, 'index.js'));
+}
 const require = createRequire(import.meta.url);
 const { NativeRegistry } = require(target);
-fs.writeFileSync(path.join(here, 'index.d.ts'), await declarations(new NativeRegistry()));
-console.log(`built ${path.relative(here, target)} and index.d.ts`);
+fs.writeFileSync(path.join(out, 'index.d.ts'), await declarations(new NativeRegistry()));
+console.log(`built ${target} and index.d.ts`);

@@ -5,11 +5,14 @@
 
 #![forbid(unsafe_code)]
 
+use std::borrow::Cow;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use game_core::{
-    AppliedJson, DynMatch, GameError, HostError, MatchRecord, PlayedText, Registry, Rejection,
+    AppliedJson, DynMatch, GameError, HostError, MatchRecord, PlayedAs, PlayedText, Registry,
+    Rejection,
 };
+use game_host::Change;
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 
@@ -228,21 +231,41 @@ fn parse_object(field: &str, text: &str) -> Result<Value, Fail> {
     }
 }
 
-/// The built-in games (`game_host::registry()`).
+/// The games of a [`Registry`] and their matches, for JavaScript: by default the
+/// built-in games (`game_host::registry()`); a game author's addon gives its own registry
+/// ([`Engine::new`], or [`use_registry`] for the module's `NativeRegistry`).
 #[derive(Debug)]
 pub struct Engine {
     registry: Registry,
 }
 
+/// The registry [`Engine::default`] makes, once [`use_registry`] has set it.
+static REGISTRY: std::sync::OnceLock<fn() -> Registry> = std::sync::OnceLock::new();
+
+/// Makes every [`Engine::default`] (and so every `NativeRegistry` JavaScript creates)
+/// hold the games of `make` instead of the built-in ones: what a game author's addon
+/// crate calls, from its module's initializer, with its own registry (see the package's
+/// README, *Your own game*). The first call decides: `false` if one was made before.
+pub fn use_registry(make: fn() -> Registry) -> bool {
+    REGISTRY.set(make).is_ok()
+}
+
 impl Default for Engine {
     fn default() -> Self {
-        Self {
-            registry: game_host::registry(),
-        }
+        Self::new(
+            REGISTRY
+                .get()
+                .map_or_else(game_host::registry, |make| make()),
+        )
     }
 }
 
 impl Engine {
+    /// An engine over `registry`'s games.
+    pub fn new(registry: Registry) -> Self {
+        Self { registry }
+    }
+
     /// The registered ids, as a JSON array.
     pub fn games(&self) -> String {
         text(&self.registry.ids().collect::<Vec<_>>())
@@ -333,7 +356,7 @@ impl<'a> Who<'a> {
 }
 
 /// The number of slots [`Session::status_into`] writes before the seats to act.
-pub const STATUS_HEAD: usize = 6;
+pub const STATUS_HEAD: usize = 7;
 
 /// One match; `None` once a call into it panicked.
 #[derive(Debug)]
@@ -344,6 +367,9 @@ pub struct Session {
     room: u64,
     /// The timeouts the last [`Session::advance`] took first (nearly always none).
     advanced: Vec<AppliedJson>,
+    /// The last change (an acting call, `set_connected` or a `tick` that took timeouts),
+    /// for each viewer's projection ([`Session::events`]).
+    last: Change,
 }
 
 impl Session {
@@ -352,6 +378,7 @@ impl Session {
             m: Some(m),
             room: 0,
             advanced: Vec::new(),
+            last: Change::default(),
         }
     }
 
@@ -387,14 +414,9 @@ impl Session {
         who: Who<'_>,
         f: impl FnOnce(&mut dyn DynMatch, &str) -> Result<T, Fail>,
     ) -> Result<T, Fail> {
-        self.with(|m| match who {
-            Who::Id(id) => f(m, id),
-            Who::Seat(seat) => {
-                let Some(id) = m.players().get(seat as usize).cloned() else {
-                    return Err(bad_request("player", format!("no seat {seat}")));
-                };
-                f(m, &id)
-            }
+        self.with(|m| {
+            let id = player_id(m, who)?;
+            f(m, &id)
         })
     }
 
@@ -410,8 +432,9 @@ impl Session {
 
     /// The status as numbers, for the JavaScript side to read as a `Float64Array` over
     /// `out`'s bytes: `turnSeq`, `deadline`, `nextTickAt`, `clock`, `over` (0 or 1), the
-    /// number of seats to act, then those seats; a time that is `null` is -1 (every real
-    /// one is at least 0). Refused if `out` is too short for the seats to act.
+    /// number of seats to act, the number of seats that may act besides them
+    /// (`mayAct`), then the seats to act and those that may act; a time that is `null` is
+    /// -1 (every real one is at least 0). Refused if `out` is too short for the seats.
     pub fn status_into(&mut self, out: &mut [u8]) -> Result<(), Fail> {
         self.with(|m| write_status(m, out))
     }
@@ -453,15 +476,17 @@ impl Session {
             parse_object("action", action)?;
         }
         self.spend()?;
-        self.with_player(who, |m, id| {
+        let Self { m, last, .. } = self;
+        with_match(m, |m| {
+            let id = player_id(m, who)?;
             let now = now.unwrap_or_else(|| m.clock());
-            let played = m.act_text(id, action, turn_seq, now);
+            let played = m.act_text(&id, action, turn_seq, now);
             if let Err(HostError::BadJson { what: "action", .. }) = &played.result {
                 // Text that is no JSON at all is the binding's BAD_REQUEST, as before it
                 // reached the game; an object of the wrong shape the game's BAD_JSON.
                 parse_object("action", action)?;
             }
-            played_text(m, played, status)
+            played_text(m, played, status, &id, last)
         })
     }
 
@@ -479,10 +504,12 @@ impl Session {
         let turn_seq = count("turnSeq", turn_seq)?;
         let now = count("now", now)?;
         self.spend()?;
-        self.with_player(who, |m, id| {
+        let Self { m, last, .. } = self;
+        with_match(m, |m| {
+            let id = player_id(m, who)?;
             let now = now.unwrap_or_else(|| m.clock());
-            let played = m.act_legal(id, index, turn_seq, now);
-            played_text(m, played, status)
+            let played = m.act_legal(&id, index, turn_seq, now);
+            played_text(m, played, status, &id, last)
         })
     }
 
@@ -494,6 +521,10 @@ impl Session {
         // Tested first: clearing even an empty list is a call.
         if !self.advanced.is_empty() {
             self.advanced.clear();
+        }
+        // It writes no events: the change before it is no longer the last.
+        if !is_empty(&self.last) {
+            self.last = Change::default();
         }
         let index = count("index", Some(index))?.unwrap_or(0);
         self.spend()?;
@@ -514,11 +545,40 @@ impl Session {
         &self.advanced
     }
 
-    /// Takes the timeouts due at `now`: a JSON array of `{player, action, events, auto}`.
-    pub fn tick(&mut self, now: f64) -> Result<String, Fail> {
+    /// Takes the timeouts due at `now`: a JSON array of `{player, action, events, auto}`,
+    /// the events as `viewer` sees them (`None`: a spectator; an id that is not seated is
+    /// refused first, `NOT_SEATED`).
+    pub fn tick(&mut self, now: f64, viewer: Option<Who<'_>>) -> Result<String, Fail> {
         let now = count("now", Some(now))?.unwrap_or(0);
         self.spend()?;
-        self.with(|m| Ok(text(&m.tick(now))))
+        let Self { m, last, .. } = self;
+        with_match(m, |m| {
+            let viewer = viewer.map(|who| viewer_id(m, who)).transpose()?;
+            let applied = m.tick(now);
+            if applied.is_empty() {
+                return Ok("[]".to_owned());
+            }
+            *last = Change {
+                applied,
+                events: Default::default(),
+            };
+            Ok(text(&last.applied_for(viewer.as_deref())))
+        })
+    }
+
+    /// The last change (the last acting call, `set_connected` or `tick` that took
+    /// timeouts; none after an `advance`) as `viewer` sees it (`None`: a spectator):
+    /// `{"events", "applied"}`, as the JSON host's `events` answers them.
+    pub fn events(&mut self, viewer: Option<Who<'_>>) -> Result<String, Fail> {
+        let Self { m, last, .. } = self;
+        with_match(m, |m| {
+            let viewer = viewer.map(|who| viewer_id(m, who)).transpose()?;
+            let viewer = viewer.as_deref();
+            Ok(with_applied(
+                &text(&last.events_for(viewer)),
+                &last.applied_for(viewer),
+            ))
+        })
     }
 
     /// Marks a player (dis)connected: `{"events", "applied"}`.
@@ -530,14 +590,17 @@ impl Session {
     ) -> Result<String, Fail> {
         let now = count("now", now)?;
         self.spend()?;
-        self.with_player(who, |m, id| {
+        let Self { m, last, .. } = self;
+        with_match(m, |m| {
+            let id = player_id(m, who)?;
             let now = now.unwrap_or_else(|| m.clock());
-            let played = m.set_connected(id, connected, now);
+            let played = m.set_connected(&id, connected, now);
+            let applied = remember(last, &played, &id);
             match played.result {
-                Ok(events) => Ok(with_applied(&text(&events), &played.applied)),
+                Ok(events) => Ok(with_applied(&text(&events), &applied)),
                 Err(e) => Err(Fail {
                     error: e.body(),
-                    applied: played.applied,
+                    applied,
                 }),
             }
         })
@@ -557,6 +620,55 @@ impl Session {
     pub fn outcome(&mut self) -> Result<String, Fail> {
         self.with(|m| Ok(m.outcome_text().unwrap_or_else(|| "null".to_owned())))
     }
+}
+
+/// The id of the player `who` names: a seat's id, or the id given (judged by the call
+/// it is given to, in its own order).
+fn player_id<'a>(m: &dyn DynMatch, who: Who<'a>) -> Result<Cow<'a, str>, Fail> {
+    match who {
+        Who::Id(id) => Ok(Cow::Borrowed(id)),
+        Who::Seat(seat) => match m.players().get(seat as usize) {
+            Some(id) => Ok(Cow::Owned(id.clone())),
+            None => Err(bad_request("player", format!("no seat {seat}"))),
+        },
+    }
+}
+
+/// The id of a viewer of events: a seated player, refused otherwise (`NOT_SEATED`, as the
+/// JSON host refuses it, before anything changes) rather than shown what a player sees.
+fn viewer_id<'a>(m: &dyn DynMatch, who: Who<'a>) -> Result<Cow<'a, str>, Fail> {
+    let id = player_id(m, who)?;
+    if !m.players().iter().any(|p| *p == *id) {
+        return Err(Fail {
+            error: Rejection::NotSeated {
+                player: game_core::cap_detail(id.into_owned()),
+            }
+            .body(),
+            applied: Vec::new(),
+        });
+    }
+    Ok(id)
+}
+
+/// Whether nothing changed.
+fn is_empty(change: &Change) -> bool {
+    change.applied.is_empty() && change.events.is_empty()
+}
+
+/// Keeps a request's change as the session's last (unless nothing changed); answers the
+/// timeouts taken first as `player` sees them.
+fn remember<E>(last: &mut Change, played: &PlayedAs<E>, player: &str) -> Vec<AppliedJson> {
+    let change = Change {
+        applied: played.applied.clone(),
+        events: played.events().clone(),
+    };
+    if !is_empty(&change) {
+        *last = change;
+    }
+    if played.applied.is_empty() {
+        return Vec::new();
+    }
+    played.applied_for(Some(player))
 }
 
 /// [`Session::with`] on the match slot alone, so that the closure may borrow the
@@ -638,21 +750,24 @@ fn played_text(
     m: &dyn DynMatch,
     played: PlayedText,
     status: Option<&mut [u8]>,
+    player: &str,
+    last: &mut Change,
 ) -> Result<String, Fail> {
+    let applied = remember(last, &played, player);
     match played.result {
         Ok(events) => {
             if let Some(out) = status {
                 write_status(m, out)?;
             }
-            if played.applied.is_empty() {
+            if applied.is_empty() {
                 Ok(events)
             } else {
-                Ok(with_applied(&events, &played.applied))
+                Ok(with_applied(&events, &applied))
             }
         }
         Err(e) => Err(Fail {
             error: e.body(),
-            applied: played.applied,
+            applied,
         }),
     }
 }
@@ -668,16 +783,17 @@ fn write_status(m: &dyn DynMatch, out: &mut [u8]) -> Result<(), Fail> {
         s.clock as f64,
         f64::from(u8::from(s.over)),
         s.to_act.len() as f64,
+        s.may_act.len() as f64,
     ];
     let values = head
         .into_iter()
-        .chain(s.to_act.iter().map(|&seat| seat as f64));
+        .chain(s.to_act.iter().chain(&s.may_act).map(|&seat| seat as f64));
     let mut slots = out.chunks_exact_mut(8);
     for v in values {
         let Some(slot) = slots.next() else {
             return Err(bad_request(
                 "status",
-                "the status buffer is too short for the seats to act",
+                "the status buffer is too short for the seats to act and that may act",
             ));
         };
         slot.copy_from_slice(&v.to_ne_bytes());
@@ -779,7 +895,7 @@ mod tests {
         // Yut: 30 s a decision from 1000, one seat to act.
         assert_eq!(
             slots(&out)[..STATUS_HEAD],
-            [0.0, 31_000.0, 31_000.0, 1000.0, 0.0, 1.0]
+            [0.0, 31_000.0, 31_000.0, 1000.0, 0.0, 1.0, 0.0]
         );
         let who = Who::Seat(first as u32);
         assert_eq!(s.legal_count(who).unwrap(), 1);
@@ -948,7 +1064,7 @@ mod tests {
             "refused, nothing changed"
         );
         for e in [
-            s.tick(1e9).unwrap_err(),
+            s.tick(1e9, None).unwrap_err(),
             s.advance(0.0).unwrap_err(),
             s.set_connected(Who::Seat(1), false, None).unwrap_err(),
             s.act_legal(Who::Seat(1), 0.0, None, None, None)
@@ -977,6 +1093,72 @@ mod tests {
         // The next one took none: the list is cleared.
         a.advance(0.0).unwrap();
         assert!(a.advanced().is_empty());
+    }
+
+    #[test]
+    fn each_viewer_gets_their_projection_of_the_last_change() {
+        let engine = Engine::default();
+        let players = vec!["a".to_owned(), "b".to_owned(), "c".to_owned()];
+        let mut s = engine
+            .create("one-card", players, None, Some(4.0), None)
+            .unwrap();
+        assert_eq!(s.events(None).unwrap(), r#"{"events":[],"applied":[]}"#);
+        let mut out = vec![0u8; 8 * (STATUS_HEAD + 6)];
+        s.status_into(&mut out).unwrap();
+        let mover = Who::Seat(slots(&out)[STATUS_HEAD] as u32);
+        let mine: Value = serde_json::from_str(
+            &s.act(mover, r#"{"type":"DRAW"}"#, None, None, None)
+                .unwrap(),
+        )
+        .unwrap();
+        assert!(
+            mine[0]["cards"].is_array(),
+            "the drawer sees the card: {mine}"
+        );
+        let change = |s: &mut Session, who| -> Value {
+            serde_json::from_str(&s.events(who).unwrap()).unwrap()
+        };
+        assert_eq!(change(&mut s, Some(mover))["events"], mine);
+        let other = Who::Seat((slots(&out)[STATUS_HEAD] as u32 + 1) % 3);
+        for viewer in [Some(other), None] {
+            let seen = change(&mut s, viewer);
+            assert_eq!(seen["events"][0]["count"], 1, "{seen}");
+            assert!(seen["events"][0].get("cards").is_none(), "{seen}");
+        }
+        let e = s.events(Some(Who::Id("zed"))).unwrap_err();
+        assert_eq!(e.error.code, "NOT_SEATED");
+        // A timeout's draw: the drawer's projection to them, the count to the others.
+        let e = s.tick(1e6, Some(Who::Id("zed"))).unwrap_err();
+        assert_eq!(e.error.code, "NOT_SEATED", "refused before the clock moved");
+        s.status_into(&mut out).unwrap();
+        let late = Who::Seat(slots(&out)[STATUS_HEAD] as u32);
+        let applied: Value = serde_json::from_str(&s.tick(1e6, Some(late)).unwrap()).unwrap();
+        assert!(applied[0]["events"][0]["cards"].is_array(), "{applied}");
+        let seen = change(&mut s, None);
+        assert!(seen["events"].as_array().unwrap().is_empty());
+        assert_eq!(seen["applied"][0]["events"][0]["count"], 1, "{seen}");
+        // `advance` writes no events: the change before it is no longer the last.
+        s.advance(0.0).unwrap();
+        assert_eq!(s.events(None).unwrap(), r#"{"events":[],"applied":[]}"#);
+    }
+
+    #[test]
+    fn an_engine_serves_the_registry_it_is_given() {
+        let mut registry = Registry::new();
+        registry
+            .register(game_core::Erased(game_core::rps::Rps))
+            .unwrap();
+        let engine = Engine::new(registry);
+        assert_eq!(engine.games(), r#"["rps"]"#);
+        let e = engine
+            .create("yut", vec!["a".into(), "b".into()], None, None, None)
+            .unwrap_err();
+        assert_eq!(e.error.code, "UNKNOWN_GAME");
+        assert!(
+            rps(&engine, 1.0)
+                .act(Who::Seat(0), r#"{"type":"RANDOM"}"#, None, None, None)
+                .is_ok()
+        );
     }
 
     #[test]

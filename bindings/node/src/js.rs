@@ -235,7 +235,8 @@ pub struct NativeRegistry {
 
 #[napi]
 impl NativeRegistry {
-    /// Every built-in game: yut, yut-augments, rps.
+    /// The games of the registry the module was given (`use_registry`), by default every
+    /// built-in game: one-card, rps, yut, yut-augments.
     #[napi(constructor)]
     pub fn new() -> Result<Self> {
         js(guard(|| {
@@ -328,17 +329,31 @@ pub fn match_status(m: Unknown<'_>, out: Unknown<'_>) -> Result<()> {
     on_match(m, |m| m.status_into(&mut buffer(out)?))
 }
 
+/// A viewer given by seat or id, or neither (the spectator): `f` gets the player.
+fn viewer<T>(
+    seat: Unknown<'_>,
+    id: Unknown<'_>,
+    f: impl FnOnce(Option<Who<'_>>) -> Read<T>,
+) -> Read<T> {
+    let (seat, id) = (opt_seat(seat)?, opt_text("player", id)?);
+    let who = match (seat, id.as_deref()) {
+        (None, None) => None,
+        (seat, id) => Some(Who::of(seat.unwrap_or(u32::MAX), id)),
+    };
+    f(who)
+}
+
 /// A player's view (no seat and no id: the spectator's), as JSON.
 #[napi]
 pub fn match_view(m: Unknown<'_>, seat: Unknown<'_>, id: Unknown<'_>) -> Result<String> {
-    on_match(m, |m| {
-        let (seat, id) = (opt_seat(seat)?, opt_text("player", id)?);
-        let who = match (seat, id.as_deref()) {
-            (None, None) => None,
-            (seat, id) => Some(Who::of(seat.unwrap_or(u32::MAX), id)),
-        };
-        m.view(who)
-    })
+    on_match(m, |m| viewer(seat, id, |who| m.view(who)))
+}
+
+/// The last change as a player (no seat and no id: a spectator) sees it:
+/// `{"events", "applied"}` as JSON.
+#[napi]
+pub fn match_events(m: Unknown<'_>, seat: Unknown<'_>, id: Unknown<'_>) -> Result<String> {
+    on_match(m, |m| viewer(seat, id, |who| m.events(who)))
 }
 
 /// A player's legal actions, as JSON.
@@ -421,10 +436,19 @@ pub fn match_advance(m: Unknown<'_>, index: Unknown<'_>) -> Result<Either<u32, S
     })
 }
 
-/// Takes the due timeouts, as JSON.
+/// Takes the due timeouts, as JSON, their events as a player (no seat and no id: a
+/// spectator) sees them.
 #[napi]
-pub fn match_tick(m: Unknown<'_>, now: Unknown<'_>) -> Result<String> {
-    on_match(m, |m| m.tick(number("now", now)?))
+pub fn match_tick(
+    m: Unknown<'_>,
+    now: Unknown<'_>,
+    seat: Unknown<'_>,
+    id: Unknown<'_>,
+) -> Result<String> {
+    on_match(m, |m| {
+        let now = number("now", now)?;
+        viewer(seat, id, |who| m.tick(now, who))
+    })
 }
 
 /// Marks a player (dis)connected: `{"events", "applied"}` as JSON.

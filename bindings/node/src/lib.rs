@@ -12,6 +12,7 @@
 #![deny(unsafe_code)]
 
 pub mod engine;
+pub use engine::use_registry;
 // The `#[napi]` functions are reached only through the module's registration, which the
 // macros leave out of test builds: there they look unused.
 #[cfg_attr(test, allow(dead_code))]

@@ -13,7 +13,7 @@ const reg = new Registry();
 const players = (n) => Array.from({ length: n }, (_, i) => `p${i + 1}`);
 
 test('the registry lists every built-in game and its schemas', () => {
-  assert.deepEqual(reg.games(), ['rps', 'yut', 'yut-augments']);
+  assert.deepEqual(reg.games(), ['one-card', 'rps', 'yut', 'yut-augments']);
   for (const game of reg.games()) {
     const s = reg.schemas(game);
     assert.deepEqual(Object.keys(s).sort(), ['action', 'error', 'event', 'options', 'outcome', 'view']);

@@ -17,7 +17,7 @@ const gc = vm.runInNewContext('gc');
 function games(reg, n, seed) {
   const pick = rng(seed);
   for (let i = 0; i < n; i++) {
-    const game = ['yut', 'yut-augments', 'rps'][i % 3];
+    const game = ['yut', 'yut-augments', 'rps', 'one-card'][i % 4];
     const m = reg.create({ game, players: ['a', 'b'], seed: seed + i });
     if (i % 2) {
       // Every other game by `advance`: its record is written only when asked for below.

@@ -60,6 +60,7 @@ const SESSIONS = [
   { game: 'yut', players: ['a', 'b', 'c', 'd'], seed: 6, options: { mode: 'team' } },
   { game: 'yut-augments', players: ['a', 'b', 'c'], seed: 7 },
   { game: 'rps', players: ['a', 'b'], seed: 8, options: { winsNeeded: 2 } },
+  { game: 'one-card', players: ['a', 'b', 'c'], seed: 9, options: { handSize: 5 } },
 ];
 
 test('the package and the JSON host answer alike', async () => {
@@ -83,6 +84,10 @@ test('the package and the JSON host answer alike', async () => {
         for (const player of [...s.players, undefined]) {
           const hv = await host.ask({ op: 'view', match: id, ...(player ? { player } : {}) });
           assert.deepEqual(m.view(player), hv.view, `${s.game} step ${step}: view of ${player ?? 'the spectator'}`);
+          // The last change as each viewer sees it (One Card's draws differ by viewer).
+          const he = await host.ask({ op: 'events', match: id, ...(player ? { player } : {}) });
+          const change = { events: he.events, applied: he.applied };
+          assert.deepEqual(m.events(player), change, `${s.game} step ${step}: events of ${player ?? 'the spectator'}`);
         }
         const player = st.toAct[pick(st.toAct.length)];
         const legal = await host.ask({ op: 'legal', match: id, player });
@@ -97,8 +102,10 @@ test('the package and the JSON host answer alike', async () => {
           seen.refused += h.ok ? 0 : 1;
         } else if (roll === 1 && st.nextTickAt !== null) {
           now = st.nextTickAt;
-          const h = await host.ask({ op: 'tick', match: id, now });
-          assert.deepEqual(m.tick(now), h.applied, `${s.game} step ${step}: tick`);
+          // Seen by each player in turn, and by a spectator.
+          const viewer = s.players[step % (s.players.length + 1)];
+          const h = await host.ask({ op: 'tick', match: id, now, ...(viewer ? { player: viewer } : {}) });
+          assert.deepEqual(m.tick(now, viewer), h.applied, `${s.game} step ${step}: tick`);
           seen.tick += h.applied.length > 0 ? 1 : 0;
           continue;
         } else if (roll === 2 && st.nextTickAt !== null) {

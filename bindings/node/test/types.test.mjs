@@ -34,7 +34,7 @@ function compile(file, text) {
 
 const GOOD = `
 import { Registry, GameError } from "party-games";
-import type { YutAction, YutEvent, RpsEvent, YutView, Applied, Status, Record, Played, StoredState } from "party-games";
+import type { YutAction, YutEvent, RpsEvent, YutView, Applied, Status, Record, Played, StoredState, Change, Match, OneCardAction, OneCardEvent, OneCardView } from "party-games";
 
 const reg = new Registry();
 const games: string[] = reg.games();
@@ -92,6 +92,19 @@ const optionsOrNull: { [key: string]: unknown } | null = restoredOptions;
 if (restoredOptions !== null) {
   const known: { [key: string]: unknown } = restoredOptions;
 }
+const oc: Match<"one-card"> = reg.create({ game: "one-card", players: ["a", "b", "c"], options: { handSize: 5, bankruptAt: null }, seed: 2 });
+const ocStatus: Status<"one-card"> = oc.status();
+const callers: string[] = ocStatus.mayAct;
+const ocLegal: OneCardAction[] = oc.legal(ocStatus.toAct[0]);
+const drew: OneCardEvent[] = oc.act("a", { type: "DRAW" });
+oc.act("a", { type: "PLAY", card: "7H", suit: "S" });
+oc.act("b", { type: "CATCH", player: "a" });
+const ocView: OneCardView = oc.view("a");
+const hand: string[] = ocView.hand ?? [];
+const seen: Change<"one-card"> = oc.events("b");
+const seenEvents: OneCardEvent[] = seen.events;
+const spectators: Applied<"one-card">[] = oc.events().applied;
+const ticked: Applied<"one-card">[] = oc.tick(90000, "c");
 `;
 
 const TYPOS = [
@@ -116,6 +129,12 @@ const TYPOS = [
   ['the answer of advance as events', 'const evs: YutEvent[] = m.advance(0);'],
   ["a record's options as never null (a restored match's are)", 'const o: { [k: string]: unknown } = m.record().options;'],
   ['a number as a stored state', 'reg.restore("yut", 42);'],
+  ['a card typo in One Card', 'oc.act("a", { type: "PLAY", card: "1H" });'],
+  ['a suit declared with a word', 'oc.act("a", { type: "PLAY", card: "7H", suit: "spades" });'],
+  ['One Card events as Yut events', 'const wrongCard: YutEvent[] = oc.events("a").events;'],
+  ['handSize 9', 'reg.create({ game: "one-card", players: ["a", "b"], options: { handSize: 9 } });'],
+  ['mayAct as one id', 'const one: string = oc.status().mayAct;'],
+  ['a number as the viewer of tick', 'oc.tick(1000, 2);'],
 ];
 
 test('the declarations exist (npm run build)', () => {

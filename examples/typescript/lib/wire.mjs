@@ -47,13 +47,14 @@ export class Samples {
   }
 }
 
-/** Trace runs: both yut games, 2 to 4 players, team play, the draft, timeouts, refusals. */
+/** Trace runs: both yut games, 2 to 4 players, team play, the draft, timeouts, refusals; One Card. */
 export const TRACES = [
   ['--games', '2', '--seed', '1', '--illegal', '5', '--timeouts', '5'],
   ['--games', '1', '--seed', '7', '--players', '3', '--options', '{"pieces":2,"nakPercent":10,"turnSeconds":null,"ranking":"all"}'],
   ['--games', '1', '--seed', '11', '--players', '4', '--mode', 'team', '--illegal', '5'],
   ['--games', '2', '--seed', '21', '--preset', 'app', '--illegal', '5', '--timeouts', '5'],
   ['--games', '1', '--seed', '31', '--game', 'yut-augments', '--players', '4', '--mode', 'team'],
+  ['--games', '3', '--seed', '41', '--game', 'one-card', '--players', '4', '--illegal', '10', '--timeouts', '10'],
 ];
 
 /** Adds the lines of one trace to `samples`. */
@@ -80,6 +81,7 @@ export const SESSIONS = [
   { game: 'rps', options: { winsNeeded: 1, turnSeconds: null }, players: 2, seed: 6 },
   { game: 'yut', options: { mode: 'team', nakPercent: 5 }, players: 4, seed: 8 },
   { game: 'yut-augments', options: { augments: ['first-step', 'second-look', 'do-echo'] }, players: 3, seed: 9 },
+  { game: 'one-card', options: { handSize: 5, ranking: 'all' }, players: 3, seed: 10 },
 ];
 
 /** A small seeded generator (mulberry32), so that sessions are the same every run. */

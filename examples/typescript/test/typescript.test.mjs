@@ -16,7 +16,7 @@ import { compileFromFile } from 'json-schema-to-typescript';
 
 import { Samples, TRACES, addSessions, addTrace, example } from '../lib/wire.mjs';
 
-const GAMES = ['yut', 'yut-augments', 'rps'];
+const GAMES = ['yut', 'yut-augments', 'rps', 'one-card'];
 const TYPES = ['options', 'action', 'view', 'event', 'outcome', 'error'];
 /** How many values of each type go into the compiled files (views are large). */
 const CAPS = { options: 50, action: 300, view: 120, event: 400, outcome: 20, error: 60 };

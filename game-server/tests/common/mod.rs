@@ -85,6 +85,12 @@ impl Server {
         Self::launch(db, bot_delay_ms, flags, Some(log))
     }
 
+    /// [`Server::start_with`] with its stderr written to `log` (a database on a file
+    /// system the test fills keeps its log elsewhere).
+    pub fn start_logged(db: &Path, bot_delay_ms: u64, flags: &[&str], log: PathBuf) -> Self {
+        Self::launch(db, bot_delay_ms, flags, Some(log))
+    }
+
     fn launch(db: &Path, bot_delay_ms: u64, flags: &[&str], log: Option<PathBuf>) -> Self {
         let mut cmd = Command::new(binary());
         cmd.args(["--addr", "127.0.0.1:0", "--db"])
@@ -124,6 +130,22 @@ impl Server {
     pub fn stderr(&self) -> String {
         let path = self.stderr.as_ref().expect("started with start_with");
         std::fs::read_to_string(path).unwrap_or_default()
+    }
+
+    /// What the server wrote to stderr once it holds `needle`, within `secs`.
+    pub fn stderr_until(&self, needle: &str, secs: u64) -> String {
+        let until = std::time::Instant::now() + Duration::from_secs(secs);
+        loop {
+            let err = self.stderr();
+            if err.contains(needle) {
+                return err;
+            }
+            assert!(
+                std::time::Instant::now() < until,
+                "no {needle:?} on stderr within {secs} s: {err}"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        }
     }
 
     /// SIGTERM, then the exit status within `secs` (`None`: still running).

@@ -105,7 +105,7 @@ pub fn rig(s: &mut Script<Augments>, results: &[ThrowChance]) {
             ThrowChance::of_draw(d) == *want
         });
         if fits {
-            s.state.board.table.rng = GameRng::from_seed(seed);
+            s.reseed(seed);
             return;
         }
     }

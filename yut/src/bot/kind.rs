@@ -15,6 +15,7 @@ use crate::{Rules, Yut, YutAction, YutState};
 /// assert!("clever".parse::<BotKind>().is_err());
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum BotKind {
     /// [`RandomBot`]: uniformly among the legal actions, seeded per seat.
     Random,

@@ -165,6 +165,7 @@ fn left<A: Rules, B: Rules, T>(cx: &mut Cx<'_, (A, B)>, f: impl FnOnce(&mut Cx<'
         state: &mut cx.state.0,
         config: &cx.config.first,
         out: &mut out,
+        carry: cx.carry.as_deref_mut(),
     })
 }
 
@@ -176,6 +177,7 @@ fn right<A: Rules, B: Rules, T>(cx: &mut Cx<'_, (A, B)>, f: impl FnOnce(&mut Cx<
         state: &mut cx.state.1,
         config: &cx.config.second,
         out: &mut out,
+        carry: cx.carry.as_deref_mut(),
     })
 }
 
@@ -193,6 +195,38 @@ fn joined_id(a: &'static str, b: &'static str) -> &'static str {
     let id: &'static str = Box::leak(format!("{a}+{b}").into_boxed_str());
     ids.push((a, b, id));
     id
+}
+
+/// The format version of a composition whose parts have versions `a` and `b`: the first's
+/// in the high 16 bits and the second's in the low when both fit there (every single rule
+/// set's version does, and the records stored so far carry that number), else a stable
+/// hash of both (32-bit FNV-1a of their little-endian bytes). A nested composition's
+/// version no longer fits, so packing it would drop bits of a part: the hash keeps every
+/// part's version in play, nested either way.
+///
+/// ```
+/// use yut::rules::composed_version;
+/// assert_eq!(composed_version(1, 2), 0x0001_0002);
+/// let nested = composed_version(1, 1);
+/// assert_ne!(composed_version(nested, 1), composed_version(nested, 2));
+/// assert_ne!(composed_version(1, nested), composed_version(2, nested));
+/// ```
+pub const fn composed_version(a: u32, b: u32) -> u32 {
+    if a <= 0xFFFF && b <= 0xFFFF {
+        return (a << 16) | b;
+    }
+    const OFFSET: u32 = 0x811C_9DC5;
+    const PRIME: u32 = 0x0100_0193;
+    let a = a.to_le_bytes();
+    let b = b.to_le_bytes();
+    let mut hash = OFFSET;
+    let mut i = 0;
+    while i < 8 {
+        let byte = if i < 4 { a[i] } else { b[i - 4] };
+        hash = (hash ^ byte as u32).wrapping_mul(PRIME);
+        i += 1;
+    }
+    hash
 }
 
 /// Two rule sets played together; every hook folds left to right:
@@ -224,10 +258,10 @@ impl<A: Rules, B: Rules> Rules for (A, B) {
         joined_id(self.0.id(), self.1.id())
     }
 
-    /// Both parts' versions, the first's in the high 16 bits and the second's in the low
-    /// (so a change to either changes the composition's; versions stay far below 2^16).
+    /// Both parts' versions together ([`composed_version`]), so that a change to either
+    /// changes the composition's, however deeply it is nested.
     fn format_version(&self) -> u32 {
-        (self.0.format_version() << 16) | (self.1.format_version() & 0xFFFF)
+        composed_version(self.0.format_version(), self.1.format_version())
     }
 
     fn validate_config(&self, config: &Self::Config, base: &YutOptions) -> Result<(), YutError> {

@@ -3,7 +3,8 @@
 //! Every hook has a default that does nothing, so [`Standard`] is an empty
 //! implementation and costs nothing at run time. Hooks never reimplement movement: the
 //! engine walks the board, and a hook adjusts a number, a destination or a yes/no answer
-//! at a fixed point of the turn (RULES.md, Turns). Rule-owned state (`Rules::State`) lives
+//! at a fixed point of the turn (RULES.md, Turns), or asks the engine to carry the stack
+//! that moved further on ([`Cx::carry`]). Rule-owned state (`Rules::State`) lives
 //! inside the game state, so it serializes, replays and compares with it.
 //!
 //! The points, in the order the engine reaches them in a turn:
@@ -28,7 +29,7 @@ use crate::{Origin, Throw, To, YutError, YutEvent, YutOptions};
 mod compose;
 mod named;
 
-pub use compose::{Both, Either, WithRules};
+pub use compose::{Both, Either, WithRules, composed_version};
 pub use named::{Named, RuleName};
 
 /// The whole options of a game under some rules: the base options plus the rules' own
@@ -124,6 +125,19 @@ pub struct Cx<'a, R: Rules> {
     pub config: &'a R::Config,
     /// Where rule events go (they appear in the action's events, in order).
     pub(crate) out: &'a mut dyn Emit<R::Event>,
+    /// The carry asked for, in [`Rules::after_move`] only (`None` in every other hook).
+    pub(crate) carry: Option<&'a mut Carry>,
+}
+
+/// A carry of the mover's stack asked for in [`Rules::after_move`] ([`Cx::carry`]), which
+/// the engine makes once the hook has returned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Carry {
+    /// Where the stack that moved ended: off the board (finished, or sent home by a
+    /// backdo) leaves nothing to carry.
+    pub(crate) to: To,
+    /// The steps asked for, summed over the rule sets that asked.
+    pub(crate) steps: u8,
 }
 
 impl<R: Rules> Cx<'_, R> {
@@ -162,6 +176,57 @@ impl<R: Rules> Cx<'_, R> {
             return false;
         }
         self.board.pending.push(result)
+    }
+
+    /// Carries the stack that has just moved `steps` nodes further on its way, in
+    /// [`Rules::after_move`]: once the hook returns, the engine walks it on from where it
+    /// stands as a move from there would go (shortcuts, and finishing short as
+    /// [`Rules::finishes_short`] says), and lands it as it lands a move: it stacks with the
+    /// side's own pieces, captures another side's stack (with [`Rules::capture_to`] and the
+    /// capture bonus through [`Rules::capture_bonus`]), or finishes, and the whole game
+    /// follows (the side's place, the end of the game). A `carried` event announces it, and
+    /// [`Rules::after_move`] is asked again about the carry ([`MoveDone::carried`]), so a
+    /// carry may carry on. Steps asked by several rule sets add up.
+    ///
+    /// Returns `false`, asking nothing, in any other hook, when `steps` is 0, or when the
+    /// stack is no longer on the board (it finished or went home).
+    ///
+    /// ```
+    /// use yut::rules::{Cx, MoveDone, Rules};
+    /// use yut::{Board, NoAction, NoConfig, NoView, YutOptions};
+    ///
+    /// /// A capture also carries the capturer one node on.
+    /// #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+    /// struct CarryOn;
+    ///
+    /// impl Rules for CarryOn {
+    ///     type Config = NoConfig;
+    ///     type Options = YutOptions;
+    ///     type State = ();
+    ///     type Action = NoAction;
+    ///     type Event = yut::NoEvent;
+    ///     type View = NoView;
+    ///
+    ///     fn id(&self) -> &'static str { "carry-on" }
+    ///
+    ///     fn after_move(&self, cx: &mut Cx<'_, Self>, done: &MoveDone) {
+    ///         if done.captured > 0 {
+    ///             cx.carry(1);
+    ///         }
+    ///     }
+    ///
+    ///     fn view(&self, _board: &Board, _state: &()) -> NoView { NoView {} }
+    /// }
+    /// # let _ = CarryOn;
+    /// ```
+    pub fn carry(&mut self, steps: u8) -> bool {
+        match &mut self.carry {
+            Some(carry) if carry.to.node().is_some() && steps > 0 => {
+                carry.steps = carry.steps.saturating_add(steps);
+                true
+            }
+            _ => false,
+        }
     }
 
     /// A uniform draw from `0..n` with the game's RNG (0 when `n` is 0 or 1), so that rule
@@ -255,6 +320,10 @@ pub struct MoveDone {
     pub captured: u8,
     /// Whether it joined the side's own stack.
     pub stacked: bool,
+    /// Whether a rule carried the stack ([`Cx::carry`]) rather than the player moving it:
+    /// `info.from` is then where the carry started and `info.result` the result of the
+    /// move it followed.
+    pub carried: bool,
 }
 
 /// Rule hooks. Every hook defaults to the standard rules; implement only what changes.
@@ -292,7 +361,7 @@ pub trait Rules: Clone + Debug + Default + PartialEq + Send + Sync + 'static {
     /// The version of the saved formats (states, records) under this rule set, reported as
     /// the game's `format_version`. Raise it when a change makes old records replay
     /// differently or fail to load. A composition's version is made of both parts'
-    /// (see the `(A, B)` implementation).
+    /// ([`composed_version`]).
     fn format_version(&self) -> u32 {
         1
     }
@@ -485,7 +554,9 @@ pub trait Rules: Clone + Debug + Default + PartialEq + Send + Sync + 'static {
         base
     }
 
-    /// A move was made (captures, stacking and finishing done).
+    /// A move was made (captures, stacking and finishing done), or a rule carried the
+    /// stack on after one ([`MoveDone::carried`]). The only hook that may carry the stack
+    /// on ([`Cx::carry`]).
     fn after_move(&self, _cx: &mut Cx<'_, Self>, _done: &MoveDone) {}
 
     /// The rules' part of the view.

@@ -58,6 +58,7 @@ fn inner<R: Rules, N: RuleName, T>(
         state: &mut *cx.state,
         config: cx.config,
         out: &mut *cx.out,
+        carry: cx.carry.as_deref_mut(),
     })
 }
 

@@ -1,0 +1,5 @@
+//! Node-API link setup, as in every napi addon.
+
+fn main() {
+    napi_build::setup();
+}
