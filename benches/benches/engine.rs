@@ -4,6 +4,7 @@
 //! e.g. `cargo bench -p benches -- legal`. Positions come from `benches::mid_game_state`
 //! and friends, so every run measures the same positions.
 
+use game_core::GameExt;
 use std::hint::black_box;
 use std::time::Duration;
 

@@ -7,7 +7,7 @@
 //! every run, so benchmark numbers compare across runs.
 //!
 //! ```
-//! use game_core::Game;
+//! use game_core::{Game, GameExt};
 //! let state = benches::mid_game_state(1);
 //! assert_eq!(state.board.phase, yut::Phase::Move);
 //! assert!(benches::board_stacks(&state) >= benches::BUSY_STACKS);

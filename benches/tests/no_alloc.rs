@@ -2,7 +2,7 @@
 //! allocator around uniform-random games of the standard rules.
 //!
 //! (a) `ThrowDraw::draw` and `Yut::legal_moves_into` with a reused buffer: none at all.
-//! (b) `Game::apply_seat_into` with a reused events buffer, as the shared play-out loop
+//! (b) `GameExt::apply_seat_into` with a reused events buffer, as the shared play-out loop
 //!     (`game_core::playout`) applies it: none for an ordinary decision; a discard (its
 //!     event lists the dropped results) and the game's end (winners and result) allocate,
 //!     measured and bounded. The loop itself, between decisions, allocates nothing.
@@ -26,6 +26,7 @@
 // test file allows it. The unsafe here only forwards to `System`, unchanged.
 #![allow(unsafe_code)]
 
+use game_core::GameExt;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::{Cell, RefCell};
 use std::hint::black_box;

@@ -25,6 +25,7 @@
 //! assert!(String::from_utf8(out).unwrap().contains("결과(result)"));
 //! ```
 
+use game_core::GameExt;
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
 use std::time::Duration;

@@ -10,7 +10,7 @@
 //! - per applied action `{"player", "action", "events", "view"}`, where `view` is the
 //!   view of the player who acts next (so in the move phase it holds `legalMoves`), or the
 //!   spectator's view once the game is over. An action the engine took itself after the
-//!   deadline (via `Game::tick`) carries `"auto": true`;
+//!   deadline (via `GameExt::tick`) carries `"auto": true`;
 //! - per refused action `{"player", "action", "error", "view"}` with the engine's error
 //!   body and the unchanged view.
 //!
@@ -64,6 +64,7 @@
 //! assert!(text.lines().next().unwrap().starts_with(r#"{"setup":"#));
 //! ```
 
+use game_core::GameExt;
 use std::io::{self, Write};
 use std::ops::ControlFlow;
 

@@ -6,6 +6,7 @@ use clap::Parser;
 use examples::throughput::{
     MAX_THREADS, ThroughputArgs, measure, play_game_range, play_games, run, share,
 };
+use game_core::GameExt;
 use game_core::{Game, GameRng};
 use yut::{Phase, Yut, YutAction};
 

@@ -26,13 +26,14 @@
 //! and restored with `Game::restore` before the step does exactly what the live state does
 //! (same events or same error, same state after); the view (of each viewer in turn) holds
 //! no RNG key; and at the end the match record replays to the byte-identical state (when
-//! no chance outcome was forced: `Game::apply_chance` is not recorded).
+//! no chance outcome was forced: `GameExt::apply_chance` is not recorded).
 //!
 //! The crate's tests (`tests/`) are the hostile-input tests that drive every game through
 //! the registry with these generators ([`json_value`], [`tamper`]).
 
 #![deny(missing_docs)]
 
+use game_core::GameExt;
 use game_core::rps::{Hand, Rps, RpsAction, RpsOptions};
 use game_core::testing::{assert_no_rng_keys, assert_typed, json_at, json_paths, players};
 use game_core::{
@@ -434,7 +435,7 @@ enum Op<G: Game> {
     Tick,
     /// `Match::set_connected`.
     Presence(PlayerId, bool),
-    /// `Game::apply_chance` (search tools; not recorded).
+    /// `GameExt::apply_chance` (search tools; not recorded).
     Chance(usize, G::Action, G::Chance),
 }
 

@@ -4,6 +4,7 @@
 //! the setup codes, or a game whose state passes the check and plays. Never a panic.
 
 use fuzz::{Bytes, assert_valid, json_value};
+use game_core::GameExt;
 use game_core::rps::{Rps, RpsOptions};
 use game_core::testing::{assert_code, players};
 use game_core::{Game, GameError, Millis};

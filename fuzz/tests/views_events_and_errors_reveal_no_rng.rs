@@ -8,6 +8,7 @@
 mod common;
 
 use common::{play, setups};
+use game_core::GameExt;
 use game_core::testing::assert_no_rng_keys;
 use game_core::{DynMatch, Game, GameError, Viewer};
 use game_host::registry;

@@ -5,7 +5,7 @@ use crate::{Game, GameRng};
 /// Picks an action for a seat from a state.
 ///
 /// A bot receives the whole state, RNG included. It must not use the stored RNG to see the
-/// future: a bot that simulates ahead works on [`Game::fork`] copies (re-seeded from its
+/// future: a bot that simulates ahead works on [`GameExt::fork`] copies (re-seeded from its
 /// own randomness) or enumerates [`Game::chances`].
 pub trait Bot<G: Game> {
     /// The action to take for `seat`, or `None` if it has nothing to do.
@@ -15,7 +15,7 @@ pub trait Bot<G: Game> {
 /// Picks uniformly among the legal actions, with its own seeded RNG.
 ///
 /// ```
-/// use game_core::{Bot, Game, RandomBot, rps::{Rps, RpsOptions}};
+/// use game_core::{Bot, Game, GameExt, RandomBot, rps::{Rps, RpsOptions}};
 /// let players = vec!["a".to_string(), "b".to_string()];
 /// let state = Rps.setup(&RpsOptions::default(), &players, 1, 0).unwrap();
 /// let action = RandomBot::new(5).choose(&Rps, &state, 0).unwrap();
@@ -47,7 +47,7 @@ impl<G: Game> Bot<G> for RandomBot {
 /// Plays the engine's own timeout action: what a player gets when they do nothing.
 ///
 /// ```
-/// use game_core::{Bot, Game, TimeoutBot, rps::{Rps, RpsOptions}};
+/// use game_core::{Bot, Game, GameExt, TimeoutBot, rps::{Rps, RpsOptions}};
 /// let players = vec!["a".to_string(), "b".to_string()];
 /// let state = Rps.setup(&RpsOptions::default(), &players, 1, 0).unwrap();
 /// assert_eq!(TimeoutBot.choose(&Rps, &state, 0), Rps.timeout_action(&state, 0));

@@ -1,5 +1,6 @@
 //! The type-erased layer: many kinds of games behind one JSON interface.
 
+use crate::GameExt;
 use std::any::Any;
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -395,7 +396,7 @@ impl AppliedJson {
 }
 
 /// A request judged through the erased layer: the timeouts taken first, then the
-/// request's own events (written as `E`) or why it was refused (see [`Game::play`]).
+/// request's own events (written as `E`) or why it was refused (see [`GameExt::play`]).
 ///
 /// `result` holds the events as the requester sees them (an action's player, a presence
 /// change's player); [`PlayedAs::events`] and [`PlayedAs::applied_for`] give any other
@@ -696,7 +697,7 @@ pub trait DynMatch: Send + Sync {
     fn legal_count(&self, player: &str) -> Result<usize, HostError>;
     /// The current decision's deadline, the countdown players see (`deadlineAt`).
     fn deadline(&self) -> Option<Millis>;
-    /// The earliest time at which [`DynMatch::tick`] would act ([`Game::next_tick_at`]):
+    /// The earliest time at which [`DynMatch::tick`] would act ([`GameExt::next_tick_at`]):
     /// when to arm the match's timer.
     fn next_tick_at(&self) -> Option<Millis>;
     /// Whether a timeout is due at the match's clock: what an input at the clock (such as

@@ -30,9 +30,9 @@ pub struct Applied<G: Game + ?Sized> {
 }
 
 /// A request judged at a time: the timeouts that were due at that time, taken first, and
-/// then the request's own result. See [`Game::play`]. `T` is what an accepted request
+/// then the request's own result. See [`GameExt::play`]. `T` is what an accepted request
 /// gives: its events, or nothing when they went into a caller's buffer
-/// ([`Game::play_seat_into`]).
+/// ([`GameExt::play_seat_into`]).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Played<G: Game + ?Sized, T = Vec<<G as Game>::Event>> {
     /// The timeout actions taken before the request was judged, in order (usually none).
@@ -57,7 +57,7 @@ impl<G: Game + ?Sized> Played<G, ()> {
 /// A game is a value (usually zero-sized) that knows its rules; the mutable part is
 /// [`Game::State`]. Required methods are few: setting up, validating, the unchecked
 /// [`Game::step`], the view, the timeout policy and a few questions about the state. The
-/// provided methods build everything else on them: the checked [`Game::apply`] that leaves
+/// provided methods build everything else on them: the checked [`GameExt::apply`] that leaves
 /// the state untouched on rejection, stale-request checks, timeouts and presence, chance
 /// outcomes for search, and re-seeding for bots.
 ///
@@ -121,7 +121,7 @@ pub trait Game: Send + Sync + 'static {
     /// against [`Game::setup`]).
     ///
     /// ```
-    /// use game_core::{Game, rps::{Hand, Rps, RpsAction, RpsOptions}};
+    /// use game_core::{Game, GameExt, rps::{Hand, Rps, RpsAction, RpsOptions}};
     /// let (options, players) = (RpsOptions::default(), ["a".to_string(), "b".to_string()]);
     /// let mut state = Rps.setup(&options, &players, 1, 0).unwrap();
     /// Rps.apply_seat(&mut state, 0, &RpsAction::Pick { hand: Hand::Rock }, 10).unwrap();
@@ -160,7 +160,7 @@ pub trait Game: Send + Sync + 'static {
 
     /// Carries out a validated action, appending what happened to `events`. With `chance`,
     /// the action's random step takes that outcome instead of drawing from the RNG. Callers
-    /// go through [`Game::apply`]; calling this with an action that [`Game::validate`]
+    /// go through [`GameExt::apply`]; calling this with an action that [`Game::validate`]
     /// refuses is a logic error (it must not panic, but the state may then be anything).
     ///
     /// Appending to a caller's buffer lets hot loops (bots, simulations) reuse one `Vec`.
@@ -181,7 +181,7 @@ pub trait Game: Send + Sync + 'static {
     /// events no one reads.
     ///
     /// ```
-    /// use game_core::{Game, rps::{Hand, Rps, RpsAction, RpsOptions}};
+    /// use game_core::{Game, GameExt, rps::{Hand, Rps, RpsAction, RpsOptions}};
     /// let players = ["a".to_string(), "b".to_string()];
     /// let mut quiet = Rps.setup(&RpsOptions::default(), &players, 1, 0).unwrap();
     /// let mut loud = quiet.clone();
@@ -225,7 +225,7 @@ pub trait Game: Send + Sync + 'static {
     /// is.
     ///
     /// ```
-    /// use game_core::{Game, Viewer, rps::{Rps, RpsEvent}};
+    /// use game_core::{Game, GameExt, Viewer, rps::{Rps, RpsEvent}};
     /// let event = RpsEvent::Picked { player: 0 };
     /// assert_eq!(Rps.event_for(&event, Viewer::Spectator), event);
     /// ```
@@ -238,7 +238,7 @@ pub trait Game: Send + Sync + 'static {
     /// `None` if they have nothing to do.
     fn timeout_action(&self, state: &Self::State, seat: usize) -> Option<Self::Action>;
 
-    /// Whether [`Game::timeout_action`] would act for `seat`: what [`Game::next_tick_at`]
+    /// Whether [`Game::timeout_action`] would act for `seat`: what [`GameExt::next_tick_at`]
     /// asks on every status. The default asks for the action itself; a game whose timeout
     /// action is costly to work out (a policy weighing every move) answers it cheaply, and
     /// must answer exactly as `timeout_action(..).is_some()` would.
@@ -258,7 +258,7 @@ pub trait Game: Send + Sync + 'static {
     /// (`testing::assert_may_act_covers`, with the `testing` feature).
     ///
     /// ```
-    /// use game_core::{Game, rps::{Rps, RpsOptions}};
+    /// use game_core::{Game, GameExt, rps::{Rps, RpsOptions}};
     /// let state = Rps.setup(&RpsOptions::default(), &["a".into(), "b".into()], 1, 0).unwrap();
     /// assert!(Rps.may_act(&state, 0) && Rps.may_act(&state, 1));
     /// assert!(!Rps.may_act(&state, 2));
@@ -273,7 +273,7 @@ pub trait Game: Send + Sync + 'static {
     /// (`testing::assert_first_to_act_agrees`, with the `testing` feature).
     ///
     /// ```
-    /// use game_core::{Game, rps::{Rps, RpsOptions}};
+    /// use game_core::{Game, GameExt, rps::{Rps, RpsOptions}};
     /// let state = Rps.setup(&RpsOptions::default(), &["a".into(), "b".into()], 1, 0).unwrap();
     /// assert_eq!(Rps.first_to_act(&state), Some(0));
     /// ```
@@ -296,7 +296,7 @@ pub trait Game: Send + Sync + 'static {
     /// hot override both to allocate nothing.
     ///
     /// ```
-    /// use game_core::{Game, rps::{Rps, RpsOptions}};
+    /// use game_core::{Game, GameExt, rps::{Rps, RpsOptions}};
     /// let state = Rps.setup(&RpsOptions::default(), &["a".into(), "b".into()], 1, 0).unwrap();
     /// assert_eq!(Rps.legal_action_count(&state, 0), Rps.legal_actions(&state, 0).len());
     /// ```
@@ -309,7 +309,7 @@ pub trait Game: Send + Sync + 'static {
     /// does (`testing::assert_legal_index_agrees`, with the `testing` feature).
     ///
     /// ```
-    /// use game_core::{Game, rps::{Rps, RpsOptions}};
+    /// use game_core::{Game, GameExt, rps::{Rps, RpsOptions}};
     /// let state = Rps.setup(&RpsOptions::default(), &["a".into(), "b".into()], 1, 0).unwrap();
     /// let all = Rps.legal_actions(&state, 0);
     /// assert_eq!(Rps.legal_action(&state, 0, 1).as_ref(), all.get(1));
@@ -329,7 +329,7 @@ pub trait Game: Send + Sync + 'static {
     /// play.
     ///
     /// ```
-    /// use game_core::{Game, GameRng, rps::{Rps, RpsOptions}};
+    /// use game_core::{Game, GameExt, GameRng, rps::{Rps, RpsOptions}};
     /// let state = Rps.setup(&RpsOptions::default(), &["a".into(), "b".into()], 1, 0).unwrap();
     /// let (mut a, mut b) = (GameRng::from_seed(7), GameRng::from_seed(7));
     /// let n = Rps.legal_action_count(&state, 0) as u32;
@@ -375,8 +375,27 @@ pub trait Game: Send + Sync + 'static {
         5_000
     }
 
-    // ---- provided ----------------------------------------------------------------------
+    /// Restores a state from JSON, validated; a tampered state is refused, never loaded.
+    ///
+    /// The one way to a state from JSON. Implementations read the JSON with a private
+    /// stored form of their state and hand the result to [`restored`], which runs the
+    /// checks ([`Table::check`](crate::Table::check), [`Game::check_state`]).
+    fn restore(&self, json: &str) -> Result<Self::State, Self::Error>;
+}
 
+/// What the framework promises every game: the checked ways to act, the stale-request
+/// checks, timeouts, presence and re-seeding, built on the [`Game`] methods. Implemented
+/// for every game and sealed, so no game can override or weaken them: a refused action
+/// changes nothing, and every applied step moves `turnSeq`, the clock and presence alike.
+///
+/// ```
+/// use game_core::{Game, GameExt, rps::{Hand, Rps, RpsAction, RpsOptions}};
+/// let players = ["a".to_string(), "b".to_string()];
+/// let mut state = Rps.setup(&RpsOptions::default(), &players, 1, 0).unwrap();
+/// Rps.apply(&mut state, "a", &RpsAction::Pick { hand: Hand::Rock }, 10).unwrap();
+/// assert_eq!(Rps.turn_seq(&state), 1);
+/// ```
+pub trait GameExt: Game + sealed::Sealed {
     /// The seat of `player`, or `NOT_SEATED`.
     fn seat(&self, state: &Self::State, player: &str) -> Result<usize, Self::Error> {
         Ok(self.table(state).seat(player)?)
@@ -410,7 +429,7 @@ pub trait Game: Send + Sync + 'static {
         self.apply_seat(state, seat, action, now)
     }
 
-    /// [`Game::apply`] for a request that carries the `turnSeq` its sender saw: a stale or
+    /// [`GameExt::apply`] for a request that carries the `turnSeq` its sender saw: a stale or
     /// duplicated request is refused with `STALE_TURN_SEQ`.
     fn apply_at(
         &self,
@@ -431,7 +450,7 @@ pub trait Game: Send + Sync + 'static {
         self.apply(state, player, action, now)
     }
 
-    /// [`Game::apply`] by seat, for bots and tools that already know the seat.
+    /// [`GameExt::apply`] by seat, for bots and tools that already know the seat.
     fn apply_seat(
         &self,
         state: &mut Self::State,
@@ -444,7 +463,7 @@ pub trait Game: Send + Sync + 'static {
         Ok(events)
     }
 
-    /// [`Game::apply_seat`] appending the events to `events` (cleared first), so that a
+    /// [`GameExt::apply_seat`] appending the events to `events` (cleared first), so that a
     /// loop can reuse one buffer and allocate nothing per action.
     fn apply_seat_into(
         &self,
@@ -457,13 +476,13 @@ pub trait Game: Send + Sync + 'static {
         apply_checked(self, state, seat, action, now, events, Events::Kept)
     }
 
-    /// [`Game::apply_seat_into`] for a caller that does not read the events (see
+    /// [`GameExt::apply_seat_into`] for a caller that does not read the events (see
     /// [`Game::step_quiet`]): checked, applied and settled the same way, so the state comes
     /// out exactly the same, but the game may leave the events out. `scratch` is cleared
     /// first; what it holds afterwards is unspecified. A rejected action changes nothing.
     ///
     /// ```
-    /// use game_core::{Game, rps::{Hand, Rps, RpsAction, RpsOptions}};
+    /// use game_core::{Game, GameExt, rps::{Hand, Rps, RpsAction, RpsOptions}};
     /// let players = ["a".to_string(), "b".to_string()];
     /// let mut quiet = Rps.setup(&RpsOptions::default(), &players, 1, 0).unwrap();
     /// let mut loud = quiet.clone();
@@ -518,15 +537,15 @@ pub trait Game: Send + Sync + 'static {
 
     /// A player's request as a host receives it at `now`: first the timeouts due at `now`
     /// (so a move is never accepted after its time ran out), then the request, checked
-    /// against `turn_seq` when given (as [`Game::apply_at`] checks it) and applied by
-    /// seat ([`Game::play_seat_into`], then [`Game::apply_seat_into`]). After a timeout
+    /// against `turn_seq` when given (as [`GameExt::apply_at`] checks it) and applied by
+    /// seat ([`GameExt::play_seat_into`], then [`GameExt::apply_seat_into`]). After a timeout
     /// the request is usually stale; it is refused then, and the timeouts stand. A
     /// request that no timeout could make acceptable (its player is not seated, its
     /// `turn_seq` is stale already) is refused before anything is taken: it changes
     /// nothing.
     ///
     /// ```
-    /// use game_core::{Game, rps::{Hand, Rps, RpsAction, RpsOptions}};
+    /// use game_core::{Game, GameExt, rps::{Hand, Rps, RpsAction, RpsOptions}};
     /// let players = ["a".to_string(), "b".to_string()];
     /// let mut state = Rps.setup(&RpsOptions::default(), &players, 1, 0).unwrap();
     /// let pick = RpsAction::Pick { hand: Hand::Rock };
@@ -555,11 +574,11 @@ pub trait Game: Send + Sync + 'static {
         }
     }
 
-    /// [`Game::play`] by seat, for hosts and tools that know the seat already: the same
+    /// [`GameExt::play`] by seat, for hosts and tools that know the seat already: the same
     /// checks, timeouts and answer (a seat past the table is `NOT_SEATED`).
     ///
     /// ```
-    /// use game_core::{Game, rps::{Hand, Rps, RpsAction, RpsOptions}};
+    /// use game_core::{Game, GameExt, rps::{Hand, Rps, RpsAction, RpsOptions}};
     /// let players = ["a".to_string(), "b".to_string()];
     /// let mut state = Rps.setup(&RpsOptions::default(), &players, 1, 0).unwrap();
     /// let pick = RpsAction::Pick { hand: Hand::Rock };
@@ -582,11 +601,11 @@ pub trait Game: Send + Sync + 'static {
             .with_events(events)
     }
 
-    /// [`Game::play_seat`] writing the request's events into `events` (cleared first), so
+    /// [`GameExt::play_seat`] writing the request's events into `events` (cleared first), so
     /// that a loop can reuse one buffer.
     ///
     /// ```
-    /// use game_core::{Game, rps::{Hand, Rps, RpsAction, RpsOptions}};
+    /// use game_core::{Game, GameExt, rps::{Hand, Rps, RpsAction, RpsOptions}};
     /// let players = ["a".to_string(), "b".to_string()];
     /// let mut state = Rps.setup(&RpsOptions::default(), &players, 1, 0).unwrap();
     /// let mut events = Vec::new();
@@ -656,14 +675,14 @@ pub trait Game: Send + Sync + 'static {
             .collect()
     }
 
-    /// The earliest time at which [`Game::tick`] would act: the nearest deadline, or for a
+    /// The earliest time at which [`GameExt::tick`] would act: the nearest deadline, or for a
     /// disconnected player the end of their grace period if that comes first. `None` when
     /// nothing is timed. A host arms one timer per match at this time. Never past
     /// [`MAX_TIME`](crate::MAX_TIME), where the clock stops: a tick at this time acts,
     /// whatever the clock.
     ///
     /// ```
-    /// use game_core::{Game, rps::{Rps, RpsOptions}};
+    /// use game_core::{Game, GameExt, rps::{Rps, RpsOptions}};
     /// let players = ["a".to_string(), "b".to_string()];
     /// let mut state = Rps.setup(&RpsOptions::default(), &players, 1, 0).unwrap();
     /// assert_eq!(Rps.next_tick_at(&state), Some(15_000)); // the round's deadline
@@ -735,20 +754,22 @@ pub trait Game: Send + Sync + 'static {
         self.table_mut(&mut copy).rng = crate::GameRng::from_seed(seed);
         copy
     }
+}
 
-    /// Restores a state from JSON, validated; a tampered state is refused, never loaded.
-    ///
-    /// The one way to a state from JSON. Implementations read the JSON with a private
-    /// stored form of their state and hand the result to [`restored`], which runs the
-    /// checks ([`Table::check`](crate::Table::check), [`Game::check_state`]).
-    fn restore(&self, json: &str) -> Result<Self::State, Self::Error>;
+impl<G: Game + ?Sized> GameExt for G {}
+
+/// Keeps [`GameExt`] implemented only by its blanket implementation.
+mod sealed {
+    /// Implemented for every game, and for nothing else.
+    pub trait Sealed {}
+    impl<G: super::Game + ?Sized> Sealed for G {}
 }
 
 /// The end of every [`Game::restore`]: a parse failure becomes `CORRUPT_STATE`, and a
 /// parsed state is returned only if its table and [`Game::check_state`] accept it.
 ///
 /// ```
-/// use game_core::{Game, rps::Rps};
+/// use game_core::{Game, GameExt, rps::Rps};
 /// let players = vec!["a".to_string(), "b".to_string()];
 /// let state = Rps.setup(&Default::default(), &players, 1, 0).unwrap();
 /// let json = serde_json::to_string(&state).unwrap();
@@ -768,7 +789,7 @@ pub fn restored<G: Game>(
 }
 
 /// The checks of a request that no timeout can change, made before anything is taken (see
-/// [`Game::play`]): the player's seat, and the request's `turnSeq` when it carries one.
+/// [`GameExt::play`]): the player's seat, and the request's `turnSeq` when it carries one.
 /// Returns the seat.
 pub(crate) fn admit<G: Game + ?Sized>(
     game: &G,
@@ -803,7 +824,7 @@ pub(crate) fn clear_events<E>(events: &mut Vec<E>) {
     }
 }
 
-/// [`Game::tick`] past its first test: the timeouts due at `now` (a time from
+/// [`GameExt::tick`] past its first test: the timeouts due at `now` (a time from
 /// [`Table::time`]), taken in turn. Out of line: rarely reached.
 #[inline(never)]
 fn take_timeouts<G: Game>(game: &G, state: &mut G::State, now: Millis) -> Vec<Applied<G>> {
@@ -829,7 +850,7 @@ fn take_timeouts<G: Game>(game: &G, state: &mut G::State, now: Millis) -> Vec<Ap
 /// Whether no timeout can be due at `now` (a time from [`Table::time`]) by a look at the
 /// table alone: everyone connected and the deadline not passed, as in nearly every
 /// request. Each seat's time is then the deadline. `false` says nothing: the seats must be
-/// asked ([`Game::timeouts`]).
+/// asked ([`GameExt::timeouts`]).
 #[inline]
 pub(crate) fn nothing_due(table: &Table, now: Millis) -> bool {
     table.presence.iter().all(|p| p.disconnected_at.is_none())
@@ -845,7 +866,7 @@ pub(crate) enum Events {
     Dropped,
 }
 
-/// What [`Game::apply_seat_into`] and [`Game::apply_seat_quiet`] do: clear the buffer,
+/// What [`GameExt::apply_seat_into`] and [`GameExt::apply_seat_quiet`] do: clear the buffer,
 /// check the action, judge it at the table's time, step and settle.
 #[inline(always)]
 fn apply_checked<G: Game + ?Sized>(
@@ -893,7 +914,7 @@ pub(crate) fn apply_valid<G: Game + ?Sized>(
     settle(game, state, seat, now, Actor::Player, events);
 }
 
-/// [`Game::apply_chance`] for the search, which reads no events: checked and applied the
+/// [`GameExt::apply_chance`] for the search, which reads no events: checked and applied the
 /// same way, the state the same, the events possibly left out of `scratch` (cleared
 /// first). `chance` is one the search took from [`Game::chances`] with a probability above
 /// zero, so the list is not asked for again.

@@ -25,7 +25,7 @@ pub use erased::{
     WithBots,
 };
 pub use error::{ErrorBody, GameError, Rejection, cap_detail};
-pub use game::{Applied, Game, Played, Viewer, restored};
+pub use game::{Applied, Game, GameExt, Played, Viewer, restored};
 pub use presence::{AWAY_AFTER_TIMEOUTS, Presence, PresenceChanged};
 pub use record::{Match, MatchRecord, RecordEntry, RecordError};
 pub use rng::{GameRng, Odds};
@@ -44,7 +44,7 @@ pub type Millis = u64;
 /// No deadline falls due past it: a decision asked within its limit of `MAX_TIME` times
 /// out at `MAX_TIME` ([`Table::deadline`]; its stored `deadlineAt` keeps the plain sum,
 /// at most 2^53 − 1), and so does a grace period. So
-/// [`Game::next_tick_at`] is always a time at which [`Game::tick`] acts, whatever the
+/// [`GameExt::next_tick_at`] is always a time at which [`GameExt::tick`] acts, whatever the
 /// clock, and a match can always be ended by timeouts. Once the clock is at `MAX_TIME`,
 /// every decision is due as soon as it is asked: each input (a tick, an action, a
 /// presence change) first takes one round of the timeouts due, as any input past a
@@ -53,7 +53,7 @@ pub type Millis = u64;
 /// falls due at the decision's start plus its limit.
 ///
 /// ```
-/// use game_core::{Game, MAX_TIME, rps::Rps};
+/// use game_core::{Game, GameExt, MAX_TIME, rps::Rps};
 /// let t = game_core::Table::new(&["a".into()], 1, u64::MAX).unwrap();
 /// assert_eq!(t.clock, MAX_TIME);
 /// assert_eq!(t.time(u64::MAX), MAX_TIME);

@@ -5,13 +5,13 @@
 //! wrapped in one) for that seat's action, applies it, and shows the step to a callback,
 //! until the game is over, the chooser has nothing to play, the callback stops it, or the
 //! decision limit is reached. It applies actions to a bare state through
-//! [`Game::apply_seat_into`] with one reused events buffer (nothing allocated per step
+//! [`GameExt::apply_seat_into`] with one reused events buffer (nothing allocated per step
 //! beyond what the game itself allocates), or to anything else that implements [`Playable`],
 //! such as a [`Match`] that records every input. A play-out whose callback does not read the
 //! events asks for none ([`Playout::quiet`]), and the game then need not build them.
 //!
 //! ```
-//! use game_core::{Bot, Game, RandomBot, rps::{Rps, RpsOptions}};
+//! use game_core::{Bot, Game, GameExt, RandomBot, rps::{Rps, RpsOptions}};
 //! use game_core::playout::{Choice, Ended, Playout};
 //! let players = ["a".to_string(), "b".to_string()];
 //! let mut state = Rps.setup(&RpsOptions::default(), &players, 1, 0).unwrap();
@@ -32,6 +32,7 @@
 //! assert!(Rps.is_over(&state) && summary.decisions >= 2 && events > 0);
 //! ```
 
+use crate::GameExt;
 use std::ops::ControlFlow;
 
 use crate::game::{Events, apply_valid, clear_events};
@@ -194,8 +195,8 @@ pub trait Playable<G: Game> {
     }
 }
 
-/// A bare state, applied to through [`Game::apply_seat_into`] (or
-/// [`Game::apply_seat_quiet`]).
+/// A bare state, applied to through [`GameExt::apply_seat_into`] (or
+/// [`GameExt::apply_seat_quiet`]).
 struct Bare<'s, G: Game>(&'s mut G::State);
 
 impl<G: Game> Playable<G> for Bare<'_, G> {
@@ -301,14 +302,14 @@ impl<G: Game> Playout<G> {
     }
 
     /// Asks for no events: every action goes through [`Playable::act_quiet`] (for a bare
-    /// state [`Game::apply_seat_quiet`]), so a game need not build events that no one
+    /// state [`GameExt::apply_seat_quiet`]), so a game need not build events that no one
     /// reads, and the callback's [`Step::events`] is empty. The states and decisions are
     /// exactly those of the same play-out with events. For simulations, reports and bots'
     /// play-outs, whose callbacks look at the state rather than at what happened.
     ///
     /// ```
     /// use std::ops::ControlFlow;
-    /// use game_core::{Bot, Game, RandomBot, rps::{Rps, RpsOptions}};
+    /// use game_core::{Bot, Game, GameExt, RandomBot, rps::{Rps, RpsOptions}};
     /// use game_core::playout::Playout;
     /// let players = ["a".to_string(), "b".to_string()];
     /// let mut quiet = Rps.setup(&RpsOptions::default(), &players, 1, 0).unwrap();
@@ -347,7 +348,7 @@ impl<G: Game, const QUIET: bool> Playout<G, QUIET> {
     /// the caller's choosing, or to play only some seats.
     ///
     /// ```
-    /// use game_core::{Game, TimeoutBot, Bot, rps::{Rps, RpsOptions}};
+    /// use game_core::{Game, GameExt, TimeoutBot, Bot, rps::{Rps, RpsOptions}};
     /// use game_core::playout::{Ended, Playout};
     /// let players = ["a".to_string(), "b".to_string()];
     /// let mut state = Rps.setup(&RpsOptions::default(), &players, 1, 0).unwrap();
@@ -379,13 +380,13 @@ impl<G: Game, const QUIET: bool> Playout<G, QUIET> {
         self
     }
 
-    /// Plays the bare `state` to the end through [`Game::apply_seat_into`]: `choose` picks
+    /// Plays the bare `state` to the end through [`GameExt::apply_seat_into`]: `choose` picks
     /// the action of the seat to act, `step` sees every applied action (it may change the
     /// state, and stop the loop with [`ControlFlow::Break`]).
     ///
     /// ```
     /// use std::ops::ControlFlow;
-    /// use game_core::{Bot, Game, TimeoutBot, rps::{Rps, RpsOptions}};
+    /// use game_core::{Bot, Game, GameExt, TimeoutBot, rps::{Rps, RpsOptions}};
     /// use game_core::playout::{Ended, Playout};
     /// let players = ["a".to_string(), "b".to_string()];
     /// let mut state = Rps.setup(&RpsOptions::default(), &players, 1, 0).unwrap();
@@ -454,7 +455,7 @@ impl<G: Game, const QUIET: bool> Playout<G, QUIET> {
     ///
     /// ```
     /// use std::ops::ControlFlow;
-    /// use game_core::{Game, GameRng, rps::{Rps, RpsOptions}};
+    /// use game_core::{Game, GameExt, GameRng, rps::{Rps, RpsOptions}};
     /// use game_core::playout::{Ended, Playout};
     /// let players = ["a".to_string(), "b".to_string()];
     /// let mut state = Rps.setup(&RpsOptions::default(), &players, 1, 0).unwrap();

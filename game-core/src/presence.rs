@@ -64,7 +64,7 @@ impl Presence {
 /// "connected", "away"}`.
 ///
 /// ```
-/// use game_core::{Game, Match, PresenceChanged, rps::{Rps, RpsEvent, RpsOptions}};
+/// use game_core::{Game, GameExt, Match, PresenceChanged, rps::{Rps, RpsEvent, RpsOptions}};
 /// let mut m = Match::new(Rps, RpsOptions::default(), vec!["a".into(), "b".into()], 1, 0).unwrap();
 /// let events = m.set_connected("b", false, 10).result.unwrap();
 /// assert_eq!(

@@ -1,5 +1,6 @@
 //! Match records: everything needed to replay a game, byte for byte.
 
+use crate::GameExt;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -286,7 +287,7 @@ impl<G: Game> Match<G> {
         })
     }
 
-    /// A player's request at `now` ([`Game::play`]): the timeouts due at `now` first, then
+    /// A player's request at `now` ([`GameExt::play`]): the timeouts due at `now` first, then
     /// the action, checked against `turn_seq` when given. Records the timeouts (as a tick)
     /// and the action if accepted; a refused action is not recorded.
     pub fn play(
@@ -305,7 +306,7 @@ impl<G: Game> Match<G> {
         }
     }
 
-    /// [`Match::play`] by seat ([`Game::play_seat`]), recorded the same way.
+    /// [`Match::play`] by seat ([`GameExt::play_seat`]), recorded the same way.
     ///
     /// ```
     /// use game_core::{Match, rps::{Rps, RpsAction, RpsOptions, Hand}};
@@ -327,7 +328,7 @@ impl<G: Game> Match<G> {
     }
 
     /// [`Match::play_seat`] writing the action's events into `events` (cleared first)
-    /// ([`Game::play_seat_into`]), recorded the same way.
+    /// ([`GameExt::play_seat_into`]), recorded the same way.
     pub fn play_seat_into(
         &mut self,
         seat: usize,
@@ -398,7 +399,7 @@ impl<G: Game> Match<G> {
         self.play(player, action, None, now).result
     }
 
-    /// [`Match::act`] with the `turnSeq` the sender saw (see [`Game::apply_at`]).
+    /// [`Match::act`] with the `turnSeq` the sender saw (see [`GameExt::apply_at`]).
     pub fn act_at(
         &mut self,
         player: &str,
@@ -422,7 +423,7 @@ impl<G: Game> Match<G> {
     /// Records the change; an update that changes nothing (already connected, already
     /// disconnected) is not recorded and returns no event.
     pub fn set_connected(&mut self, player: &str, connected: bool, now: Millis) -> Played<G> {
-        // Someone not seated is refused before anything is taken (see [`Game::play`]).
+        // Someone not seated is refused before anything is taken (see [`GameExt::play`]).
         if let Err(e) = self.game.seat(&self.state, player) {
             return Played {
                 applied: Vec::new(),
@@ -445,7 +446,7 @@ impl<G: Game> Match<G> {
         Played { applied, result }
     }
 
-    /// The earliest time at which [`Match::tick`] would act ([`Game::next_tick_at`]).
+    /// The earliest time at which [`Match::tick`] would act ([`GameExt::next_tick_at`]).
     pub fn next_tick_at(&self) -> Option<Millis> {
         self.game.next_tick_at(&self.state)
     }

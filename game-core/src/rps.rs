@@ -6,7 +6,7 @@
 //! [`RpsOptions::wins_needed`] round wins takes the game. A player may concede at any time.
 //!
 //! ```
-//! use game_core::{Game, Viewer, rps::{Hand, Rps, RpsAction, RpsOptions}};
+//! use game_core::{Game, GameExt, Viewer, rps::{Hand, Rps, RpsAction, RpsOptions}};
 //! let players = vec!["ann".to_string(), "bo".to_string()];
 //! let options = RpsOptions { wins_needed: 1, ..RpsOptions::default() };
 //! let mut state = Rps.setup(&options, &players, 7, 0).unwrap();
@@ -35,7 +35,7 @@ pub const TURN_SECONDS_RANGE: std::ops::RangeInclusive<u32> = 5..=600;
 /// The game: rock-paper-scissors to N wins, with hidden simultaneous picks.
 ///
 /// ```
-/// use game_core::{Game, rps::Rps};
+/// use game_core::{Game, GameExt, rps::Rps};
 /// assert_eq!(Rps.id(), "rps");
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -347,7 +347,7 @@ impl RpsState {
     /// The current round number, from 1: a draw replays the same round.
     ///
     /// ```
-    /// use game_core::{Game, rps::{Rps, RpsOptions}};
+    /// use game_core::{Game, GameExt, rps::{Rps, RpsOptions}};
     /// let players = vec!["a".to_string(), "b".to_string()];
     /// let state = Rps.setup(&RpsOptions::default(), &players, 1, 0).unwrap();
     /// assert_eq!(state.round(), 1);

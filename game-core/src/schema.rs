@@ -280,7 +280,7 @@ fn clean_description(doc: &str) -> String {
     out
 }
 
-/// ``[`Game::apply`]`` and ``[`Game`](crate::Game)`` → `` `Game::apply` ``, `` `Game` ``.
+/// ``[`GameExt::apply`]`` and ``[`Game`](crate::Game)`` → `` `GameExt::apply` ``, `` `Game` ``.
 fn unlink(text: &str) -> String {
     let mut out = String::with_capacity(text.len());
     let mut rest = text;
@@ -507,10 +507,10 @@ mod tests {
 
     #[test]
     fn descriptions_lose_code_blocks_and_link_brackets() {
-        let doc = "What [`Game::apply`] does, see [`Table`](crate::Table).\n\n```\nlet x = 1;\n\n```\n\nStrict: `[1]` stays.\n\n```text\nmore\n```";
+        let doc = "What [`GameExt::apply`] does, see [`Table`](crate::Table).\n\n```\nlet x = 1;\n\n```\n\nStrict: `[1]` stays.\n\n```text\nmore\n```";
         assert_eq!(
             clean_description(doc),
-            "What `Game::apply` does, see `Table`.\n\nStrict: `[1]` stays."
+            "What `GameExt::apply` does, see `Table`.\n\nStrict: `[1]` stays."
         );
         assert_eq!(clean_description("```\nonly code\n```"), "");
         assert_eq!(clean_description("a [b] and [`c"), "a [b] and [`c");

@@ -254,7 +254,7 @@ impl Table {
     /// When the current decision times out, if it has a time limit: its deadline
     /// ([`Table::deadline_at`]), or [`MAX_TIME`] for one past it. The clock stops at
     /// `MAX_TIME`, so a later time would never come; this one is a time at which
-    /// [`Game::tick`](crate::Game::tick) acts, whatever the clock. Below `MAX_TIME` minus
+    /// [`GameExt::tick`](crate::GameExt::tick) acts, whatever the clock. Below `MAX_TIME` minus
     /// the limit, the deadline itself. (Bounded here, where the deadline is read, rather
     /// than where each decision sets it, which is Yut's play-out path; a stored state
     /// keeps the plain sum.)

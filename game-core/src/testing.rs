@@ -6,6 +6,7 @@
 //! Nothing here exists in a normal build. The crates of this workspace enable it in their
 //! dev-dependencies (`game-core = { workspace = true, features = ["testing"] }`).
 
+use crate::GameExt;
 use serde_json::Value;
 
 use crate::rps::{Hand, RpsAction};
@@ -341,7 +342,7 @@ pub fn conceded<G: Game>(game: &G, state: &mut G::State) -> bool {
 /// end: what a frozen-state test compares against the lines recorded by an earlier build
 /// ([`check_frozen`]). The game is played by a [`RandomBot`] seeded with `seed`; every
 /// 11th decision the player to act disconnects and the clock runs to
-/// [`Game::next_tick_at`], so timeouts, presence and away flags are in the states too.
+/// [`GameExt::next_tick_at`], so timeouts, presence and away flags are in the states too.
 pub fn stored_states<G: Game>(
     game: &G,
     options: &G::Options,
@@ -579,7 +580,7 @@ pub fn assert_legal_index_agrees<G: Game>(game: &G, options: &G::Options, n: usi
 }
 
 /// Checks, over seeded random games of `n` players (seeds `seeds`, every decision), that
-/// [`Game::apply_seat_quiet`] leaves the state exactly as [`Game::apply_seat_into`] does
+/// [`GameExt::apply_seat_quiet`] leaves the state exactly as [`GameExt::apply_seat_into`] does
 /// (equal, and equal as stored JSON), and refuses what it refuses with the same error
 /// (the action played for a seat not to act, where there is one); panics naming the
 /// first decision where they differ.
@@ -760,7 +761,7 @@ fn sample_states<G: Game>(game: &G, cases: &[(G::Options, usize)]) -> Vec<(Strin
 
 /// The states of a seeded random game of `n` players, from its setup to its end, one a
 /// decision: every 11th decision the player to act disconnects and the clock runs to
-/// [`Game::next_tick_at`], and only every other time do they come back.
+/// [`GameExt::next_tick_at`], and only every other time do they come back.
 fn played_with_timeouts<G: Game>(
     game: &G,
     options: &G::Options,
@@ -914,7 +915,7 @@ fn assert_refused_resets_agree<G: Game>(
 /// - a [`Match`](crate::Match) record (actions, refused actions, disconnections and
 ///   timeouts) replays byte for byte: the same state as stored JSON, the same record;
 /// - timeouts always end a game: with every player gone, ticking at each
-///   [`Game::next_tick_at`] finishes it from the start and from the middle of a game,
+///   [`GameExt::next_tick_at`] finishes it from the start and from the middle of a game,
 ///   each tick acting;
 /// - no view (of each player and of a spectator) and no event holds a key naming the RNG
 ///   or its seed ([`assert_no_rng_keys`]).
@@ -1011,7 +1012,7 @@ fn assert_refusals_change_nothing<G: Game>(game: &G, states: &[G::State]) {
 /// offer it); no seat may act once the game is over, nor a seat past the table.
 ///
 /// ```
-/// use game_core::{Game, rps::{Rps, RpsOptions}};
+/// use game_core::{Game, GameExt, rps::{Rps, RpsOptions}};
 /// let state = Rps.setup(&RpsOptions::default(), &["a".into(), "b".into()], 1, 0).unwrap();
 /// game_core::testing::assert_may_act_covers(&Rps, &[state]);
 /// ```
@@ -1171,7 +1172,7 @@ fn assert_replays_alike<G: Game + Clone>(game: &G, options: &G::Options, n: usiz
 }
 
 /// From the start and the middle of a seeded random game, with every player
-/// disconnected: ticking at each [`Game::next_tick_at`] ends the game, every tick acting.
+/// disconnected: ticking at each [`GameExt::next_tick_at`] ends the game, every tick acting.
 fn assert_timeouts_end_games<G: Game>(game: &G, options: &G::Options, n: usize, at: &str) {
     let states = played_with_timeouts(game, options, n, 31);
     for (from, start) in [("start", &states[0]), ("middle", &states[states.len() / 2])] {

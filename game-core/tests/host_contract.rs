@@ -3,6 +3,7 @@
 //! the next timeout (`next_tick_at`), late requests judged after the timeouts that were due,
 //! presence changes as events, seeds from the operating system, stored states restored.
 
+use game_core::GameExt;
 use game_core::rps::{Hand, Rps, RpsAction, RpsOptions};
 use game_core::testing::players;
 use game_core::{DynMatch, Erased, Game, GameError, Match, Registry};

@@ -1,6 +1,7 @@
 //! A match record replays to the identical state, byte for byte, and only for its own game
 //! and format version.
 
+use game_core::GameExt;
 use game_core::testing::players;
 use game_core::{
     Bot, Game, GameError, GameRng, Match, MatchRecord, RandomBot, RecordEntry,

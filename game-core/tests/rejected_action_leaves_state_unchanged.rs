@@ -1,5 +1,6 @@
 //! A refused action changes nothing: not the state, not its serialized form, not the record.
 
+use game_core::GameExt;
 use game_core::testing::players;
 use game_core::{
     Game, GameError, Match,

@@ -3,6 +3,7 @@
 //! `validate` accepts, views hide what they must, and a state saved and restored at any
 //! point continues exactly like the original.
 
+use game_core::GameExt;
 use game_core::{
     Game, GameError, Viewer,
     rps::{Hand, Rps, RpsAction, RpsOptions, RpsState},

@@ -1,6 +1,7 @@
 //! The rules of rock-paper-scissors to N wins: hidden simultaneous picks, draws replayed,
 //! first to N wins, concessions, chance steps, options and state checks.
 
+use game_core::GameExt;
 use game_core::testing::players;
 use game_core::{
     Game, GameError, Viewer,

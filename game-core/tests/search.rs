@@ -3,6 +3,7 @@
 //! probability 1/3 each). Every test checks exact values, so the search's bookkeeping
 //! (limits, budget, ties, node counts) is pinned down, not only its legality.
 
+use game_core::GameExt;
 use game_core::rps::{Hand, Rps, RpsAction, RpsOptions, RpsState};
 use game_core::search::{Expectimax, Limits, Model, Position};
 use game_core::{Bot, Game};

@@ -1,6 +1,7 @@
 //! Deadlines and presence: the engine acts for a slow or disconnected player, marks a player
 //! away after three timeouts in a row, and never acts early.
 
+use game_core::GameExt;
 use game_core::testing::players;
 use game_core::{
     AWAY_AFTER_TIMEOUTS, Game, GameError, Viewer,

@@ -6,7 +6,7 @@
 //! through [`Game::event_for`].
 //!
 //! ```
-//! use game_core::{Game, Viewer};
+//! use game_core::{Game, GameExt, Viewer};
 //! use one_card::{OneCard, OneCardAction, OneCardOptions};
 //! let players = vec!["ann".to_string(), "bo".to_string()];
 //! let mut state = OneCard.setup(&OneCardOptions::default(), &players, 7, 0).unwrap();
@@ -52,7 +52,7 @@ pub const MAX_ATTACK: u32 = 4 * 2 + 3 * 3 + 5 + 5 + 7;
 /// The game: One Card.
 ///
 /// ```
-/// use game_core::Game;
+/// use game_core::{Game, GameExt};
 /// assert_eq!(one_card::OneCard.id(), "one-card");
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -1166,7 +1166,7 @@ impl Game for OneCard {
     /// on the calls, and they have no timer.
     ///
     /// ```
-    /// use game_core::Game;
+    /// use game_core::{Game, GameExt};
     /// use one_card::{OneCard, OneCardOptions};
     /// let state = OneCard.setup(&OneCardOptions::default(), &["a".into(), "b".into()], 1, 0).unwrap();
     /// assert!(OneCard.may_act(&state, 0)); // to move
@@ -1181,7 +1181,7 @@ impl Game for OneCard {
     /// drawn; every other event is shown as it is.
     ///
     /// ```
-    /// use game_core::{Game, Viewer};
+    /// use game_core::{Game, GameExt, Viewer};
     /// use one_card::{OneCard, OneCardEvent};
     /// let drew = OneCardEvent::Drew { player: "a".into(), cards: Some(vec!["7H".parse().unwrap()]), count: None };
     /// assert_eq!(OneCard.event_for(&drew, Viewer::Player("a")), drew);

@@ -4,7 +4,7 @@
 mod common;
 
 use common::{c, default_position, ids};
-use game_core::{Bot, Game, GameRng, RandomBot, Viewer};
+use game_core::{Bot, Game, GameExt, GameRng, RandomBot, Viewer};
 use one_card::bots::PolicyBot;
 use one_card::{Card, OneCard, OneCardAction, OneCardOptions, OneCardState, Suit};
 

@@ -3,6 +3,7 @@
 mod common;
 
 use common::ids;
+use game_core::GameExt;
 use game_core::testing;
 use game_core::{Game, GameError};
 use one_card::{Card, OneCard, OneCardAction, OneCardOptions, OneCardState, Ranking, Suit};

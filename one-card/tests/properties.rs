@@ -6,6 +6,7 @@
 
 mod common;
 
+use game_core::GameExt;
 use std::collections::BTreeSet;
 
 use common::ids;

@@ -4,6 +4,7 @@
 mod common;
 
 use common::ids;
+use game_core::GameExt;
 use game_core::testing::{JsonStep, json_at, json_paths};
 use game_core::{Bot, Game, GameError, GameRng, Match, MatchRecord, RandomBot};
 use one_card::{OneCard, OneCardAction, OneCardOptions, OneCardState, Ranking};

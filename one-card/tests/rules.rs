@@ -3,6 +3,7 @@
 mod common;
 
 use common::{c, default_position, ids, play, position};
+use game_core::GameExt;
 use game_core::{Game, GameError, Viewer};
 use one_card::{
     Card, Direction, OneCard, OneCardAction, OneCardEvent, OneCardOptions, OneCardState, Ranking,

@@ -3,7 +3,7 @@
 //! player.
 //!
 //! ```
-//! use game_core::{Bot, Game, search::Expectimax};
+//! use game_core::{Bot, Game, GameExt, search::Expectimax};
 //! use pig::{HoldBot, Pig, PigModel, PigOptions};
 //!
 //! let players = vec!["searcher".to_string(), "holder".to_string()];
@@ -21,6 +21,7 @@
 
 use std::sync::Arc;
 
+use game_core::GameExt;
 use game_core::search::{Limits, Model, Position};
 use game_core::{Bot, Game};
 
@@ -30,7 +31,7 @@ use crate::{Pig, PigAction, PigState};
 /// a roll then loses as much as it gains) or holding would win, then holds.
 ///
 /// ```
-/// use game_core::{Bot, Game};
+/// use game_core::{Bot, Game, GameExt};
 /// use pig::{HoldBot, Pig, PigAction, PigOptions};
 /// let mut state = Pig.setup(&PigOptions::default(), &["a".into(), "b".into()], 1, 0).unwrap();
 /// state.turn_total = 18;

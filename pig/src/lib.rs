@@ -10,7 +10,7 @@
 //! still ends.
 //!
 //! ```
-//! use game_core::{Game, Viewer};
+//! use game_core::{Game, GameExt, Viewer};
 //! use pig::{Pig, PigAction, PigOptions};
 //!
 //! let players = vec!["ann".to_string(), "bo".to_string()];

@@ -1,6 +1,7 @@
 //! Pig's rules, one by one: a roll adds, a 1 busts and passes the turn, a hold banks and
 //! passes it, the target wins; what is refused, and why; the timeout policy; the chances.
 
+use game_core::GameExt;
 use game_core::{Game, GameError, Viewer};
 use pig::{Pig, PigAction, PigError, PigEvent, PigOptions, PigState};
 

@@ -28,7 +28,7 @@ pub type AugmentedYut = yut::Yut<Augments>;
 /// The game with the augment layer: `yut::Yut::new(Augments)`.
 ///
 /// ```
-/// use game_core::Game;
+/// use game_core::{Game, GameExt};
 /// assert_eq!(yut_augments::game().id(), "yut-augments");
 /// ```
 pub const fn game() -> AugmentedYut {

@@ -2,6 +2,7 @@
 //! game ends, the state stays valid (its sides as their pieces say), and every augment and house rule takes effect somewhere
 //! (철벽 업기 never fires an event: it only removes moves).
 
+use game_core::GameExt;
 use std::collections::HashSet;
 
 use game_core::Game;

@@ -4,6 +4,7 @@
 
 mod common;
 
+use game_core::GameExt;
 use game_core::{Game, Viewer};
 use proptest::prelude::*;
 use serde_json::Value;

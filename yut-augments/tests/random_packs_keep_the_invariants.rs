@@ -5,6 +5,7 @@
 
 mod common;
 
+use game_core::GameExt;
 use game_core::{Game, GameError, Millis, Viewer};
 use proptest::prelude::*;
 use yut::rules::WithRules;

@@ -6,6 +6,7 @@
 
 mod common;
 
+use game_core::GameExt;
 use game_core::{Game, GameRng};
 use proptest::prelude::*;
 use serde::Serialize;

@@ -7,6 +7,7 @@
 //! state that passes `check_state` and plays on: the player to act always has a legal
 //! action, every legal action is accepted and the check holds after each.
 
+use game_core::GameExt;
 use game_core::{Bot, Game, GameError, RandomBot};
 use serde_json::Value;
 use yut::rules::WithRules;

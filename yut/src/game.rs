@@ -16,7 +16,7 @@ use crate::{
 /// Yut Nori under the rules `R` (the standard rules by default).
 ///
 /// ```
-/// use game_core::Game;
+/// use game_core::{Game, GameExt};
 /// let game = yut::Yut::standard();
 /// assert_eq!(game.id(), "yut");
 /// ```

@@ -133,7 +133,7 @@ impl<R: Rules> Yut<R> {
     /// throw index, then node, home last. Empty outside the move phase.
     ///
     /// ```
-    /// use game_core::Game;
+    /// use game_core::{Game, GameExt};
     /// let game = yut::Yut::standard();
     /// let state = game.setup(&yut::YutOptions::default(), &["a".into(), "b".into()], 1, 0).unwrap();
     /// let mut moves = Vec::new();

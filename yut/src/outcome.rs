@@ -181,6 +181,7 @@ pub fn result(board: &Board) -> YutResult {
 
 #[cfg(test)]
 mod tests {
+    use game_core::GameExt;
     use game_core::{Game, GameRng};
 
     use crate::{Mode, Ranking, Yut, YutAction, YutEvent, YutOptions};

@@ -18,7 +18,7 @@ impl<R: Rules> Yut<R> {
     /// then lowest node, home last. Results are ranked by their nominal steps.
     ///
     /// ```
-    /// use game_core::Game;
+    /// use game_core::{Game, GameExt};
     /// use yut::{Yut, YutAction, YutOptions};
     /// let game = Yut::standard();
     /// let mut s = game.setup(&YutOptions::default(), &["a".into(), "b".into()], 3, 0).unwrap();

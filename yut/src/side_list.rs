@@ -22,7 +22,7 @@ const _: () = assert!(MAX_SIDES.is_power_of_two());
 /// more than [`MAX_SIDES`] is refused as it is read.
 ///
 /// ```
-/// use game_core::Game;
+/// use game_core::{Game, GameExt};
 /// let state = yut::Yut::standard()
 ///     .setup(&yut::YutOptions::default(), &["a".into(), "b".into(), "c".into()], 1, 0)
 ///     .unwrap();

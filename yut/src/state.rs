@@ -1119,7 +1119,7 @@ impl<R: Rules> Clone for YutState<R> {
     /// Field by field, into this state's buffers.
     ///
     /// ```
-    /// use game_core::Game;
+    /// use game_core::{Game, GameExt};
     /// let game = yut::Yut::standard();
     /// let players = ["a".into(), "b".into()];
     /// let a = game.setup(&yut::YutOptions::default(), &players, 1, 0).unwrap();
@@ -1209,6 +1209,7 @@ impl<R: Rules> From<StoredState<R>> for YutState<R> {
 
 #[cfg(test)]
 mod tests {
+    use game_core::GameExt;
     use game_core::{Game, GameRng};
 
     use crate::{Yut, YutOptions};

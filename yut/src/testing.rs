@@ -4,7 +4,7 @@
 //!
 //! Nothing here exists in a normal build. Scripting writes the state directly, so a test
 //! can reach any position in a few lines; every action afterwards goes through
-//! [`Game::apply_seat`] (or [`Game::apply_chance`] for a forced throw) exactly as a host's
+//! [`GameExt::apply_seat`] (or [`GameExt::apply_chance`] for a forced throw) exactly as a host's
 //! would, so validation, events and the turn flow are the real ones.
 //!
 //! ```
@@ -24,6 +24,7 @@
 //! assert_eq!(s.seat(), 1);
 //! ```
 
+use game_core::GameExt;
 use game_core::{Game, Millis, Viewer};
 
 use crate::ThrowList;
@@ -103,7 +104,7 @@ pub fn trail_to(node: Node) -> Vec<Node> {
 }
 
 /// Forces the next throw of the player at `seat` to `chance`: the player's own `THROW`
-/// with the sticks rigged. Built on [`Game::apply_chance`], so the action is validated,
+/// with the sticks rigged. Built on [`GameExt::apply_chance`], so the action is validated,
 /// the RNG is not touched, `turnSeq` advances and the player counts as having acted.
 ///
 /// Fails like a real throw would (`NOT_YOUR_TURN`, `NOT_THROW_PHASE`, …), and with
@@ -111,7 +112,7 @@ pub fn trail_to(node: Node) -> Vec<Node> {
 /// backdo with `backdo = false`).
 ///
 /// ```
-/// use game_core::Game;
+/// use game_core::{Game, GameExt};
 /// use yut::{Throw, ThrowChance, Yut, YutOptions};
 /// let game = Yut::standard();
 /// let mut state = game.setup(&YutOptions::default(), &yut::testing::players(2), 1, 0).unwrap();
@@ -379,7 +380,7 @@ impl<R: Rules> Script<R> {
 
     // ---- acting ------------------------------------------------------------------------
 
-    /// Applies `action` for `seat` at the script's clock ([`Game::apply_seat`]).
+    /// Applies `action` for `seat` at the script's clock ([`GameExt::apply_seat`]).
     pub fn try_act(
         &mut self,
         seat: usize,
@@ -444,7 +445,7 @@ impl<R: Rules> Script<R> {
         self.play(index as u32, from)
     }
 
-    /// Moves the clock to `now` and takes every due timeout ([`Game::tick`]).
+    /// Moves the clock to `now` and takes every due timeout ([`GameExt::tick`]).
     pub fn tick(&mut self, now: Millis) -> Vec<game_core::Applied<Yut<R>>> {
         self.now = now;
         self.game.tick(&mut self.state, now)

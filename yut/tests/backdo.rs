@@ -6,6 +6,7 @@ mod common;
 
 use common::*;
 use game_core::Game;
+use game_core::GameExt;
 use yut::testing::Script;
 use yut::{BackdoFromDo, FinishRule, OffBoard, Phase, Throw, ThrowChance, To, YutOptions};
 

@@ -2,6 +2,7 @@
 //! the RNG stored in the state and is reproducible from its seed; the policy bot is the
 //! engine's timeout action; [`SeatBot`] dispatches to each kind.
 
+use game_core::GameExt;
 use game_core::{Bot, Game};
 use yut::{BotKind, Mode, PolicyBot, Preset, SeatBot, StrongBot, Yut, YutAction, YutOptions};
 

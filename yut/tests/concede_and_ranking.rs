@@ -5,6 +5,7 @@ mod common;
 
 use common::*;
 use game_core::Game;
+use game_core::GameExt;
 use yut::graph::{Node, remaining};
 use yut::testing::{Script, players};
 use yut::{

@@ -4,7 +4,8 @@
 mod common;
 
 use common::*;
-use game_core::{Game, GameError};
+use game_core::GameError;
+use game_core::GameExt;
 use yut::testing::Script;
 use yut::{Mode, Phase, Throw, ThrowChance, YutAction, YutError, YutOptions};
 

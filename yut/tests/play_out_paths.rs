@@ -1,5 +1,5 @@
 //! The paths a play-out takes besides the checked step with events: a quiet step
-//! (`Game::apply_seat_quiet`, what `Playout::quiet` play-outs use) leaves the state exactly as
+//! (`GameExt::apply_seat_quiet`, what `Playout::quiet` play-outs use) leaves the state exactly as
 //! the step with events does, recent-event log included, and builds no events at all; and the
 //! legal actions by index (`Game::legal_action_count`, `Game::legal_action`, what
 //! `Choice::Legal` plays) are exactly those the list holds. Under every kind of option set.
@@ -7,6 +7,7 @@
 mod common;
 
 use game_core::Game;
+use game_core::GameExt;
 use game_core::testing::{assert_legal_index_agrees, assert_quiet_agrees};
 use yut::{Yut, YutOptions};
 

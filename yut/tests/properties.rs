@@ -3,6 +3,7 @@
 //! concedes. After every step the invariants hold, a refused action changes nothing, a
 //! save/restore round trip continues identically, and the whole run replays exactly.
 
+use game_core::GameExt;
 use game_core::{Game, Millis, Viewer};
 use proptest::prelude::*;
 use serde_json::Value;

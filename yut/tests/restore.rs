@@ -4,6 +4,7 @@
 mod common;
 
 use common::*;
+use game_core::GameExt;
 use game_core::{Bot, Game, GameError, RandomBot};
 use yut::testing::{Script, players};
 use yut::{Mode, Throw, Yut, YutOptions};

@@ -1,3 +1,4 @@
+use game_core::GameExt;
 use game_core::{Bot, Game, RandomBot};
 use yut::{Yut, YutOptions};
 

@@ -3,6 +3,7 @@
 //! `CORRUPT_STATE` or loads a state that passes every invariant and plays on without a
 //! panic. Nothing loads half-valid.
 
+use game_core::GameExt;
 use game_core::{Bot, Game, GameError, RandomBot};
 use serde_json::Value;
 use yut::testing::{json_at, json_mutations, json_paths, json_under};

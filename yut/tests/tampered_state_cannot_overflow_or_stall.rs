@@ -16,6 +16,7 @@
 //!   loaded, and its timeout fired at the wrong time or never: the check now requires the
 //!   deadline to be the decision start plus `turnSeconds`.
 
+use game_core::GameExt;
 use game_core::{Game, GameError};
 use serde_json::Value;
 use yut::testing::Script;

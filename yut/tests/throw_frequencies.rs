@@ -2,6 +2,7 @@
 //! result within ±0.5 percentage points of the table; no backdo with `backdo = false`;
 //! nak at `nakPercent = 10`.
 
+use game_core::GameExt;
 use game_core::{Game, GameRng};
 use yut::{StickModel, Throw, ThrowChance, ThrowDraw, Yut, YutOptions};
 

@@ -13,6 +13,7 @@
 //! `throws …` (20 space-separated throws each); `#` starts a comment line. Every file must
 //! hold exactly the seeds 0, 1, 42 and 20261130, each with all four records.
 
+use game_core::GameExt;
 use std::collections::BTreeMap;
 
 use game_core::{Game, GameRng};

@@ -1,10 +1,10 @@
 //! A chance-aware search bot for any [`Game`]: expectimax over the exact probabilities of
-//! [`Game::chances`], on [`Game::fork`] copies, with a game's own [`Model`] for what a
+//! [`Game::chances`], on [`GameExt::fork`] copies, with a game's own [`Model`] for what a
 //! position is worth.
 //!
 //! The search never draws from, or looks at, the RNG stored in the state: it forks the
 //! state (re-seeded from the bot's own RNG) before applying anything, and enumerates
-//! chance with [`Game::apply_chance`] instead of drawing it. With the same seed, the bot
+//! chance with [`GameExt::apply_chance`] instead of drawing it. With the same seed, the bot
 //! makes the same choices.
 //!
 //! Every node is a copy of its parent: the search copies into positions it is done with
@@ -14,6 +14,7 @@
 
 mod model;
 
+use crate::GameExt;
 use std::collections::HashMap;
 
 pub use model::{Model, Position};
@@ -54,14 +55,14 @@ pub struct SearchStats {
 /// (chance steps averaged, choices by [`Model::policy`]), and the position where that turn
 /// ends is evaluated by [`Model::evaluate`]. A chosen move that is itself random (a roll:
 /// [`Game::chances`] lists its outcomes) is worth the average over its outcomes, each
-/// applied with [`Game::apply_chance`] on a copy. [`Limits`] bounds the chance steps expanded
+/// applied with [`GameExt::apply_chance`] on a copy. [`Limits`] bounds the chance steps expanded
 /// in a row and the positions created. Positions where the reply turn begins are searched
 /// once, by [`Model::key`], however many move orders reach them. Anything else (a chance
 /// step, a forced action, another seat's decision) gets [`Game::timeout_action`].
 ///
 /// ```
 /// use game_core::search::{Expectimax, Limits, Model, Position};
-/// use game_core::{Bot, Game, rps::{Rps, RpsAction, RpsOptions}};
+/// use game_core::{Bot, Game, GameExt, rps::{Rps, RpsAction, RpsOptions}};
 ///
 /// /// Rock-paper-scissors has no chance and no turns: every choice is worth the same.
 /// struct Flat;
@@ -325,7 +326,7 @@ impl<G: Game, M: Model<G>> Search<'_, G, M> {
         for (chance, p) in outcomes {
             let mut child = self.copy(state);
             self.nodes += 1;
-            // An outcome of no chance is refused, as `Game::apply_chance` refuses it.
+            // An outcome of no chance is refused, as `GameExt::apply_chance` refuses it.
             let applied = p > 0.0
                 && crate::game::apply_chance_quiet(
                     self.game,

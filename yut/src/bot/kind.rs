@@ -32,7 +32,7 @@ words!(BotKind, "bot", [Random => "random", Policy => "policy", Strong => "stron
 /// The bot of one seat, chosen at run time by its [`BotKind`].
 ///
 /// ```
-/// use game_core::{Bot, Game};
+/// use game_core::{Bot, Game, GameExt};
 /// use yut::{BotKind, SeatBot};
 /// let game = yut::Yut::standard();
 /// let players = vec!["a".to_string(), "b".to_string()];

@@ -11,13 +11,13 @@
 //! | [`StrongBot`] | expectimax over the exact throw table through the rest of its turn and the next side's turn, with a race-and-risk evaluation |
 //!
 //! None of them reads the future from the RNG stored in the state: the policy and the
-//! random bot never simulate, and the strong bot searches a [`Game::fork`] copy
+//! random bot never simulate, and the strong bot searches a [`GameExt::fork`] copy
 //! (re-seeded from its own RNG) and enumerates [`Game::chances`] with
-//! [`Game::apply_chance`], so the stored RNG is never drawn from or looked at.
+//! [`GameExt::apply_chance`], so the stored RNG is never drawn from or looked at.
 //!
-//! [`Game::fork`]: game_core::Game::fork
+//! [`GameExt::fork`]: game_core::GameExt::fork
 //! [`Game::chances`]: game_core::Game::chances
-//! [`Game::apply_chance`]: game_core::Game::apply_chance
+//! [`GameExt::apply_chance`]: game_core::GameExt::apply_chance
 
 mod eval;
 mod kind;
@@ -36,7 +36,7 @@ pub use strong::{StrongBot, StrongModel, StrongParams};
 /// never disagree.
 ///
 /// ```
-/// use game_core::{Bot, Game};
+/// use game_core::{Bot, Game, GameExt};
 /// let game = yut::Yut::standard();
 /// let players = vec!["a".to_string(), "b".to_string()];
 /// let state = game.setup(&yut::YutOptions::default(), &players, 1, 0).unwrap();

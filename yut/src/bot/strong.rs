@@ -67,9 +67,9 @@ impl StrongParams {
 /// - **Throw phase**: throws (the only legal action).
 /// - **Rule phase** (rule extensions): the rules' own timeout action.
 /// - **Move phase**: every distinct legal move (a result and a stack) is tried on a
-///   [`Game::fork`] of the state. The rest of the bot's turn is searched: further moves
+///   [`GameExt::fork`] of the state. The rest of the bot's turn is searched: further moves
 ///   maximise, and a bonus throw after a capture is a chance node over [`Game::chances`]
-///   (each outcome applied with [`Game::apply_chance`], weighted by its exact
+///   (each outcome applied with [`GameExt::apply_chance`], weighted by its exact
 ///   probability, `yut/RULES.md`, "Throws"). Then the next side's turn is searched the
 ///   same way, its throws as chance nodes and its moves by the timeout policy (a fair
 ///   model of any opponent: captures first), and the position where the turn comes back
@@ -99,7 +99,7 @@ impl StrongParams {
 /// enumerated, not drawn. With the same seed, the bot makes the same choices.
 ///
 /// ```
-/// use game_core::{Bot, Game};
+/// use game_core::{Bot, Game, GameExt};
 /// use yut::{StrongBot, Yut, YutOptions};
 ///
 /// let game = Yut::standard();
@@ -146,7 +146,7 @@ impl StrongBot {
     /// What the bot did so far.
     ///
     /// ```
-    /// use game_core::{Bot, Game};
+    /// use game_core::{Bot, Game, GameExt};
     /// let game = yut::Yut::standard();
     /// let players = vec!["a".to_string(), "b".to_string()];
     /// let state = game.setup(&yut::YutOptions::default(), &players, 1, 0).unwrap();
@@ -162,7 +162,7 @@ impl StrongBot {
     /// [`StrongBot`]; `params` gives the threat weights.
     ///
     /// ```
-    /// use game_core::Game;
+    /// use game_core::{Game, GameExt};
     /// use yut::{StrongBot, StrongParams};
     /// let game = yut::Yut::standard();
     /// let players = vec!["a".to_string(), "b".to_string()];
@@ -199,7 +199,7 @@ impl<R: Rules> Bot<Yut<R>> for StrongBot {
 ///
 /// ```
 /// use game_core::search::{Expectimax, Model};
-/// use game_core::{Bot, Game};
+/// use game_core::{Bot, Game, GameExt};
 /// use yut::{StrongModel, StrongParams};
 /// let game = yut::Yut::standard();
 /// let players = vec!["a".to_string(), "b".to_string()];

@@ -406,7 +406,7 @@ pub trait Rules: Clone + Debug + Default + PartialEq + Send + Sync + 'static {
     /// always correct.
     ///
     /// ```
-    /// use game_core::Game;
+    /// use game_core::{Game, GameExt};
     /// use yut::rules::{Hook, Rules};
     /// use yut::{NoConfig, Standard, Throw, Yut, YutOptions};
     /// let players = ["a".into(), "b".into()];

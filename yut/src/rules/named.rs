@@ -23,7 +23,7 @@ pub trait RuleName: Clone + Copy + Debug + Default + PartialEq + Send + Sync + '
 /// schedule.
 ///
 /// ```
-/// use game_core::Game;
+/// use game_core::{Game, GameExt};
 /// use yut::rules::{Named, RuleName};
 /// use yut::{Standard, Yut};
 ///
