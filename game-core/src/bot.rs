@@ -5,7 +5,7 @@ use crate::{Game, GameRng};
 /// Picks an action for a seat from a state.
 ///
 /// A bot receives the whole state, RNG included. It must not use the stored RNG to see the
-/// future: a bot that simulates ahead works on [`GameExt::fork`] copies (re-seeded from its
+/// future: a bot that simulates ahead works on [`GameExt::fork`](crate::GameExt::fork) copies (re-seeded from its
 /// own randomness) or enumerates [`Game::chances`].
 pub trait Bot<G: Game> {
     /// The action to take for `seat`, or `None` if it has nothing to do.

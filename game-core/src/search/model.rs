@@ -12,7 +12,7 @@ pub enum Position<A, M> {
     Over,
     /// `seat` must take `action`, whose outcome is left to chance (a throw, a roll): the
     /// search averages over [`Game::chances`], each outcome applied with
-    /// [`GameExt::apply_chance`] and weighted by its probability.
+    /// [`GameExt::apply_chance`](crate::GameExt::apply_chance) and weighted by its probability.
     Chance {
         /// Who acts.
         seat: usize,

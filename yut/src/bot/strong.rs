@@ -67,9 +67,9 @@ impl StrongParams {
 /// - **Throw phase**: throws (the only legal action).
 /// - **Rule phase** (rule extensions): the rules' own timeout action.
 /// - **Move phase**: every distinct legal move (a result and a stack) is tried on a
-///   [`GameExt::fork`] of the state. The rest of the bot's turn is searched: further moves
+///   [`GameExt::fork`](game_core::GameExt::fork) of the state. The rest of the bot's turn is searched: further moves
 ///   maximise, and a bonus throw after a capture is a chance node over [`Game::chances`]
-///   (each outcome applied with [`GameExt::apply_chance`], weighted by its exact
+///   (each outcome applied with [`GameExt::apply_chance`](game_core::GameExt::apply_chance), weighted by its exact
 ///   probability, `yut/RULES.md`, "Throws"). Then the next side's turn is searched the
 ///   same way, its throws as chance nodes and its moves by the timeout policy (a fair
 ///   model of any opponent: captures first), and the position where the turn comes back
