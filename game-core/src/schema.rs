@@ -141,7 +141,9 @@ fn generate<T: JsonSchema>(direction: Direction) -> Value {
 
 /// `yut-augments` → `YutAugments`.
 fn pascal_case(id: &str) -> String {
-    id.split(['-', '_'])
+    // Every character that cannot stand in a type name separates words: a composed id
+    // (`yut-augments+hunters-step`) must still give a valid title in generated code.
+    id.split(|c: char| !c.is_ascii_alphanumeric())
         .flat_map(|word| {
             let mut chars = word.chars();
             chars
@@ -521,6 +523,11 @@ mod tests {
         assert_eq!(pascal_case("yut-augments"), "YutAugments");
         assert_eq!(pascal_case("rps"), "Rps");
         assert_eq!(pascal_case("a_b-c"), "ABC");
+        assert_eq!(
+            pascal_case("yut-augments+hunters-step"),
+            "YutAugmentsHuntersStep"
+        );
+        assert_eq!(pascal_case("a+b.c d"), "ABCD");
     }
 
     #[test]
