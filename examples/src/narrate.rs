@@ -352,6 +352,7 @@ const ERROR_GLOSSES: &[(&str, &str)] = &[
     ("IMPOSSIBLE_OUTCOME", "that outcome cannot happen now"),
     ("BAD_PLAYERS", "the list of players is not valid"),
     ("CORRUPT_STATE", "the stored game state is not valid"),
+    ("ILLEGAL_ACTION", "that cannot be done now"),
 ];
 
 /// The English gloss of an error code, if it has one.
@@ -451,6 +452,14 @@ mod tests {
             YutError::Core(Rejection::CorruptState {
                 detail: String::new(),
             }),
+            YutError::Core(Rejection::NotYourTurn),
+            YutError::Core(Rejection::IllegalAction),
+            YutError::Core(Rejection::InvalidOption {
+                option: "target",
+                got: 0,
+                min: 1,
+                max: 2,
+            }),
         ];
         let mut codes: Vec<&str> = all.iter().map(GameError::code).collect();
         let mut listed: Vec<&str> = YutError::CODES
@@ -476,7 +485,10 @@ mod tests {
             assert!(text.contains(gloss.unwrap()) && text.ends_with(&format!("({})", e.code())));
         }
         // No gloss for a code nothing produces.
-        assert_eq!(errors.len(), ERROR_GLOSSES.len());
+        let mut codes: Vec<&str> = errors.iter().map(GameError::code).collect();
+        codes.sort_unstable();
+        codes.dedup();
+        assert_eq!(codes.len(), ERROR_GLOSSES.len());
         let option = error_text(&errors[9]);
         assert!(option.contains("`pieces`"), "{option}");
     }

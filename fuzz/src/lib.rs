@@ -34,6 +34,7 @@
 #![deny(missing_docs)]
 
 use game_core::GameExt;
+use game_core::GameState;
 use game_core::rps::{Hand, Rps, RpsAction, RpsOptions};
 use game_core::testing::{assert_no_rng_keys, assert_typed, json_at, json_paths, players};
 use game_core::{
@@ -517,7 +518,7 @@ fn invariants<G: Game>(game: &G, state: &G::State, step: usize) {
             }
         }
     }
-    let players = &game.table(state).players;
+    let players = &state.table().players;
     let viewer = match step % (players.len() + 1) {
         i if i < players.len() => Viewer::Player(&players[i]),
         _ => Viewer::Spectator,

@@ -5,6 +5,7 @@
 
 use fuzz::{Bytes, assert_valid, json_value};
 use game_core::GameExt;
+use game_core::GameState;
 use game_core::rps::{Rps, RpsOptions};
 use game_core::testing::{assert_code, players};
 use game_core::{Game, GameError, Millis};
@@ -267,7 +268,7 @@ fn typed_setup_with_out_of_range_values() {
         assert_eq!(Rps.deadline(&s), Some(deadline), "now {now}");
         assert_eq!(Rps.next_tick_at(&s), Some(deadline), "now {now}");
         Rps.check_state(&s).unwrap();
-        Rps.table(&s).check().unwrap();
+        s.table().check().unwrap();
         assert_eq!(Rps.tick(&mut s, deadline).len(), 2, "now {now}");
     }
 }

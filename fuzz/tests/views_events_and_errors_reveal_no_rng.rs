@@ -9,6 +9,7 @@ mod common;
 
 use common::{play, setups};
 use game_core::GameExt;
+use game_core::GameState;
 use game_core::testing::assert_no_rng_keys;
 use game_core::{DynMatch, Game, GameError, Viewer};
 use game_host::registry;
@@ -73,7 +74,7 @@ fn seeds() -> [u64; 2] {
 
 /// The views of every viewer of `state`, as JSON.
 fn views<G: Game>(game: &G, state: &G::State) -> Vec<Value> {
-    let players = game.table(state).players.clone();
+    let players = state.table().players.clone();
     players
         .iter()
         .map(|p| Viewer::Player(p.as_str()))

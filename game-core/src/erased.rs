@@ -1,6 +1,7 @@
 //! The type-erased layer: many kinds of games behind one JSON interface.
 
 use crate::GameExt;
+use crate::GameState;
 use std::any::Any;
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -140,17 +141,26 @@ fn to_text<T: Serialize + ?Sized>(v: &T) -> String {
     serde_json::to_string(v).unwrap_or_else(|_| "null".to_owned())
 }
 
-/// An action given as JSON text, read straight into the game's type. Text the typed read
-/// refuses is read again as a [`Value`] and judged as [`DynMatch::act`] judges a value, so
-/// that a refusal is the one the value path gives, word for word (the typed reader's
-/// message would differ: it names a line and column).
-fn action_from_text<A: serde::de::DeserializeOwned>(text: &str) -> Result<A, HostError> {
-    serde_json::from_str(text).or_else(|_| {
-        let value = serde_json::from_str::<Value>(text).map_err(|e| HostError::BadJson {
-            what: "action",
-            detail: crate::error::parse_detail(&e),
-        })?;
-        parse("action", value)
+/// An action given as JSON text: read as a [`Value`], then as [`DynMatch::act`] reads a
+/// value, so that both ways are strict alike ([`crate::wire::read_action`]) and refuse in
+/// the same words.
+fn action_from_text<A: Serialize + serde::de::DeserializeOwned>(
+    text: &str,
+) -> Result<A, HostError> {
+    let value = serde_json::from_str::<Value>(text).map_err(|e| HostError::BadJson {
+        what: "action",
+        detail: crate::error::parse_detail(&e),
+    })?;
+    action_from_value(value)
+}
+
+/// A game's action read strictly from JSON ([`crate::wire::read_action`]).
+fn action_from_value<A: Serialize + serde::de::DeserializeOwned>(
+    value: Value,
+) -> Result<A, HostError> {
+    crate::wire::read_action(value).map_err(|detail| HostError::BadJson {
+        what: "action",
+        detail: crate::cap_detail(detail),
     })
 }
 
@@ -1063,7 +1073,7 @@ impl<G: Game + Clone> DynMatch for Match<G> {
         turn_seq: Option<u64>,
         now: Millis,
     ) -> PlayedJson {
-        let action = parse("action", action);
+        let action = action_from_value(action);
         self.judge(player, action, turn_seq, now, events_json::<G>)
     }
 
@@ -1093,7 +1103,7 @@ impl<G: Game + Clone> DynMatch for Match<G> {
         if self.game.is_over(&self.state) {
             return Err(game_err(G::Error::from(Rejection::GameOver)));
         }
-        let now = self.game.table(&self.state).time(0);
+        let now = self.state.table().time(0);
         let mut events = std::mem::take(&mut self.scratch);
         // The action of the index and the next count, without listing the actions.
         let seat = self.game.first_to_act(&self.state);
@@ -1174,14 +1184,14 @@ impl<G: Game + Clone> DynMatch for Match<G> {
     }
 
     fn timeouts_due(&self) -> bool {
-        let table = self.game.table(&self.state);
+        let table = self.state.table();
         let clock = table.time(0);
         !crate::game::nothing_due(table, clock)
             && Match::next_tick_at(self).is_some_and(|at| at <= clock)
     }
 
     fn clock(&self) -> Millis {
-        self.game.table(&self.state).time(0)
+        self.state.table().time(0)
     }
 
     fn turn_seq(&self) -> u64 {
@@ -1198,7 +1208,7 @@ impl<G: Game + Clone> DynMatch for Match<G> {
 
     fn status(&self) -> MatchStatus {
         let to_act = self.game.to_act(&self.state);
-        let seats = self.game.table(&self.state).players.len();
+        let seats = self.state.table().players.len();
         let may_act = (0..seats)
             .filter(|seat| !to_act.contains(seat) && self.game.may_act(&self.state, *seat))
             .collect();
@@ -1214,7 +1224,7 @@ impl<G: Game + Clone> DynMatch for Match<G> {
     }
 
     fn players(&self) -> &[PlayerId] {
-        &self.game.table(&self.state).players
+        &self.state.table().players
     }
 
     fn record(&mut self) -> &MatchRecord {

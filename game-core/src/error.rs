@@ -116,6 +116,28 @@ pub enum Rejection {
         /// What is wrong, in terms a developer can act on.
         detail: String,
     },
+    /// The seat is not one the game waits for now.
+    #[error("지금은 차례가 아니에요.")]
+    NotYourTurn,
+    /// The action is not among the seat's legal actions now (what [`Game::validate`]'s
+    /// default answers for any action [`Game::legal_actions`] does not list).
+    ///
+    /// [`Game::validate`]: crate::Game::validate
+    /// [`Game::legal_actions`]: crate::Game::legal_actions
+    #[error("지금은 그렇게 할 수 없어요.")]
+    IllegalAction,
+    /// An option is out of its range (see [`OptionRange`](crate::OptionRange)).
+    #[error("{option} 설정은 {min}부터 {max}까지 고를 수 있어요.")]
+    InvalidOption {
+        /// The option's wire name.
+        option: &'static str,
+        /// The value given.
+        got: u32,
+        /// The smallest allowed value.
+        min: u32,
+        /// The largest allowed value.
+        max: u32,
+    },
 }
 
 impl Rejection {
@@ -126,7 +148,7 @@ impl Rejection {
     /// use game_core::{GameError, Rejection};
     /// assert!(Rejection::CODES.contains(&Rejection::GameOver.code()));
     /// ```
-    pub const CODES: [&'static str; 7] = [
+    pub const CODES: [&'static str; 10] = [
         "STALE_TURN_SEQ",
         "NOT_SEATED",
         "GAME_OVER",
@@ -134,6 +156,9 @@ impl Rejection {
         "BAD_PLAYERS",
         "BAD_PLAYER_COUNT",
         "CORRUPT_STATE",
+        "NOT_YOUR_TURN",
+        "ILLEGAL_ACTION",
+        "INVALID_OPTION",
     ];
 }
 
@@ -147,6 +172,9 @@ impl GameError for Rejection {
             Self::BadPlayers { .. } => "BAD_PLAYERS",
             Self::BadPlayerCount { .. } => "BAD_PLAYER_COUNT",
             Self::CorruptState { .. } => "CORRUPT_STATE",
+            Self::NotYourTurn => "NOT_YOUR_TURN",
+            Self::IllegalAction => "ILLEGAL_ACTION",
+            Self::InvalidOption { .. } => "INVALID_OPTION",
         }
     }
 
@@ -162,7 +190,15 @@ impl GameError for Rejection {
             Self::BadPlayerCount { players, allowed } => {
                 Some(serde_json::json!({ "players": players, "allowed": allowed }))
             }
-            Self::GameOver | Self::ImpossibleOutcome => None,
+            Self::InvalidOption {
+                option,
+                got,
+                min,
+                max,
+            } => Some(serde_json::json!({ "option": option, "got": got, "min": min, "max": max })),
+            Self::GameOver | Self::ImpossibleOutcome | Self::NotYourTurn | Self::IllegalAction => {
+                None
+            }
         }
     }
 }
@@ -232,6 +268,14 @@ mod tests {
             Rejection::CorruptState {
                 detail: String::new(),
             },
+            Rejection::NotYourTurn,
+            Rejection::IllegalAction,
+            Rejection::InvalidOption {
+                option: "",
+                got: 0,
+                min: 0,
+                max: 0,
+            },
         ];
         for r in &all {
             match r {
@@ -241,7 +285,10 @@ mod tests {
                 | Rejection::ImpossibleOutcome
                 | Rejection::BadPlayers { .. }
                 | Rejection::BadPlayerCount { .. }
-                | Rejection::CorruptState { .. } => {}
+                | Rejection::CorruptState { .. }
+                | Rejection::NotYourTurn
+                | Rejection::IllegalAction
+                | Rejection::InvalidOption { .. } => {}
             }
         }
         let codes: Vec<&str> = all.iter().map(GameError::code).collect();

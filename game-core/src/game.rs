@@ -5,7 +5,7 @@ use std::fmt::Debug;
 use schemars::JsonSchema;
 use serde::{Serialize, de::DeserializeOwned};
 
-use crate::{GameError, GameRng, Millis, PlayerId, PresenceChanged, Rejection, Table};
+use crate::{GameError, GameRng, GameState, Millis, PlayerId, PresenceChanged, Rejection, Table};
 
 /// Who is looking at the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,11 +55,15 @@ impl<G: Game + ?Sized> Played<G, ()> {
 /// A turn-based game with any number of players, possibly acting at the same time.
 ///
 /// A game is a value (usually zero-sized) that knows its rules; the mutable part is
-/// [`Game::State`]. Required methods are few: setting up, validating, the unchecked
-/// [`Game::step`], the view, the timeout policy and a few questions about the state. The
-/// provided methods build everything else on them: the checked [`GameExt::apply`] that leaves
-/// the state untouched on rejection, stale-request checks, timeouts and presence, chance
-/// outcomes for search, and re-seeding for bots.
+/// [`Game::State`], which holds the framework's [`Table`] ([`GameState`]). Eight methods are
+/// required, each with one job: [`Game::id`], [`Game::setup`], the unchecked
+/// [`Game::step_into`], [`Game::view`], [`Game::to_act`], [`Game::legal_actions`],
+/// [`Game::outcome`] and [`Game::restore`] (the guide, [`crate::guide`], builds a game on
+/// them). The provided methods answer the rest from those (validating, the timeout policy,
+/// checking a stored state) and a game overrides them to answer faster or more exactly;
+/// what the framework promises (the checked [`GameExt::apply`] that leaves the state
+/// untouched on rejection, stale-request checks, timeouts and presence, re-seeding for
+/// bots) is in the sealed [`GameExt`], which no game can override.
 ///
 /// Nothing here assumes one current player: [`Game::to_act`] lists everyone who may act
 /// now, so simultaneous choices fit as well as strict turns.
@@ -71,7 +75,7 @@ pub trait Game: Send + Sync + 'static {
     /// Serialized for storage, but deliberately not `Deserialize`: the only way from JSON
     /// back to a state is [`Game::restore`], which checks it, so no tampered state is
     /// ever loaded unchecked.
-    type State: Clone + Debug + PartialEq + Send + Sync + Serialize;
+    type State: Clone + Debug + PartialEq + Send + Sync + Serialize + GameState;
     /// What a player can do.
     type Action: Clone + Debug + PartialEq + Send + Sync + Serialize + DeserializeOwned + JsonSchema;
     /// What one player (or a spectator) may see.
@@ -95,11 +99,6 @@ pub trait Game: Send + Sync + 'static {
     /// The game's stable id (`"yut"`, `"rps"`, ...), used by records and registries.
     fn id(&self) -> &'static str;
 
-    /// The version of this game's saved formats. Records of another version are refused.
-    fn format_version(&self) -> u32 {
-        1
-    }
-
     /// Starts a game: validates `options` against the seated `players`, seeds the RNG.
     fn setup(
         &self,
@@ -108,6 +107,114 @@ pub trait Game: Send + Sync + 'static {
         seed: u64,
         now: Millis,
     ) -> Result<Self::State, Self::Error>;
+
+    /// Carries out a validated action, appending what happened to `events`. With `chance`,
+    /// the action's random step takes that outcome instead of drawing from the RNG. Callers
+    /// go through [`GameExt::apply`]; calling this with an action that [`Game::validate`]
+    /// refuses is a logic error (it must not panic, but the state may then be anything).
+    ///
+    /// Appending to a caller's buffer lets hot loops (bots, simulations) reuse one `Vec`.
+    fn step_into(
+        &self,
+        state: &mut Self::State,
+        seat: usize,
+        action: &Self::Action,
+        chance: Option<&Self::Chance>,
+        now: Millis,
+        events: &mut Vec<Self::Event>,
+    );
+
+    /// What `viewer` may see.
+    fn view(&self, state: &Self::State, viewer: Viewer<'_>) -> Self::View;
+
+    /// The seats that may act now (empty once the game is over).
+    fn to_act(&self, state: &Self::State) -> Vec<usize>;
+
+    /// Every action the player at `seat` could legally take now.
+    fn legal_actions(&self, state: &Self::State, seat: usize) -> Vec<Self::Action>;
+
+    /// The result, once the game is over.
+    fn outcome(&self, state: &Self::State) -> Option<Self::Outcome>;
+
+    /// Restores a state from JSON, validated; a tampered state is refused, never loaded.
+    ///
+    /// The one way to a state from JSON. Implementations read the JSON with a private
+    /// stored form of their state and hand the result to [`restored`], which runs the
+    /// checks ([`Table::check`](crate::Table::check), [`Game::check_state`]).
+    fn restore(&self, json: &str) -> Result<Self::State, Self::Error>;
+
+    // Provided: each answers from the required methods above; a game overrides one to
+    // answer faster or more exactly, keeping what its documentation promises.
+
+    /// May the player at `seat` take `action` now? Never changes anything.
+    ///
+    /// The default: a seat not at the table is `NOT_SEATED`, a seat that may not act now
+    /// is `GAME_OVER` (once [`Game::outcome`] is known) or `NOT_YOUR_TURN`, and an action
+    /// [`Game::legal_actions`] does not list is `ILLEGAL_ACTION`. A game overrides it to
+    /// refuse with its own codes (`NOTHING_TO_HOLD` says more than `ILLEGAL_ACTION`) or to
+    /// answer without listing every action; it must refuse exactly the actions the list
+    /// leaves out (`testing::conformance`, with the `testing` feature).
+    ///
+    /// ```
+    /// use game_core::{Game, GameError, rps::{Hand, Rps, RpsAction, RpsOptions}};
+    /// let state = Rps.setup(&RpsOptions::default(), &["a".into(), "b".into()], 1, 0).unwrap();
+    /// let rock = RpsAction::Pick { hand: Hand::Rock };
+    /// assert!(Rps.validate(&state, 0, &rock).is_ok());
+    /// assert_eq!(Rps.validate(&state, 2, &rock).unwrap_err().code(), "NOT_SEATED");
+    /// ```
+    fn validate(
+        &self,
+        state: &Self::State,
+        seat: usize,
+        action: &Self::Action,
+    ) -> Result<(), Self::Error> {
+        if seat >= state.table().players.len() {
+            return Err(Rejection::NotSeated {
+                player: format!("seat {seat}"),
+            }
+            .into());
+        }
+        if !self.may_act(state, seat) {
+            return Err(if self.outcome(state).is_some() {
+                Rejection::GameOver
+            } else {
+                Rejection::NotYourTurn
+            }
+            .into());
+        }
+        if self.legal_actions(state, seat).contains(action) {
+            Ok(())
+        } else {
+            Err(Rejection::IllegalAction.into())
+        }
+    }
+
+    /// The action the engine takes for the player at `seat` when their time is up, or
+    /// `None` if they have nothing to do. The default takes the seat's first legal action
+    /// when the seat is to act ([`Game::to_act`]); a game overrides it with the move a
+    /// careful absent player would make (Pig holds what the turn gathered).
+    fn timeout_action(&self, state: &Self::State, seat: usize) -> Option<Self::Action> {
+        if self.to_act(state).contains(&seat) {
+            self.legal_action(state, seat, 0)
+        } else {
+            None
+        }
+    }
+
+    /// Checks a state from outside (a database, a client) the way a new game is checked:
+    /// [`restored`] runs it after [`Table::check`], so a tampered state is refused, never
+    /// loaded. The default finds nothing wrong beyond the table; a game overrides it with
+    /// every invariant of its own state (the fuzz kit tampers with stored states to test
+    /// that it does).
+    fn check_state(&self, state: &Self::State) -> Result<(), Self::Error> {
+        let _ = state;
+        Ok(())
+    }
+
+    /// The version of this game's saved formats. Records of another version are refused.
+    fn format_version(&self) -> u32 {
+        1
+    }
 
     /// Starts a new game in `state`, as `*state = self.setup(options, players, seed, now)?`
     /// does, but reusing what `state` already holds (its buffers): for loops that play many
@@ -144,36 +251,6 @@ pub trait Game: Send + Sync + 'static {
         Ok(())
     }
 
-    /// The framework's part of the state.
-    fn table<'s>(&self, state: &'s Self::State) -> &'s Table;
-
-    /// The framework's part of the state, mutably.
-    fn table_mut<'s>(&self, state: &'s mut Self::State) -> &'s mut Table;
-
-    /// May the player at `seat` take `action` now? Never changes anything.
-    fn validate(
-        &self,
-        state: &Self::State,
-        seat: usize,
-        action: &Self::Action,
-    ) -> Result<(), Self::Error>;
-
-    /// Carries out a validated action, appending what happened to `events`. With `chance`,
-    /// the action's random step takes that outcome instead of drawing from the RNG. Callers
-    /// go through [`GameExt::apply`]; calling this with an action that [`Game::validate`]
-    /// refuses is a logic error (it must not panic, but the state may then be anything).
-    ///
-    /// Appending to a caller's buffer lets hot loops (bots, simulations) reuse one `Vec`.
-    fn step_into(
-        &self,
-        state: &mut Self::State,
-        seat: usize,
-        action: &Self::Action,
-        chance: Option<&Self::Chance>,
-        now: Millis,
-        events: &mut Vec<Self::Event>,
-    );
-
     /// [`Game::step_into`] for a caller that does not read the events: a simulation, a
     /// bot's play-out. The game may leave out of `scratch` any event it would have written
     /// there; the state comes out exactly as from `step_into`, byte for byte. The default
@@ -202,23 +279,6 @@ pub trait Game: Send + Sync + 'static {
         self.step_into(state, seat, action, chance, now, scratch);
     }
 
-    /// [`Game::step_into`] returning a new list of events.
-    fn step(
-        &self,
-        state: &mut Self::State,
-        seat: usize,
-        action: &Self::Action,
-        chance: Option<&Self::Chance>,
-        now: Millis,
-    ) -> Vec<Self::Event> {
-        let mut events = Vec::new();
-        self.step_into(state, seat, action, chance, now, &mut events);
-        events
-    }
-
-    /// What `viewer` may see.
-    fn view(&self, state: &Self::State, viewer: Viewer<'_>) -> Self::View;
-
     /// What `viewer` may see of `event`: a game with private events (a card drawn) gives
     /// each viewer their projection, and every host sends each player, socket or caller
     /// only this, never the event itself. The default shows every viewer the event as it
@@ -234,10 +294,6 @@ pub trait Game: Send + Sync + 'static {
         event.clone()
     }
 
-    /// The action the engine takes for the player at `seat` when their time is up, or
-    /// `None` if they have nothing to do.
-    fn timeout_action(&self, state: &Self::State, seat: usize) -> Option<Self::Action>;
-
     /// Whether [`Game::timeout_action`] would act for `seat`: what [`GameExt::next_tick_at`]
     /// asks on every status. The default asks for the action itself; a game whose timeout
     /// action is costly to work out (a policy weighing every move) answers it cheaply, and
@@ -245,9 +301,6 @@ pub trait Game: Send + Sync + 'static {
     fn times_out(&self, state: &Self::State, seat: usize) -> bool {
         self.timeout_action(state, seat).is_some()
     }
-
-    /// The seats that may act now (empty once the game is over).
-    fn to_act(&self, state: &Self::State) -> Vec<usize>;
 
     /// Whether the player at `seat` may act now: every seat of [`Game::to_act`] (whose
     /// move is awaited), and any seat the game also lets act without waiting for it (One
@@ -280,9 +333,6 @@ pub trait Game: Send + Sync + 'static {
     fn first_to_act(&self, state: &Self::State) -> Option<usize> {
         self.to_act(state).first().copied()
     }
-
-    /// Every action the player at `seat` could legally take now.
-    fn legal_actions(&self, state: &Self::State, seat: usize) -> Vec<Self::Action>;
 
     /// [`Game::legal_actions`] written into `out` (cleared first), so that a loop can reuse
     /// one buffer. Games whose legal list is hot override it to allocate nothing.
@@ -353,12 +403,6 @@ pub trait Game: Send + Sync + 'static {
         self.legal_action(state, seat, index)
     }
 
-    /// The result, once the game is over.
-    fn outcome(&self, state: &Self::State) -> Option<Self::Outcome>;
-
-    /// Checks a state from outside (a database, a client) the way a new game is checked.
-    fn check_state(&self, state: &Self::State) -> Result<(), Self::Error>;
-
     /// The outcomes of the random step that `action` would take, with their exact
     /// probabilities (summing to 1), or `None` if the action involves no chance.
     fn chances(
@@ -374,13 +418,6 @@ pub trait Game: Send + Sync + 'static {
     fn grace_ms(&self) -> Millis {
         5_000
     }
-
-    /// Restores a state from JSON, validated; a tampered state is refused, never loaded.
-    ///
-    /// The one way to a state from JSON. Implementations read the JSON with a private
-    /// stored form of their state and hand the result to [`restored`], which runs the
-    /// checks ([`Table::check`](crate::Table::check), [`Game::check_state`]).
-    fn restore(&self, json: &str) -> Result<Self::State, Self::Error>;
 }
 
 /// What the framework promises every game: the checked ways to act, the stale-request
@@ -398,18 +435,18 @@ pub trait Game: Send + Sync + 'static {
 pub trait GameExt: Game + sealed::Sealed {
     /// The seat of `player`, or `NOT_SEATED`.
     fn seat(&self, state: &Self::State, player: &str) -> Result<usize, Self::Error> {
-        Ok(self.table(state).seat(player)?)
+        Ok(state.table().seat(player)?)
     }
 
     /// The action sequence number (`turnSeq`): it changes with every applied action.
     fn turn_seq(&self, state: &Self::State) -> u64 {
-        self.table(state).turn_seq
+        state.table().turn_seq
     }
 
     /// When the current decision times out, if it has a time limit: never past
     /// [`MAX_TIME`](crate::MAX_TIME) ([`Table::deadline`](crate::Table::deadline)).
     fn deadline(&self, state: &Self::State) -> Option<Millis> {
-        self.table(state).deadline()
+        state.table().deadline()
     }
 
     /// Whether the game has ended.
@@ -651,7 +688,7 @@ pub trait GameExt: Game + sealed::Sealed {
     /// The actions the engine would take at `now`: one for each seat to act whose deadline
     /// has passed, or who is disconnected and whose grace period has run out.
     fn timeouts(&self, state: &Self::State, now: Millis) -> Vec<(usize, Self::Action)> {
-        let table = self.table(state);
+        let table = state.table();
         let now = table.time(now);
         if nothing_due(table, now) {
             return Vec::new();
@@ -690,7 +727,7 @@ pub trait GameExt: Game + sealed::Sealed {
     /// assert_eq!(Rps.next_tick_at(&state), Some(6_000)); // b's grace runs out first
     /// ```
     fn next_tick_at(&self, state: &Self::State) -> Option<Millis> {
-        let table = self.table(state);
+        let table = state.table();
         self.to_act(state)
             .into_iter()
             .filter_map(|seat| table.acts_for_at(seat, self.grace_ms()).map(|t| (seat, t)))
@@ -708,7 +745,7 @@ pub trait GameExt: Game + sealed::Sealed {
     where
         Self: Sized,
     {
-        let table = self.table(state);
+        let table = state.table();
         let now = table.time(now);
         // Nearly every request: nothing due, known from the table, no list made.
         if nothing_due(table, now) {
@@ -728,7 +765,7 @@ pub trait GameExt: Game + sealed::Sealed {
         now: Millis,
     ) -> Result<Vec<Self::Event>, Self::Error> {
         let seat = self.seat(state, player)?;
-        let table = self.table_mut(state);
+        let table = state.table_mut();
         let now = table.time(now);
         let presence = &mut table.presence[seat];
         if presence.connected() == connected {
@@ -751,7 +788,7 @@ pub trait GameExt: Game + sealed::Sealed {
     /// that it cannot read the real future from the stored RNG.
     fn fork(&self, state: &Self::State, seed: u64) -> Self::State {
         let mut copy = state.clone();
-        self.table_mut(&mut copy).rng = crate::GameRng::from_seed(seed);
+        copy.table_mut().rng = crate::GameRng::from_seed(seed);
         copy
     }
 }
@@ -783,7 +820,7 @@ pub fn restored<G: Game>(
     let state = parsed.map_err(|e| Rejection::CorruptState {
         detail: crate::error::parse_detail(&e),
     })?;
-    game.table(&state).check()?;
+    state.table().check()?;
     game.check_state(&state)?;
     Ok(state)
 }
@@ -797,7 +834,7 @@ pub(crate) fn admit<G: Game + ?Sized>(
     seat: usize,
     turn_seq: Option<u64>,
 ) -> Result<usize, G::Error> {
-    if seat >= game.table(state).players.len() {
+    if seat >= state.table().players.len() {
         return Err(Rejection::NotSeated {
             player: format!("seat {seat}"),
         }
@@ -836,9 +873,9 @@ fn take_timeouts<G: Game>(game: &G, state: &mut G::State, now: Millis) -> Vec<Ap
         }
         let mut events = Vec::new();
         game.step_into(state, seat, &action, None, now, &mut events);
-        settle(game, state, seat, now, Actor::Engine, &mut events);
+        settle::<G>(state, seat, now, Actor::Engine, &mut events);
         done.push(Applied {
-            player: game.table(state).players[seat].clone(),
+            player: state.table().players[seat].clone(),
             action,
             events,
             auto: true,
@@ -906,12 +943,12 @@ pub(crate) fn apply_valid<G: Game + ?Sized>(
         game.validate(state, seat, action).is_ok(),
         "a valid action is refused: {action:?}"
     );
-    let now = game.table(state).time(now);
+    let now = state.table().time(now);
     match kept {
         Events::Kept => game.step_into(state, seat, action, chance, now, events),
         Events::Dropped => game.step_quiet(state, seat, action, chance, now, events),
     }
-    settle(game, state, seat, now, Actor::Player, events);
+    settle::<G>(state, seat, now, Actor::Player, events);
 }
 
 /// [`GameExt::apply_chance`] for the search, which reads no events: checked and applied the
@@ -950,14 +987,13 @@ enum Actor {
 /// flips (rare; that part is out of line).
 #[inline]
 fn settle<G: Game + ?Sized>(
-    game: &G,
     state: &mut G::State,
     seat: usize,
     now: Millis,
     actor: Actor,
     events: &mut Vec<G::Event>,
 ) {
-    let table = game.table_mut(state);
+    let table = state.table_mut();
     // Wrapping: a tampered state at u64::MAX must not panic; real games never get near.
     table.turn_seq = table.turn_seq.wrapping_add(1);
     // `now` comes from `Table::time`, which is never earlier than the clock: no `max`.

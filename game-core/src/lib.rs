@@ -6,6 +6,8 @@ mod bot;
 mod erased;
 mod error;
 mod game;
+pub mod guide;
+mod option_range;
 pub mod playout;
 mod presence;
 mod record;
@@ -26,11 +28,12 @@ pub use erased::{
 };
 pub use error::{ErrorBody, GameError, Rejection, cap_detail};
 pub use game::{Applied, Game, GameExt, Played, Viewer, restored};
+pub use option_range::OptionRange;
 pub use presence::{AWAY_AFTER_TIMEOUTS, Presence, PresenceChanged};
 pub use record::{Match, MatchRecord, RecordEntry, RecordError};
 pub use rng::{GameRng, Odds};
 pub use schema::GameSchemas;
-pub use table::Table;
+pub use table::{GameState, Table, TableView};
 
 /// Host time in milliseconds. The engine never reads a clock; the host passes `now`.
 /// A `now` past [`MAX_TIME`] is read as [`MAX_TIME`], and no deadline falls due past it.

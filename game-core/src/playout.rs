@@ -33,6 +33,7 @@
 //! ```
 
 use crate::GameExt;
+use crate::GameState;
 use std::ops::ControlFlow;
 
 use crate::game::{Events, apply_valid, clear_events};
@@ -259,7 +260,7 @@ impl<G: Game> Playable<G> for Match<G> {
         now: Millis,
         events: &mut Vec<G::Event>,
     ) -> Result<(), G::Error> {
-        let player = self.game.table(&self.state).players[seat].clone();
+        let player = self.state.table().players[seat].clone();
         *events = Match::act(self, &player, action, now)?;
         Ok(())
     }

@@ -1,6 +1,7 @@
 //! Match records: everything needed to replay a game, byte for byte.
 
 use crate::GameExt;
+use crate::GameState;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
@@ -203,7 +204,7 @@ impl<G: Game> Match<G> {
         if let Some(options) = self.unwritten_options.take() {
             self.record.options = serde_json::to_value(&options).unwrap_or(serde_json::Value::Null);
         }
-        let players = &self.game.table(&self.state).players;
+        let players = &self.state.table().players;
         let written = self
             .unwritten
             .drain(..)
@@ -266,7 +267,7 @@ impl<G: Game> Match<G> {
     /// ```
     pub fn restore(game: G, json: &str) -> Result<Self, G::Error> {
         let state = game.restore(json)?;
-        let table = game.table(&state);
+        let table = state.table();
         let record = MatchRecord {
             game: game.id().to_owned(),
             version: game.format_version(),
@@ -468,9 +469,11 @@ impl<G: Game> Match<G> {
         match entry {
             RecordEntry::Act { at, player, action } => {
                 let action: G::Action =
-                    serde_json::from_value(action.clone()).map_err(|e| RecordError::Malformed {
-                        what: "action",
-                        detail: crate::error::parse_detail(&e),
+                    crate::wire::read_action(action.clone()).map_err(|detail| {
+                        RecordError::Malformed {
+                            what: "action",
+                            detail: crate::cap_detail(detail),
+                        }
                     })?;
                 let seat = self.game.seat(&self.state, player).map_err(refused)?;
                 let mut events = std::mem::take(&mut self.scratch);
@@ -523,7 +526,7 @@ impl<G: Game> Match<G> {
                 Some(base) => {
                     let m = Self::restore(game, &base.to_string())
                         .map_err(|error| RecordError::Refused { index: 0, error })?;
-                    if m.game.table(&m.state).players != record.players {
+                    if m.state.table().players != record.players {
                         return Err(RecordError::Malformed {
                             what: "players",
                             detail: "the players are not those of the base state".into(),

@@ -318,6 +318,8 @@ pub struct RpsState {
     pub conceded: Option<usize>,
 }
 
+crate::game_state!(RpsState, table);
+
 /// How a stored [`RpsState`] is read, field for field (serde's remote derive: the reading
 /// exists only here, so that JSON becomes a state only through [`Rps`]'s
 /// [`Game::restore`] and its checks). Named like the state, so that parse errors read the
@@ -536,14 +538,6 @@ impl Game for Rps {
             winner: None,
             conceded: None,
         })
-    }
-
-    fn table<'s>(&self, state: &'s RpsState) -> &'s Table {
-        &state.table
-    }
-
-    fn table_mut<'s>(&self, state: &'s mut RpsState) -> &'s mut Table {
-        &mut state.table
     }
 
     fn validate(&self, state: &RpsState, seat: usize, action: &RpsAction) -> Result<(), RpsError> {

@@ -1,14 +1,15 @@
 //! The table: what every game state holds for the framework (seats, RNG, clock, presence).
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::{GameRng, MAX_TIME, Millis, PlayerId, Presence, Rejection};
+use crate::{GameRng, MAX_TIME, Millis, PlayerId, Presence, Rejection, Viewer};
 
 /// The framework's part of a game state: the seated players, the seeded RNG, the action
 /// sequence number, the current decision's clock and each seat's presence.
 ///
 /// A game embeds one `Table` in its state and hands it out through
-/// [`Game::table`](crate::Game::table); the provided methods of the trait do the rest
+/// [`GameState`]; the provided methods of the trait do the rest
 /// (stale-request checks, deadlines, timeouts, presence, re-seeding for search).
 ///
 /// Its times run from the first `now` to [`MAX_TIME`], where the clock stops. A deadline
@@ -109,6 +110,30 @@ impl Table {
             presence: vec![Presence::default(); players.len()],
             clock: now,
         })
+    }
+
+    /// [`Table::new`] for a game played by `counts` players: any other number is refused
+    /// with `BAD_PLAYER_COUNT`, listing the counts.
+    ///
+    /// ```
+    /// use game_core::{GameError, Table};
+    /// assert!(Table::for_counts(&["a".into(), "b".into()], 2..=4, 1, 0).is_ok());
+    /// let refused = Table::for_counts(&["a".into()], 2..=4, 1, 0).unwrap_err();
+    /// assert_eq!(refused.reason().unwrap()["allowed"], serde_json::json!([2, 3, 4]));
+    /// ```
+    pub fn for_counts(
+        players: &[PlayerId],
+        counts: std::ops::RangeInclusive<usize>,
+        seed: u64,
+        now: Millis,
+    ) -> Result<Self, Rejection> {
+        if !counts.contains(&players.len()) {
+            return Err(Rejection::BadPlayerCount {
+                players: players.len(),
+                allowed: counts.collect(),
+            });
+        }
+        Self::new(players, seed, now)
     }
 
     /// Seats `players` anew in this table, as `*self = Table::new(players, seed, now)?` does
@@ -221,6 +246,29 @@ impl Table {
     #[inline]
     pub fn seat_of(&self, player: &str) -> Option<usize> {
         self.players.iter().position(|p| p == player)
+    }
+
+    /// What every view shows of the table, as `viewer` sees it: see [`TableView`].
+    ///
+    /// ```
+    /// use game_core::{Table, Viewer};
+    /// let t = Table::new(&["a".into(), "b".into()], 1, 0).unwrap();
+    /// let view = t.view(Viewer::Player("b"));
+    /// assert_eq!((view.you, view.turn_seq), (Some(1), 0));
+    /// assert_eq!(t.view(Viewer::Spectator).you, None);
+    /// ```
+    pub fn view(&self, viewer: Viewer<'_>) -> TableView {
+        TableView {
+            you: match viewer {
+                Viewer::Player(id) => self.seat_of(id),
+                Viewer::Spectator => None,
+            },
+            players: self.players.clone(),
+            connected: self.presence.iter().map(Presence::connected).collect(),
+            away: self.presence.iter().map(|p| p.away).collect(),
+            turn_seq: self.turn_seq,
+            deadline_at: self.deadline_at,
+        }
     }
 
     /// The seat of a player, or the framework's `NOT_SEATED` rejection.
@@ -364,4 +412,62 @@ impl Table {
         }
         Ok(())
     }
+}
+
+/// What every game's view shows of the [`Table`] ([`Table::view`]): a game's view embeds
+/// it with `#[serde(flatten)]`, so its fields sit beside the game's own on the wire. It
+/// never holds the RNG.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "camelCase")]
+pub struct TableView {
+    /// The viewer's seat, or `None` for a spectator.
+    pub you: Option<usize>,
+    /// The player ids, in seat order.
+    pub players: Vec<PlayerId>,
+    /// Whether each player is connected, in seat order.
+    pub connected: Vec<bool>,
+    /// Whether each player is away (timed out three times in a row), in seat order.
+    pub away: Vec<bool>,
+    /// The sequence number to send with the next action.
+    pub turn_seq: u64,
+    /// When the current decision times out, if it has a time limit.
+    pub deadline_at: Option<Millis>,
+}
+
+/// A game state's way to its [`Table`]: the bound every [`Game::State`](crate::Game::State)
+/// meets, through which the framework keeps the seats, the clock, `turnSeq` and presence
+/// for the game. Most states hold the table in a field and implement this with
+/// [`game_state!`](crate::game_state).
+///
+/// ```
+/// use game_core::{GameState, Table};
+/// struct Coin { table: Table, heads: u32 }
+/// game_core::game_state!(Coin, table);
+/// let coin = Coin { table: Table::new(&["a".into(), "b".into()], 1, 0).unwrap(), heads: 0 };
+/// assert_eq!(coin.table().players.len(), 2);
+/// ```
+pub trait GameState {
+    /// The framework's part of the state.
+    fn table(&self) -> &Table;
+
+    /// The framework's part of the state, mutably: for the game's own rules (drawing from
+    /// the RNG, asking for the next decision) and the framework's bookkeeping.
+    fn table_mut(&mut self) -> &mut Table;
+}
+
+/// Implements [`GameState`] for a state type holding its [`Table`] in a field:
+/// `game_state!(PigState, table)`.
+#[macro_export]
+macro_rules! game_state {
+    ($state:ty, $field:ident) => {
+        impl $crate::GameState for $state {
+            fn table(&self) -> &$crate::Table {
+                &self.$field
+            }
+
+            fn table_mut(&mut self) -> &mut $crate::Table {
+                &mut self.$field
+            }
+        }
+    };
 }

@@ -7,6 +7,7 @@
 //! dev-dependencies (`game-core = { workspace = true, features = ["testing"] }`).
 
 use crate::GameExt;
+use crate::GameState;
 use serde_json::Value;
 
 use crate::rps::{Hand, RpsAction};
@@ -182,7 +183,7 @@ pub fn hammer<G: Game>(
     may_act: impl Fn(&G::State, usize, &G::Action) -> bool,
     tally: &mut Tally,
 ) {
-    let players = game.table(state).players.clone();
+    let players = state.table().players.clone();
     let seq = game.turn_seq(state);
     let mut check = |r: Result<Vec<G::Event>, G::Error>, copy: &G::State, what: &str| match r {
         Ok(_) => {
@@ -325,7 +326,7 @@ pub fn states_by_phase<G: Game>(
 /// legal action whose JSON `type` is `CONCEDE` (a game without one is left as it is);
 /// whether the game is over.
 pub fn conceded<G: Game>(game: &G, state: &mut G::State) -> bool {
-    let n = game.table(state).players.len();
+    let n = state.table().players.len();
     for seat in 0..n.saturating_sub(1) {
         let concede = game
             .legal_actions(state, seat)
@@ -930,6 +931,7 @@ pub fn conformance<G: Game + Clone>(game: &G, cases: &[(G::Options, usize)]) {
         let at = format!("case {c}");
         let states = random_states(game, options, *n, &at);
         assert_refusals_change_nothing(game, &states);
+        assert_validate_agrees(game, &states);
         assert_may_act_covers(game, &states);
         assert_first_to_act_agrees(game, options, *n);
         assert_times_out_agrees(game, options, *n);
@@ -952,7 +954,7 @@ fn random_states<G: Game>(game: &G, options: &G::Options, n: usize, at: &str) ->
         let states = played_with_timeouts(game, options, n, seed);
         let every = (states.len() / 20).max(1);
         for (i, state) in states.iter().enumerate() {
-            let ids = game.table(state).players.clone();
+            let ids = state.table().players.clone();
             let viewers = ids.iter().map(|id| crate::Viewer::Player(id));
             for viewer in viewers.chain([crate::Viewer::Spectator]) {
                 assert_no_rng_keys(&serde_json::to_value(game.view(state, viewer)).unwrap());
@@ -984,7 +986,7 @@ fn assert_refusals_change_nothing<G: Game>(game: &G, states: &[G::State]) {
     let mut actions: Vec<G::Action> = Vec::new();
     let mut chances: Vec<G::Chance> = Vec::new();
     for state in states {
-        for seat in 0..game.table(state).players.len() {
+        for seat in 0..state.table().players.len() {
             for action in game.legal_actions(state, seat) {
                 for (chance, _) in game.chances(state, seat, &action).unwrap_or_default() {
                     if !chances.contains(&chance) {
@@ -1007,6 +1009,42 @@ fn assert_refusals_change_nothing<G: Game>(game: &G, states: &[G::State]) {
     assert!(tally.refused > 0, "nothing was refused: {tally:?}");
 }
 
+/// [`Game::validate`] against [`Game::legal_actions`] in every state of `states`, for
+/// every seat and every action legal in any of them: an action validates exactly when the
+/// seat's list holds it (what the provided `validate` does, and what an override must
+/// keep).
+///
+/// ```
+/// use game_core::{Game, rps::{Rps, RpsOptions}};
+/// let state = Rps.setup(&RpsOptions::default(), &["a".into(), "b".into()], 1, 0).unwrap();
+/// game_core::testing::assert_validate_agrees(&Rps, &[state]);
+/// ```
+pub fn assert_validate_agrees<G: Game>(game: &G, states: &[G::State]) {
+    let mut pool: Vec<G::Action> = Vec::new();
+    for state in states {
+        for seat in 0..state.table().players.len() {
+            for action in game.legal_actions(state, seat) {
+                if pool.len() < 64 && !pool.contains(&action) {
+                    pool.push(action);
+                }
+            }
+        }
+    }
+    for (i, state) in states.iter().enumerate() {
+        for seat in 0..state.table().players.len() {
+            let legal = game.legal_actions(state, seat);
+            for action in &pool {
+                let valid = game.validate(state, seat, action).is_ok();
+                assert_eq!(
+                    valid,
+                    legal.contains(action),
+                    "state {i}, seat {seat}, {action:?}: validate and legal_actions disagree"
+                );
+            }
+        }
+    }
+}
+
 /// [`Game::may_act`] in every state of `states`: `true` for every seat of
 /// [`Game::to_act`]; a seat that may act besides them has a legal action (something to
 /// offer it); no seat may act once the game is over, nor a seat past the table.
@@ -1018,7 +1056,7 @@ fn assert_refusals_change_nothing<G: Game>(game: &G, states: &[G::State]) {
 /// ```
 pub fn assert_may_act_covers<G: Game>(game: &G, states: &[G::State]) {
     for (i, state) in states.iter().enumerate() {
-        let seats = game.table(state).players.len();
+        let seats = state.table().players.len();
         let to_act = game.to_act(state);
         for &seat in &to_act {
             assert!(
@@ -1157,7 +1195,7 @@ fn assert_replays_alike<G: Game + Clone>(game: &G, options: &G::Options, n: usiz
     if let Some(json) = middle {
         let mut restored = crate::Match::restore(game.clone(), &json).unwrap();
         let mut bot = RandomBot::new(22);
-        let mut now = game.table(restored.state()).clock;
+        let mut now = restored.state().table().clock;
         for _ in 0..50 {
             let Some(seat) = game.first_to_act(restored.state()) else {
                 break;
@@ -1177,7 +1215,7 @@ fn assert_timeouts_end_games<G: Game>(game: &G, options: &G::Options, n: usize, 
     let states = played_with_timeouts(game, options, n, 31);
     for (from, start) in [("start", &states[0]), ("middle", &states[states.len() / 2])] {
         let mut state = start.clone();
-        let mut now = game.table(&state).clock;
+        let mut now = state.table().clock;
         for id in players(n) {
             game.set_connected(&mut state, &id, false, now).unwrap();
         }

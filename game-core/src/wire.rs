@@ -6,6 +6,7 @@
 //! whose first element is the tag (`["CONCEDE"]`) reads as the variant. A client's typo or
 //! junk then passes silently. [`tagged_object`] refuses both before the derived reading.
 
+use serde::{Serialize, de::DeserializeOwned};
 use serde_json::{Map, Value};
 
 /// Checks that `value` is an action object: a JSON object with a string `type`, and, when
@@ -40,4 +41,45 @@ pub fn tagged_object(value: Value, bare: &[&str]) -> Result<(Map<String, Value>,
         return Err(format!("unknown field `{extra}` in a {kind} action"));
     }
     Ok((object, kind))
+}
+
+/// Reads a game's action from JSON strictly, whatever its `Deserialize`: an object with a
+/// string `type` ([`tagged_object`]), read by the action's own reader, and refused if it
+/// carries a field the action does not keep (serde's derived reading drops unknown fields
+/// of a variant without fields, so a typo would pass). Every host reads actions through it,
+/// so a game may derive `Deserialize` for its actions and still be read strictly.
+///
+/// ```
+/// use game_core::wire::read_action;
+/// use serde::{Deserialize, Serialize};
+/// use serde_json::json;
+/// #[derive(Debug, PartialEq, Serialize, Deserialize)]
+/// #[serde(tag = "type", rename_all = "SCREAMING_SNAKE_CASE")]
+/// enum Action { Roll, Bet { chips: u32 } }
+/// assert_eq!(read_action::<Action>(json!({"type": "ROLL"})), Ok(Action::Roll));
+/// assert_eq!(read_action::<Action>(json!({"type": "BET", "chips": 2})), Ok(Action::Bet { chips: 2 }));
+/// assert_eq!(
+///     read_action::<Action>(json!({"type": "ROLL", "times": 9})).unwrap_err(),
+///     "unknown field `times` in a ROLL action"
+/// );
+/// assert!(read_action::<Action>(json!(["ROLL"])).is_err());
+/// assert_eq!(read_action::<Action>(json!({"type": "ROLL", "note": null})), Ok(Action::Roll));
+/// assert!(read_action::<Action>(json!({"type": "FOLD"})).is_err());
+/// ```
+pub fn read_action<A: Serialize + DeserializeOwned>(value: Value) -> Result<A, String> {
+    let (object, kind) = tagged_object(value, &[])?;
+    // A `null` stands for an option left out (which the action does not write back).
+    let given: Vec<String> = object
+        .iter()
+        .filter(|(_, v)| !v.is_null())
+        .map(|(k, _)| k.clone())
+        .collect();
+    let action: A = serde_json::from_value(Value::Object(object)).map_err(|e| e.to_string())?;
+    // What the action keeps is what it writes back; anything else was dropped on reading.
+    if let Ok(Value::Object(kept)) = serde_json::to_value(&action)
+        && let Some(extra) = given.iter().find(|k| !kept.contains_key(*k))
+    {
+        return Err(format!("unknown field `{extra}` in a {kind} action"));
+    }
+    Ok(action)
 }

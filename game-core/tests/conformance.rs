@@ -4,7 +4,7 @@
 use game_core::rps::{Hand, Rps, RpsAction, RpsError, RpsEvent, RpsOptions, RpsOutcome};
 use game_core::rps::{RpsState, RpsView};
 use game_core::testing::conformance;
-use game_core::{Game, Millis, PlayerId, Table, Viewer};
+use game_core::{Game, Millis, PlayerId, Viewer};
 
 fn cases() -> [(RpsOptions, usize); 2] {
     let quick = RpsOptions {
@@ -54,14 +54,6 @@ impl Game for Broken {
         now: Millis,
     ) -> Result<RpsState, RpsError> {
         Rps.setup(options, players, seed, now)
-    }
-
-    fn table<'s>(&self, state: &'s RpsState) -> &'s Table {
-        Rps.table(state)
-    }
-
-    fn table_mut<'s>(&self, state: &'s mut RpsState) -> &'s mut Table {
-        Rps.table_mut(state)
     }
 
     fn validate(&self, state: &RpsState, seat: usize, action: &RpsAction) -> Result<(), RpsError> {

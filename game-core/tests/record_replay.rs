@@ -271,7 +271,7 @@ fn a_match_at_the_end_of_the_clock_ends_and_replays_as_it_was_played() {
     let players = players(2);
     let end = u64::MAX;
     let mut m = Match::new(Rps, RpsOptions::default(), players.clone(), 3, end).unwrap();
-    assert_eq!(Rps.table(m.state()).clock, game_core::MAX_TIME);
+    assert_eq!(m.state().table.clock, game_core::MAX_TIME);
     assert_eq!(m.next_tick_at(), Some(game_core::MAX_TIME));
     // The round asked at the end is due at once: the action comes after its timeouts.
     m.act(&players[1], &RpsAction::Pick { hand: Hand::Rock }, end)

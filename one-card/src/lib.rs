@@ -418,6 +418,8 @@ pub struct OneCardState {
     pub over: bool,
 }
 
+game_core::game_state!(OneCardState, table);
+
 /// How a stored [`OneCardState`] is read, field for field (serde's remote derive: JSON
 /// becomes a state only through [`OneCard`]'s [`Game::restore`] and its checks).
 #[derive(Deserialize)]
@@ -981,14 +983,6 @@ impl Game for OneCard {
             out: Vec::new(),
             over: false,
         })
-    }
-
-    fn table<'s>(&self, state: &'s OneCardState) -> &'s Table {
-        &state.table
-    }
-
-    fn table_mut<'s>(&self, state: &'s mut OneCardState) -> &'s mut Table {
-        &mut state.table
     }
 
     fn validate(

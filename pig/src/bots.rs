@@ -34,9 +34,9 @@ use crate::{Pig, PigAction, PigState};
 /// use game_core::{Bot, Game, GameExt};
 /// use pig::{HoldBot, Pig, PigAction, PigOptions};
 /// let mut state = Pig.setup(&PigOptions::default(), &["a".into(), "b".into()], 1, 0).unwrap();
-/// state.turn_total = 18;
+/// state.board.turn_total = 18;
 /// assert_eq!(HoldBot::default().choose(&Pig, &state, 0), Some(PigAction::Roll));
-/// state.turn_total = 20;
+/// state.board.turn_total = 20;
 /// assert_eq!(HoldBot::default().choose(&Pig, &state, 0), Some(PigAction::Hold));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,13 +54,19 @@ impl Default for HoldBot {
 impl HoldBot {
     /// Its choice for the seat to act in `state` (`None` once the game is over).
     pub fn pick(&self, state: &PigState) -> Option<PigAction> {
-        if state.winner.is_some() {
+        if state.board.winner.is_some() {
             return None;
         }
-        let banked = state.scores.get(state.turn).copied().unwrap_or(0);
-        let total = state.turn_total;
+        let banked = state
+            .board
+            .scores
+            .get(state.board.turn)
+            .copied()
+            .unwrap_or(0);
+        let total = state.board.turn_total;
         let hold = total > 0
-            && (total >= self.hold_at || banked.saturating_add(total) >= state.options.target);
+            && (total >= self.hold_at
+                || banked.saturating_add(total) >= state.board.options.target);
         Some(if hold {
             PigAction::Hold
         } else {
@@ -248,7 +254,7 @@ impl Model<Pig> for PigModel {
     type Key = (Vec<u32>, usize, u32);
 
     fn prepare(&mut self, _game: &Pig, state: &PigState) {
-        let target = state.options.target;
+        let target = state.board.options.target;
         if self.table.as_ref().is_none_or(|t| t.target != target) {
             *self = Self::for_target(target);
         }
@@ -280,27 +286,27 @@ impl Model<Pig> for PigModel {
     }
 
     fn evaluate(&self, _game: &Pig, state: &PigState, me: usize) -> f64 {
-        if let Some(w) = state.winner {
+        if let Some(w) = state.board.winner {
             return if w == me { 1.0 } else { 0.0 };
         }
         let Some(table) = self
             .table
             .as_ref()
-            .filter(|t| t.target == state.options.target)
+            .filter(|t| t.target == state.board.options.target)
         else {
             return 0.5;
         };
-        let score = |s: usize| state.scores.get(s).copied().unwrap_or(0);
+        let score = |s: usize| state.board.scores.get(s).copied().unwrap_or(0);
         let mine = score(me);
-        let theirs = (0..state.scores.len())
+        let theirs = (0..state.board.scores.len())
             .filter(|&s| s != me)
             .map(score)
             .max()
             .unwrap_or(0);
-        if state.turn == me {
-            table.in_turn(mine, state.turn_total, theirs)
+        if state.board.turn == me {
+            table.in_turn(mine, state.board.turn_total, theirs)
         } else {
-            table.their_turn(mine, theirs, state.turn_total)
+            table.their_turn(mine, theirs, state.board.turn_total)
         }
     }
 
@@ -309,7 +315,11 @@ impl Model<Pig> for PigModel {
     }
 
     fn key(&self, state: &PigState) -> (Vec<u32>, usize, u32) {
-        (state.scores.clone(), state.turn, state.turn_total)
+        (
+            state.board.scores.clone(),
+            state.board.turn,
+            state.board.turn_total,
+        )
     }
 }
 
@@ -387,7 +397,7 @@ pub fn duel(
                 }
             }
         }
-        wins += u32::from(state.winner == Some(mine));
+        wins += u32::from(state.board.winner == Some(mine));
     }
     DuelResult { games, wins }
 }

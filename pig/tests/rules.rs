@@ -2,8 +2,9 @@
 //! passes it, the target wins; what is refused, and why; the timeout policy; the chances.
 
 use game_core::GameExt;
+use game_core::Rejection;
 use game_core::{Game, GameError, Viewer};
-use pig::{Pig, PigAction, PigError, PigEvent, PigOptions, PigState};
+use pig::{Pig, PigAction, PigEvent, PigOptions, PigState};
 
 fn start(n: usize, target: u32) -> PigState {
     let options = PigOptions {
@@ -24,17 +25,10 @@ fn rolls_add_a_one_busts_and_a_hold_banks() {
     let mut state = start(3, 100);
     roll(&mut state, 0, 6);
     roll(&mut state, 0, 2);
-    assert_eq!(state.turn_total, 8);
+    assert_eq!(state.board.turn_total, 8);
     let events = Pig.apply_seat(&mut state, 0, &PigAction::Hold, 0).unwrap();
-    assert_eq!(
-        events,
-        [PigEvent::Held {
-            seat: 0,
-            banked: 8,
-            score: 8
-        }]
-    );
-    assert_eq!((state.turn, state.turn_total), (1, 0));
+    assert_eq!(events, [PigEvent::Held { seat: 0, score: 8 }]);
+    assert_eq!((state.board.turn, state.board.turn_total), (1, 0));
     roll(&mut state, 1, 5);
     let events = roll(&mut state, 1, 1);
     assert_eq!(
@@ -42,10 +36,13 @@ fn rolls_add_a_one_busts_and_a_hold_banks() {
         [PigEvent::Rolled {
             seat: 1,
             die: 1,
-            turn_total: 0
+            total: 0
         }]
     );
-    assert_eq!((state.scores.clone(), state.turn), (vec![8, 0, 0], 2));
+    assert_eq!(
+        (state.board.scores.clone(), state.board.turn),
+        (vec![8, 0, 0], 2)
+    );
 }
 
 #[test]
@@ -56,12 +53,9 @@ fn the_first_to_bank_the_target_wins() {
     // Past the target, the turn's points still have to be banked.
     assert!(!Pig.is_over(&state));
     let events = Pig.apply_seat(&mut state, 0, &PigAction::Hold, 0).unwrap();
-    assert_eq!(events.last(), Some(&PigEvent::GameOver { winner: 0 }));
-    let outcome = Pig.outcome(&state).unwrap();
-    assert_eq!(
-        (outcome.winner.as_str(), outcome.scores),
-        ("p0", vec![12, 0])
-    );
+    assert_eq!(events, [PigEvent::Held { seat: 0, score: 12 }]);
+    assert_eq!(Pig.outcome(&state), Some(0));
+    assert_eq!(Pig.deadline(&state), None, "the table is closed");
     assert_eq!(Pig.to_act(&state), Vec::<usize>::new());
     let err = Pig
         .apply_seat(&mut state, 1, &PigAction::Roll, 0)
@@ -72,14 +66,14 @@ fn the_first_to_bank_the_target_wins() {
 #[test]
 fn refusals_say_why() {
     let mut state = start(2, 100);
-    let code = |r: Result<Vec<PigEvent>, PigError>| r.unwrap_err().code();
+    let code = |r: Result<Vec<PigEvent>, Rejection>| r.unwrap_err().code();
     assert_eq!(
         code(Pig.apply_seat(&mut state, 1, &PigAction::Roll, 0)),
         "NOT_YOUR_TURN"
     );
     assert_eq!(
         code(Pig.apply_seat(&mut state, 0, &PigAction::Hold, 0)),
-        "NOTHING_TO_HOLD"
+        "ILLEGAL_ACTION"
     );
     assert_eq!(
         code(Pig.apply_seat(&mut state, 2, &PigAction::Roll, 0)),
@@ -103,7 +97,9 @@ fn refusals_say_why() {
 
 #[test]
 fn actions_are_read_strictly() {
-    let read = |s: &str| serde_json::from_str::<PigAction>(s);
+    // Every host reads actions through `read_action`, strict whatever the derive.
+    let read =
+        |s: &str| game_core::wire::read_action::<PigAction>(serde_json::from_str(s).unwrap());
     assert_eq!(read(r#"{"type":"ROLL"}"#).unwrap(), PigAction::Roll);
     assert_eq!(read(r#"{"type":"HOLD"}"#).unwrap(), PigAction::Hold);
     for bad in [
@@ -126,7 +122,7 @@ fn a_timeout_holds_what_there_is_or_rolls() {
     let applied = Pig.tick(&mut state, 31_000);
     assert_eq!(applied.len(), 1);
     assert!(applied[0].auto && applied[0].action == PigAction::Hold);
-    assert_eq!(state.scores, [4, 0]);
+    assert_eq!(state.board.scores, [4, 0]);
 }
 
 #[test]
@@ -146,12 +142,9 @@ fn views_show_the_game_but_not_the_dice_to_come() {
     let mut state = start(2, 100);
     roll(&mut state, 0, 3);
     let view = Pig.view(&state, Viewer::Player("p0"));
-    assert_eq!(
-        (view.you, view.turn_total, view.last_roll),
-        (Some(0), 3, Some(3))
-    );
+    assert_eq!((view.table.you, view.board.turn_total), (Some(0), 3));
     assert_eq!(view.legal_actions, [PigAction::Roll, PigAction::Hold]);
     let watcher = Pig.view(&state, Viewer::Spectator);
-    assert!(watcher.you.is_none() && watcher.legal_actions.is_empty());
+    assert!(watcher.table.you.is_none() && watcher.legal_actions.is_empty());
     game_core::testing::assert_no_rng_keys(&serde_json::to_value(&view).unwrap());
 }

@@ -264,14 +264,6 @@ impl<R: Rules> Game for Yut<R> {
         Ok(())
     }
 
-    fn table<'s>(&self, state: &'s YutState<R>) -> &'s Table {
-        &state.board.table
-    }
-
-    fn table_mut<'s>(&self, state: &'s mut YutState<R>) -> &'s mut Table {
-        &mut state.board.table
-    }
-
     fn validate(
         &self,
         state: &YutState<R>,

@@ -1097,12 +1097,17 @@ pub struct YutState<R: Rules> {
 // a search copies a position into a used one at every node (`clone_from` keeps every
 // buffer: the board's lists, the rules' state as its own `clone_from` keeps it, the log's
 // slots).
-impl<R: Rules> YutState<R> {
-    /// The game's table: seats, RNG, turn sequence, deadline and presence, for the host
-    /// that keeps the state (rule hooks see the [`Board`] alone, which does not show it).
+/// The game's table: seats, RNG, turn sequence, deadline and presence, for the host that
+/// keeps the state (rule hooks see the [`Board`] alone, which does not show it).
+impl<R: Rules> game_core::GameState for YutState<R> {
     #[inline]
-    pub fn table(&self) -> &Table {
+    fn table(&self) -> &Table {
         &self.board.table
+    }
+
+    #[inline]
+    fn table_mut(&mut self) -> &mut Table {
+        &mut self.board.table
     }
 }
 

@@ -3,6 +3,7 @@
 //! engine's timeout action; [`SeatBot`] dispatches to each kind.
 
 use game_core::GameExt;
+use game_core::GameState;
 use game_core::{Bot, Game};
 use yut::{BotKind, Mode, PolicyBot, Preset, SeatBot, StrongBot, Yut, YutAction, YutOptions};
 

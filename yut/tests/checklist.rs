@@ -5,6 +5,7 @@ mod common;
 
 use common::*;
 use game_core::GameExt;
+use game_core::GameState;
 use game_core::{Bot, Game, RandomBot, Viewer};
 use yut::testing::{Script, players, thrown, trail_to};
 use yut::{

@@ -6,6 +6,7 @@ mod common;
 use common::*;
 use game_core::Game;
 use game_core::GameExt;
+use game_core::GameState;
 use yut::graph::{Node, remaining};
 use yut::testing::{Script, players};
 use yut::{

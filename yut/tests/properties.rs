@@ -4,6 +4,7 @@
 //! save/restore round trip continues identically, and the whole run replays exactly.
 
 use game_core::GameExt;
+use game_core::GameState;
 use game_core::{Game, Millis, Viewer};
 use proptest::prelude::*;
 use serde_json::Value;

@@ -3,6 +3,7 @@
 //! nak at `nakPercent = 10`.
 
 use game_core::GameExt;
+use game_core::GameState;
 use game_core::{Game, GameRng};
 use yut::{StickModel, Throw, ThrowChance, ThrowDraw, Yut, YutOptions};
 
