@@ -682,7 +682,81 @@ impl GameError for OneCardError {
     }
 }
 
+/// Where a step writes what happened: the caller's events, or nowhere in a quiet step
+/// ([`Game::step_quiet`]), which then builds none of them.
+struct Out<'a> {
+    events: &'a mut Vec<OneCardEvent>,
+    quiet: bool,
+}
+
+impl Out<'_> {
+    #[inline]
+    fn push(&mut self, event: impl FnOnce() -> OneCardEvent) {
+        if !self.quiet {
+            self.events.push(event());
+        }
+    }
+}
+
 impl OneCard {
+    /// The step, writing its events to `out`.
+    fn step_to(
+        &self,
+        state: &mut OneCardState,
+        seat: usize,
+        action: &OneCardAction,
+        now: Millis,
+        out: &mut Out<'_>,
+    ) {
+        if seat >= state.status.len() || seat >= state.hands.len() {
+            return;
+        }
+        match action {
+            OneCardAction::Play { card, suit } => self.play(state, seat, *card, *suit, now, out),
+            OneCardAction::Draw => self.take(state, seat, now, out),
+            OneCardAction::OneCard => {
+                state.call = None;
+                out.push(|| OneCardEvent::OneCardCalled {
+                    player: Self::id_of(state, seat),
+                });
+            }
+            OneCardAction::Catch { player } => {
+                let Some(holder) = state.call.take() else {
+                    return;
+                };
+                out.push(|| OneCardEvent::Caught {
+                    player: player.clone(),
+                    by: Self::id_of(state, seat),
+                });
+                self.draw(state, holder, 1, out);
+                // Two cards never reach `bankruptAt` (15 at least); checked all the same.
+                if self.bankrupt_if_due(state, holder, out)
+                    && !self.settle_end(state, out)
+                    && holder == state.turn
+                {
+                    let next = state.next_playing(holder);
+                    Self::give_turn(state, next, now);
+                }
+            }
+            OneCardAction::Concede => {
+                let mover = seat == state.turn;
+                Self::put_out(state, seat, SeatStatus::Conceded);
+                out.push(|| OneCardEvent::Conceded {
+                    player: Self::id_of(state, seat),
+                });
+                if self.settle_end(state, out) {
+                    return;
+                }
+                if mover {
+                    // The attack was aimed at the one who left: it leaves with them.
+                    state.attack = 0;
+                    let next = state.next_playing(seat);
+                    Self::give_turn(state, next, now);
+                }
+            }
+        }
+    }
+
     fn id_of(state: &OneCardState, seat: usize) -> PlayerId {
         state.table.players.get(seat).cloned().unwrap_or_default()
     }
@@ -702,30 +776,31 @@ impl OneCard {
     /// Draws up to `n` cards for `seat`, refilling the draw pile from the discard pile
     /// when it runs out; with both exhausted, the draw takes what there is. Returns how
     /// many cards were drawn.
-    fn draw(
-        &self,
-        state: &mut OneCardState,
-        seat: usize,
-        n: u32,
-        events: &mut Vec<OneCardEvent>,
-    ) -> usize {
-        let mut drawn = Vec::new();
+    fn draw(&self, state: &mut OneCardState, seat: usize, n: u32, out: &mut Out<'_>) -> usize {
+        let before = state.hands.get(seat).map_or(0, Vec::len);
+        let mut count = 0;
         for _ in 0..n {
             if state.draw_pile.is_empty() {
-                refill(state, events);
+                refill(state, out);
             }
             let Some(card) = state.draw_pile.pop() else {
                 break;
             };
-            drawn.push(card);
+            if let Some(hand) = state.hands.get_mut(seat) {
+                hand.push(card);
+            }
+            count += 1;
         }
-        if let Some(hand) = state.hands.get_mut(seat) {
-            hand.extend_from_slice(&drawn);
-        }
-        let count = drawn.len();
-        events.push(OneCardEvent::Drew {
+        out.push(|| OneCardEvent::Drew {
             player: Self::id_of(state, seat),
-            cards: Some(drawn),
+            cards: Some(
+                state
+                    .hands
+                    .get(seat)
+                    .and_then(|hand| hand.get(before..))
+                    .unwrap_or_default()
+                    .to_vec(),
+            ),
             count: None,
         });
         count
@@ -747,7 +822,7 @@ impl OneCard {
     }
 
     /// Ends the game if it has reached its end; returns whether it is over.
-    fn settle_end(&self, state: &mut OneCardState, events: &mut Vec<OneCardEvent>) -> bool {
+    fn settle_end(&self, state: &mut OneCardState, out: &mut Out<'_>) -> bool {
         if !state.end_reached() {
             return false;
         }
@@ -760,7 +835,7 @@ impl OneCard {
             .into_iter()
             .map(|s| Self::id_of(state, s))
             .collect();
-        events.push(OneCardEvent::GameOver { ranking });
+        out.push(|| OneCardEvent::GameOver { ranking });
         true
     }
 
@@ -777,7 +852,7 @@ impl OneCard {
         card: Card,
         suit: Option<Suit>,
         now: Millis,
-        events: &mut Vec<OneCardEvent>,
+        out: &mut Out<'_>,
     ) {
         let Some(hand) = state.hands.get_mut(seat) else {
             return;
@@ -791,9 +866,8 @@ impl OneCard {
         state.suit = suit;
         state.attack += card.attack();
         state.call = None;
-        let me = Self::id_of(state, seat);
-        events.push(OneCardEvent::Played {
-            player: me.clone(),
+        out.push(|| OneCardEvent::Played {
+            player: Self::id_of(state, seat),
             card,
             suit,
             attack: state.attack,
@@ -804,8 +878,11 @@ impl OneCard {
             }
             state.finished.push(seat);
             let rank = u8::try_from(state.finished.len()).unwrap_or(u8::MAX);
-            events.push(OneCardEvent::Finished { player: me, rank });
-            if self.settle_end(state, events) {
+            out.push(|| OneCardEvent::Finished {
+                player: Self::id_of(state, seat),
+                rank,
+            });
+            if self.settle_end(state, out) {
                 return;
             }
         } else if left == 1 && state.options.one_card_call {
@@ -817,7 +894,7 @@ impl OneCard {
             Some(13) if still => seat,
             Some(11) => {
                 let skipped = state.next_playing(seat);
-                events.push(OneCardEvent::Skipped {
+                out.push(|| OneCardEvent::Skipped {
                     player: Self::id_of(state, skipped),
                 });
                 state.next_playing(skipped)
@@ -827,7 +904,7 @@ impl OneCard {
                     Direction::Forward => Direction::Backward,
                     Direction::Backward => Direction::Forward,
                 };
-                events.push(OneCardEvent::Reversed {
+                out.push(|| OneCardEvent::Reversed {
                     direction: state.direction,
                 });
                 // Two players: reversing hands the move back to the one who played it.
@@ -842,49 +919,38 @@ impl OneCard {
         Self::give_turn(state, next, now);
     }
 
-    fn take(
-        &self,
-        state: &mut OneCardState,
-        seat: usize,
-        now: Millis,
-        events: &mut Vec<OneCardEvent>,
-    ) {
+    fn take(&self, state: &mut OneCardState, seat: usize, now: Millis, out: &mut Out<'_>) {
         state.call = None;
         let n = state.attack.max(1);
         state.attack = 0;
-        let drawn = self.draw(state, seat, n, events);
+        let drawn = self.draw(state, seat, n, out);
         let next = state.next_playing(seat);
         // A draw that finds no card at all: every card but the top is in the hands, and
         // the drawer goes bankrupt (RULES.md, "Drawing, refilling, running out").
-        let broke = drawn == 0 && Self::go_bankrupt(state, seat, events);
-        if (broke || self.bankrupt_if_due(state, seat, events)) && self.settle_end(state, events) {
+        let broke = drawn == 0 && Self::go_bankrupt(state, seat, out);
+        if (broke || self.bankrupt_if_due(state, seat, out)) && self.settle_end(state, out) {
             return;
         }
         Self::give_turn(state, next, now);
     }
 
     /// Puts `seat` out if they hold `bankruptAt` cards or more; returns whether they went.
-    fn bankrupt_if_due(
-        &self,
-        state: &mut OneCardState,
-        seat: usize,
-        events: &mut Vec<OneCardEvent>,
-    ) -> bool {
+    fn bankrupt_if_due(&self, state: &mut OneCardState, seat: usize, out: &mut Out<'_>) -> bool {
         let count = state.hands.get(seat).map_or(0, Vec::len);
         let due = state
             .options
             .bankrupt_at
             .is_some_and(|at| count >= usize::from(at));
-        due && Self::go_bankrupt(state, seat, events)
+        due && Self::go_bankrupt(state, seat, out)
     }
 
     /// Puts `seat`, still playing, out as bankrupt; returns whether they went.
-    fn go_bankrupt(state: &mut OneCardState, seat: usize, events: &mut Vec<OneCardEvent>) -> bool {
+    fn go_bankrupt(state: &mut OneCardState, seat: usize, out: &mut Out<'_>) -> bool {
         let count = state.hands.get(seat).map_or(0, Vec::len);
         let due = state.playing(seat);
         if due {
             Self::put_out(state, seat, SeatStatus::Bankrupt);
-            events.push(OneCardEvent::Bankrupt {
+            out.push(|| OneCardEvent::Bankrupt {
                 player: Self::id_of(state, seat),
                 count,
             });
@@ -894,7 +960,7 @@ impl OneCard {
 }
 
 /// Shuffles the discard pile but its top card into the (empty) draw pile.
-fn refill(state: &mut OneCardState, events: &mut Vec<OneCardEvent>) {
+fn refill(state: &mut OneCardState, out: &mut Out<'_>) {
     let Some(top) = state.discard.pop() else {
         return;
     };
@@ -904,7 +970,7 @@ fn refill(state: &mut OneCardState, events: &mut Vec<OneCardEvent>) {
     }
     state.draw_pile.extend(rest);
     shuffle(&mut state.draw_pile, &mut state.table.rng);
-    events.push(OneCardEvent::Reshuffled {
+    out.push(|| OneCardEvent::Reshuffled {
         count: state.draw_pile.len(),
     });
 }
@@ -1063,53 +1129,29 @@ impl Game for OneCard {
         now: Millis,
         events: &mut Vec<OneCardEvent>,
     ) {
-        if seat >= state.status.len() || seat >= state.hands.len() {
-            return;
-        }
-        match action {
-            OneCardAction::Play { card, suit } => self.play(state, seat, *card, *suit, now, events),
-            OneCardAction::Draw => self.take(state, seat, now, events),
-            OneCardAction::OneCard => {
-                state.call = None;
-                events.push(OneCardEvent::OneCardCalled {
-                    player: Self::id_of(state, seat),
-                });
-            }
-            OneCardAction::Catch { player } => {
-                let Some(holder) = state.call.take() else {
-                    return;
-                };
-                events.push(OneCardEvent::Caught {
-                    player: player.clone(),
-                    by: Self::id_of(state, seat),
-                });
-                self.draw(state, holder, 1, events);
-                // Two cards never reach `bankruptAt` (15 at least); checked all the same.
-                if self.bankrupt_if_due(state, holder, events)
-                    && !self.settle_end(state, events)
-                    && holder == state.turn
-                {
-                    let next = state.next_playing(holder);
-                    Self::give_turn(state, next, now);
-                }
-            }
-            OneCardAction::Concede => {
-                let mover = seat == state.turn;
-                Self::put_out(state, seat, SeatStatus::Conceded);
-                events.push(OneCardEvent::Conceded {
-                    player: Self::id_of(state, seat),
-                });
-                if self.settle_end(state, events) {
-                    return;
-                }
-                if mover {
-                    // The attack was aimed at the one who left: it leaves with them.
-                    state.attack = 0;
-                    let next = state.next_playing(seat);
-                    Self::give_turn(state, next, now);
-                }
-            }
-        }
+        let out = &mut Out {
+            events,
+            quiet: false,
+        };
+        self.step_to(state, seat, action, now, out);
+    }
+
+    /// [`Game::step_into`] building no event: play-outs read none, and each event copies
+    /// a player id (a draw's also its cards).
+    fn step_quiet(
+        &self,
+        state: &mut OneCardState,
+        seat: usize,
+        action: &OneCardAction,
+        _chance: Option<&()>,
+        now: Millis,
+        scratch: &mut Vec<OneCardEvent>,
+    ) {
+        let out = &mut Out {
+            events: scratch,
+            quiet: true,
+        };
+        self.step_to(state, seat, action, now, out);
     }
 
     fn view(&self, state: &OneCardState, viewer: Viewer<'_>) -> OneCardView {
