@@ -155,7 +155,7 @@ async function sizes(page) {
   });
 }
 
-async function wholeGame(viewport, name, { reducedMotion = "no-preference" } = {}) {
+async function wholeGame(viewport, name, { reducedMotion = "no-preference", pieces = 4 } = {}) {
   const { child, url } = await startServer();
   const browser = await launch();
   try {
@@ -170,6 +170,7 @@ async function wholeGame(viewport, name, { reducedMotion = "no-preference" } = {
     await page.selectOption("[name=finishRule]", "reach");
     assert.match(await page.textContent("#rules-summary"), /참먹이에 닿으면\(reach\)/);
     await page.selectOption("[name=finishRule]", "pass");
+    await page.selectOption("[name=pieces]", String(pieces));
     await axe(page, `${name} lobby`);
     await page.screenshot({ path: path.join(out, `${name}-lobby.png`), fullPage: true });
     // The app preset (with the draft), me against a policy bot: the form's defaults.
@@ -177,6 +178,17 @@ async function wholeGame(viewport, name, { reducedMotion = "no-preference" } = {
     await page.click("a.seat-link");
     await page.waitForSelector("#board .node");
     assert.match(await page.textContent("#rules-line"), /^규칙\(rules\): /);
+    // 규칙 보기: the six stick patterns drawn, the shortcuts, the finish rule in force.
+    await page.click("#help-open");
+    await page.waitForSelector("#help[open]");
+    assert.equal(await page.locator("#help .patterns li").count(), 6);
+    assert.equal(await page.locator("#help .patterns .stick").count(), 24);
+    assert.match(await page.textContent("#help .finish-rule"), /^pass — /);
+    assert.ok(await page.locator("#help svg.mini").count() >= 4);
+    await axe(page, `${name} help`);
+    await page.screenshot({ path: path.join(out, `${name}-help.png`) });
+    await page.click("#help button");
+    await page.waitForSelector("#help", { state: "hidden" });
     let shot = false, axed = false, measured = null, motion = [];
     const done = await playOut(page, {
       ms: 150_000,
@@ -184,7 +196,10 @@ async function wholeGame(viewport, name, { reducedMotion = "no-preference" } = {
         // A move chosen: the destination and the dashed path shown, then confirmed.
         assert.ok(await p.locator("#board .node.dest").count() + await p.locator("#board .badge.finish").count() > 0);
         if (!measured) measured = await sizes(p);
-        if (!shot) {
+        if (!shot && await p.locator("#board .piece.chosen").count()) {
+          // A piece on the board chosen: its destination and dashed path, the chips below.
+          await p.evaluate(() => scrollTo(0, 0));
+          await p.waitForTimeout(900);
           await p.screenshot({ path: path.join(out, `${name}-move.png`) });
           shot = true;
         }
@@ -231,7 +246,7 @@ test("a whole game against a bot by two-step taps on a 390×844 phone", { timeou
 });
 
 test("a whole game at 1280×800 with prefers-reduced-motion: no animation", { timeout: 200_000 }, async () => {
-  const { measured, animations, motion } = await wholeGame(DESKTOP, "board-desktop", { reducedMotion: "reduce" });
+  const { measured, animations, motion } = await wholeGame(DESKTOP, "board-desktop", { reducedMotion: "reduce", pieces: 3 });
   assert.ok(measured.plain >= 48 && measured.big > measured.plain && measured.chips >= 64, JSON.stringify(measured));
   // Desktop: the board on the left, the panel on its right.
   assert.ok(measured.board.width >= 500 && measured.panel.left >= measured.board.right, JSON.stringify(measured));
@@ -385,6 +400,40 @@ test("two browsers play each other through their seat links", { timeout: 200_000
     await pages[1].screenshot({ path: path.join(out, "board-two-players.png") });
     assert.deepEqual(trouble, []);
     console.log(`two players: ${JSON.stringify(done)}`);
+  } finally {
+    await browser.close();
+    child.kill("SIGTERM");
+  }
+});
+
+test("two teams of two, and three players ranked to the last, drawn and played", { timeout: 200_000 }, async () => {
+  const { child, url } = await startServer();
+  const browser = await launch();
+  try {
+    const trouble = [];
+    const page = await watchedPage(browser, trouble);
+    // Teams: 청팀 and 홍팀, seats alternating; the person plays for 청팀 with a bot.
+    const team = await createMatch(page, url, { game: "yut", kinds: ["", "policy", "policy", "policy"], options: { mode: "team", pieces: 2 } });
+    assert.match(await page.textContent("#rules-summary"), /팀전\(team\)/);
+    await page.goto(team.seats[0]);
+    await page.waitForSelector("#board .node");
+    assert.deepEqual(await page.$$eval("#tray .side-name", (ns) => ns.map((n) => n.textContent)), ["청팀", "홍팀"]);
+    const members = await page.$$eval("#tray .side-row small", (ns) => ns.map((n) => n.textContent));
+    assert.ok(members[0].includes("나") && members.length >= 2, JSON.stringify(members));
+    const teamDone = await playOut(page, { ms: 90_000 });
+    assert.ok(await page.isVisible("#result"), JSON.stringify(teamDone));
+    await page.screenshot({ path: path.join(out, "board-teams.png"), fullPage: true });
+
+    // Three players, every place played out: three shapes, three places.
+    const three = await createMatch(page, url, { game: "yut", kinds: ["", "random", "random"], options: { ranking: "all", pieces: 2 } });
+    await page.goto(three.seats[0]);
+    await page.waitForSelector("#board .node");
+    assert.deepEqual(await page.$$eval("#tray svg.shape", (ss) => ss.map((s) => s.getAttribute("class"))), ["shape side0", "shape side1", "shape side2"]);
+    const threeDone = await playOut(page, { ms: 90_000 });
+    assert.ok(await page.isVisible("#result"), JSON.stringify(threeDone));
+    assert.equal(await page.locator("#result .ranking li").count(), 3);
+    await page.screenshot({ path: path.join(out, "board-three.png"), fullPage: true });
+    assert.deepEqual(trouble, []);
   } finally {
     await browser.close();
     child.kill("SIGTERM");

@@ -469,8 +469,6 @@ function drawBoard() {
     if (m.info.to === "goal") pts.push(EXIT.join(","));
     if (pts.length > 1) el("polyline", { class: cls, points: pts.join(" ") }, svg);
   };
-  if (hinted?.info && hinted !== chosen) preview(hinted, "path hint");
-  if (chosen?.info) preview(chosen, "path");
   const dest = chosen?.info ? chosen.info.to : undefined;
   for (const n of NODES) {
     const cls = ["node"];
@@ -493,6 +491,9 @@ function drawBoard() {
       g.onkeydown = keyActivate(confirmMove);
     }
   }
+  // Over the nodes, under the pieces: the path stays visible where it crosses a node.
+  if (hinted?.info && hinted !== chosen) preview(hinted, "path hint");
+  if (chosen?.info) preview(chosen, "path");
   drawPieces(svg);
   if (chosen?.info) drawBadges(svg, chosen.info);
 }
