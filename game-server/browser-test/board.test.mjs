@@ -47,8 +47,10 @@ function launch() {
 
 // A page that records, in `trouble`, every CSP violation (the page's own event and the
 // console's report of it), every dialog (dismissed) and every console error.
+// Motion is reduced unless asked for: the throws' 0.8 s animations are tested where they
+// are the point, and would only lengthen the other games.
 async function watchedPage(browser, trouble, viewport = PHONE, options = {}) {
-  const page = await browser.newPage({ viewport, ...options });
+  const page = await browser.newPage({ viewport, reducedMotion: "reduce", ...options });
   await page.exposeFunction("__reportViolation", (v) => trouble.push(`CSP violation: ${v}`));
   await page.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (e) =>
@@ -189,13 +191,21 @@ async function wholeGame(viewport, name, { reducedMotion = "no-preference", piec
     await page.screenshot({ path: path.join(out, `${name}-help.png`) });
     await page.click("#help button");
     await page.waitForSelector("#help", { state: "hidden" });
-    let shot = false, axed = false, measured = null, motion = [];
+    // The app preset's house rules, while they apply, and the turn's countdown.
+    await page.waitForSelector("#augments:not([hidden])");
+    assert.match(await page.textContent("#augments"), /첫 잡힘 완충\(cushion\) 1/);
+    assert.match(await page.textContent("#augments"), /쉼 약속\(truce\) ○/);
+    assert.match(await page.textContent("#timer"), /^남은 시간\(time left\) \d+초/);
+    // The hint switch: the timeout policy's move, marked faintly, named in words.
+    await page.check("#hint-switch");
+    let shot = false, axed = false, measured = null, motion = [], hinted = 0;
     const done = await playOut(page, {
       ms: 150_000,
       hook: async (p) => {
         // A move chosen: the destination and the dashed path shown, then confirmed.
         assert.ok(await p.locator("#board .node.dest").count() + await p.locator("#board .badge.finish").count() > 0);
         if (!measured) measured = await sizes(p);
+        if (/^추천\(hint\): /.test(await p.textContent("#hint-text"))) hinted++;
         if (!shot && await p.locator("#board .piece.chosen").count()) {
           // A piece on the board chosen: its destination and dashed path, the chips below.
           await p.evaluate(() => scrollTo(0, 0));
@@ -212,6 +222,7 @@ async function wholeGame(viewport, name, { reducedMotion = "no-preference", piec
     assert.ok(await page.isVisible("#result"), `the result shows (${JSON.stringify(done)}; target/${name}-failed.png)`);
     assert.match(await page.textContent("#result"), /게임 끝/);
     assert.ok(done.card >= 1 && done.throw >= 5 && done.move >= 5, JSON.stringify(done));
+    assert.ok(hinted >= done.move / 2, `a hint at ${hinted} of ${done.move} moves`);
     const log = await page.$$eval("#log li", (lis) => lis.map((li) => li.textContent));
     assert.ok(log.length > 10, "the log lists the events");
     // The log in words: no raw event name.
@@ -225,7 +236,7 @@ async function wholeGame(viewport, name, { reducedMotion = "no-preference", piec
     await page.screenshot({ path: path.join(out, `${name}-result.png`), fullPage: true });
     const animations = await page.evaluate(() => ({ ...document.body.dataset }));
     assert.deepEqual(trouble, []);
-    console.log(`${name}: ${JSON.stringify(done)}; sizes ${JSON.stringify(measured)}; animations ${JSON.stringify(animations)}`);
+    console.log(`${name}: ${JSON.stringify(done)}; hints shown at ${hinted} moves; sizes ${JSON.stringify(measured)}; animations ${JSON.stringify(animations)}`);
     return { measured, animations, motion };
   } finally {
     await browser.close();
@@ -276,7 +287,7 @@ test("a capture shows 잡기! with a red ring, and the captured stack flies back
   const browser = await launch();
   try {
     const trouble = [];
-    const page = await watchedPage(browser, trouble);
+    const page = await watchedPage(browser, trouble, PHONE, { reducedMotion: "no-preference" });
     let found = false;
     for (let game = 0; game < 4 && !found; game++) {
       // Against a random bot, whose pieces stand where they can be caught.
@@ -374,7 +385,7 @@ test("two browsers play each other through their seat links", { timeout: 200_000
     // Two contexts: two separate browsers' worth of state.
     const pages = [];
     for (const [i, href] of seats.entries()) {
-      const context = await browser.newContext({ viewport: i ? DESKTOP : PHONE });
+      const context = await browser.newContext({ viewport: i ? DESKTOP : PHONE, reducedMotion: "reduce" });
       const page = await context.newPage();
       page.on("pageerror", (e) => trouble.push(`page error: ${e}`));
       await page.goto(href);
@@ -385,7 +396,22 @@ test("two browsers play each other through their seat links", { timeout: 200_000
     assert.equal(await pages[1].textContent("#status"), "나 (me): bo");
     const done = [{ card: 0, throw: 0, move: 0 }, { card: 0, throw: 0, move: 0 }];
     const deadline = Date.now() + 150_000;
+    let left = false;
     while (Date.now() < deadline) {
+      if (!left && done[0].move + done[1].move >= 4) {
+        // bo closes the page: ann sees them away; bo's link brings them back.
+        left = true;
+        await pages[1].context().close();
+        await pages[0].waitForFunction(() => /bo: 연결 끊김\(disconnected\)/.test(document.getElementById("tray").textContent), null, { timeout: 10_000 });
+        await pages[0].screenshot({ path: path.join(out, "board-away.png") });
+        const context = await browser.newContext({ viewport: DESKTOP, reducedMotion: "reduce" });
+        pages[1] = await context.newPage();
+        pages[1].on("pageerror", (e) => trouble.push(`page error: ${e}`));
+        await pages[1].goto(seats[1]);
+        await pages[1].waitForSelector("#board .node");
+        await pages[0].waitForFunction(() => !/연결 끊김/.test(document.getElementById("tray").textContent), null, { timeout: 10_000 });
+        assert.ok((await pages[0].$$eval("#log li", (lis) => lis.map((li) => li.textContent))).some((l) => l === "bo: 돌아왔어요(back)"));
+      }
       if (await pages[0].isVisible("#result") && await pages[1].isVisible("#result")) break;
       let any = false;
       for (const [i, page] of pages.entries()) {

@@ -156,7 +156,8 @@ const animating = () => !reduced.matches;
 // ---- lobby -----------------------------------------------------------------------------
 // The lobby's games: the game id, the base options the form starts from, player counts.
 const GAMES = {
-  app: { game: "yut-augments", yut: true, augments: true, base: { stickModel: "fair", backdoFromDo: "home" } },
+  // The app preset: fair sticks, a backdo from 도 goes home, the whole augment pack.
+  app: { game: "yut-augments", yut: true, augments: true, base: { stickModel: "fair", backdoFromDo: "home", cushion: true, truce: true } },
   yut: { game: "yut", yut: true, base: {} },
   "one-card": { game: "one-card", players: [2, 3, 4, 5] },
 };
@@ -733,9 +734,14 @@ function play(events) {
   }
 }
 
+let landing = null;
 function throwSticks(sticks) {
   const box = $("sticks");
   box.hidden = false;
+  // The result shows among the chips once the sticks have landed.
+  $("chips").classList.add("landing");
+  clearTimeout(landing);
+  landing = setTimeout(() => $("chips").classList.remove("landing"), 800);
   box.replaceChildren(...sticks.map((flat, i) => stickFace(flat, i === 0)));
   played("Throw");
   [...box.children].forEach((s, i) => {
