@@ -3,7 +3,7 @@
 // Card's table (onecard.js). Every text from the wire (player ids, match ids, events,
 // errors, augments) is set as text, never parsed as HTML: a player may be named
 // `<img onerror=...>`.
-import { NODES, LINES, DIAGONALS, THROWS, radius } from "/nodes.js";
+import { NODES, LINES, DIAGONALS, THROWS } from "/nodes.js";
 import * as W from "/words.js";
 import { drawTable, logLine, turnLine, winners as oneCardWinners } from "/onecard.js";
 import { helpDialog, stickFace } from "/help.js";
@@ -77,7 +77,11 @@ async function reconnect() {
     await new Promise((r) => setTimeout(r, wait));
     wait = Math.min(wait * 2, 4000);
     if (!(await connect())) continue;
-    if (!matchId) break;
+    if (!matchId) {
+      document.body.dataset.connection = "open";
+      connection("");
+      break;
+    }
     const r = await rejoin();
     if (r.ok || r.error?.code !== "DISCONNECTED" && r.error?.code !== "UNAVAILABLE") break;
   }
@@ -459,8 +463,6 @@ const xy = (n) => (typeof n === "number" && NODES[n] ? NODES[n].xy : EXIT);
 function drawBoard() {
   const svg = $("board");
   svg.replaceChildren();
-  const corners = [0, 5, 10, 15].map((n) => xy(n).join(",")).join(" ");
-  el("polygon", { class: "edge", points: corners }, svg);
   for (const [a, b] of LINES) { const [x1, y1] = xy(a), [x2, y2] = xy(b); el("line", { class: "edge", x1, y1, x2, y2 }, svg); }
   for (const d of DIAGONALS) { const [x1, y1] = xy(d[0]), [x2, y2] = xy(d[d.length - 1]); el("line", { class: "edge", x1, y1, x2, y2 }, svg); }
   const chosen = chosenMove();
@@ -595,7 +597,8 @@ function drawChips(mySide) {
   }
   const hm = $("hint-switch").checked ? hintMove() : null;
   $("hint-text").textContent = hm?.info ? `추천(hint): ${W.throwLabel(hm.info.result)} ${W.pathLabel(hm.info.from, hm.info.path, hm.info.to)}` :
-    $("hint-switch").checked && hint?.type === "THROW" ? "추천(hint): 윷 던지기 (throw)" : "";
+    $("hint-switch").checked && hint?.type === "THROW" ? "추천(hint): 윷 던지기 (throw)" :
+    $("hint-switch").checked && hint?.type === "CHOOSE_AUGMENT" ? `추천(hint): ${view.draft?.candidates?.[hint.index]?.name ?? ""}` : "";
   let prompt = "";
   if (me && mySide >= 0 && view.turn?.player === me) {
     if (throwAct) prompt = "윷을 던지세요 (throw the sticks)";
@@ -612,7 +615,7 @@ function drawTray(mySide) {
   const glow = glowing();
   const rows = (view.sides ?? []).map((side, s) => {
     const row = h("li", { class: `side-row side${s % 4}${view.turn?.side === s ? " turn" : ""}`, "data-side": String(s) });
-    row.append(shapeIcon(s), h("span", { class: "side-name" }, side.name));
+    row.append(shapeIcon(s), h("span", { class: "sr" }, `${W.SHAPE_NAMES[s % 4]} `), h("span", { class: "side-name" }, side.name));
     if (view.options.mode === "team") row.append(h("small", {}, ` (${side.members.join("·")})`));
     const home = h("span", { class: "waiting-count" }, `${W.WAITING} ${side.home}`);
     if (s === mySide && glow.has("home")) {
@@ -645,6 +648,8 @@ function drawDraft() {
     const b = h("button", { class: "card", "data-key": `card-${index}` }, h("strong", {}, String(card.name)), h("br"),
       h("span", {}, String(card.text)), h("br"), h("small", {}, `(${W.augmentGloss(card.id)})`));
     b.disabled = !mine;
+    // The hint switch marks the card the timeout policy would take.
+    if ($("hint-switch").checked && hint?.type === "CHOOSE_AUGMENT" && hint.index === index) b.classList.add("hinted");
     b.onclick = () => act({ type: "CHOOSE_AUGMENT", index });
     d.append(b);
   });
