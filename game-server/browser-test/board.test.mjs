@@ -166,6 +166,8 @@ async function wholeGame(viewport, name, { reducedMotion = "no-preference", piec
     await page.goto(url);
     assert.equal(await page.title(), "윷놀이 Yut Nori");
     await page.waitForSelector("#lobby:not([hidden])");
+    // The lobby alone: nothing of the board shows before a match is joined.
+    assert.ok(await page.isHidden("#game") && await page.isHidden("#help-open") && await page.isHidden("#board"));
     // The rules in force, in one line, before the match is created; it follows the form.
     const before = await page.textContent("#rules-summary");
     assert.match(before, /^규칙\(rules\): .*남\(finish\) 참먹이를 지나야\(pass\)/);
