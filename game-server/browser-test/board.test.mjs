@@ -400,11 +400,13 @@ test("two browsers play each other through their seat links", { timeout: 200_000
     const deadline = Date.now() + 150_000;
     let left = false;
     while (Date.now() < deadline) {
-      if (!left && done[0].move + done[1].move >= 4) {
-        // bo closes the page: ann sees them away; bo's link brings them back.
+      if (!left && done[0].move + done[1].move >= 4 && await pages[1].locator("#throw:visible").count()) {
+        // bo closes the page on their turn: ann sees them away and the grace before the
+        // engine plays for them; bo's link brings them back.
         left = true;
         await pages[1].context().close();
         await pages[0].waitForFunction(() => /bo: 연결 끊김\(disconnected\)/.test(document.getElementById("tray").textContent), null, { timeout: 10_000 });
+        assert.match(await pages[0].textContent("#timer"), /bo 연결 끊김 — 유예\(grace\) [1-5]초/);
         await pages[0].screenshot({ path: path.join(out, "board-away.png") });
         const context = await browser.newContext({ viewport: DESKTOP, reducedMotion: "reduce" });
         pages[1] = await context.newPage();
@@ -423,6 +425,7 @@ test("two browsers play each other through their seat links", { timeout: 200_000
       if (!any) await pages[0].waitForTimeout(25);
     }
     assert.ok(await pages[0].isVisible("#result") && await pages[1].isVisible("#result"), JSON.stringify(done));
+    assert.ok(left, "bo left mid-game and came back");
     assert.equal(await pages[0].textContent("#result .winners"), await pages[1].textContent("#result .winners"));
     assert.ok(done[0].move >= 2 && done[1].move >= 2, JSON.stringify(done));
     await pages[1].screenshot({ path: path.join(out, "board-two-players.png") });

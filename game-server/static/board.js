@@ -762,7 +762,8 @@ function hop(svg, e) {
   const path = [...e.path];
   if (e.to === "goal") path.push("goal");
   if (e.from === "home") path.unshift("home");
-  const pts = path.map((n) => (n === "home" ? [300, 640] : xy(n)));
+  const start = trayPoint(svg, e.side);
+  const pts = path.map((n) => (n === "home" ? start : xy(n)));
   if (pts.length < 2) return;
   const target = typeof e.to === "number" ? svg.querySelector(`.piece[data-node="${e.to}"][data-side="${e.side}"]`) : null;
   target?.classList.add("arriving");
@@ -781,15 +782,27 @@ function hop(svg, e) {
   a.onfinish = () => { ghost.remove(); target?.classList.remove("arriving"); };
 }
 
+// Where a side's waiting pieces are listed (its row under the board, or beside it on a
+// desktop), in the board's own units.
+function trayPoint(svg, side) {
+  const row = document.querySelector(`#tray .side-row[data-side="${side}"]`);
+  const box = svg.getBoundingClientRect();
+  if (!row || !box.width) return [40, 660];
+  const r = row.getBoundingClientRect();
+  const k = 600 / box.width;
+  return [(r.left + 20 - box.left) * k, (r.top + r.height / 2 - box.top) * k];
+}
+
 function flyHome(svg, e) {
   const [x, y] = xy(e.node);
+  const [tx, ty] = trayPoint(svg, e.victimSide);
   const ghost = el("g", { class: `piece ghost captured side${e.victimSide % 4}` }, svg);
   el("path", { d: shapePath(e.victimSide, 0, 0, 24) }, ghost);
   played("Capture");
   const a = ghost.animate([
     { transform: `translate(${x}px, ${y}px) scale(1)`, opacity: 1 },
-    { transform: `translate(${(x + 40) / 2}px, ${y - 120}px) scale(1.4)`, opacity: 1, offset: 0.4 },
-    { transform: "translate(40px, 660px) scale(0.6)", opacity: 0.2 },
+    { transform: `translate(${(x + tx) / 2}px, ${Math.min(y, ty) - 120}px) scale(1.4)`, opacity: 1, offset: 0.4 },
+    { transform: `translate(${tx}px, ${ty}px) scale(0.6)`, opacity: 0.4 },
   ], { duration: 900, easing: "ease-in" });
   a.onfinish = () => ghost.remove();
 }
