@@ -353,6 +353,12 @@ test("the keyboard alone throws and makes a move", { timeout: 120_000 }, async (
         assert.ok(await tabTo(page, "#throw"), "Tab reaches the throw button");
         await page.keyboard.press("Enter");
         await page.waitForTimeout(150);
+        // The sticks shown are those of the latest throw the log words.
+        const [shown, logged] = await page.evaluate(() => [
+          [...document.querySelectorAll("#sticks svg.stick")].map((s, i) => (s.classList.contains("flat") ? "배" : "등") + (i ? "" : "*")).join(" "),
+          /윷 던지기\(throw\) \[([^\]]*)\]/.exec([...document.querySelectorAll("#log li")].map((li) => li.textContent).find((l) => /윷 던지기\(throw\) \[/.test(l)) ?? "")?.[1],
+        ]);
+        assert.equal(shown, logged);
         continue;
       }
       if (!(await page.locator("button.chip:not([disabled])").count())) { await page.waitForTimeout(50); continue; }

@@ -730,24 +730,26 @@ function played(kind) {
 }
 
 function play(events) {
-  if (!animating()) return;
   const svg = $("board");
   for (const e of events) {
     if (e.type === "thrown") throwSticks(e.sticks);
+    else if (!animating()) continue;
     else if (e.type === "moved" && Array.isArray(e.path)) hop(svg, e);
     else if (e.type === "captured") flyHome(svg, e);
   }
 }
 
 let landing = null;
+// The sticks as they fell; with motion, spinning in the air first.
 function throwSticks(sticks) {
   const box = $("sticks");
   box.hidden = false;
+  box.replaceChildren(...sticks.map((flat, i) => stickFace(flat, i === 0)));
+  if (!animating()) return;
   // The result shows among the chips once the sticks have landed.
   $("chips").classList.add("landing");
   clearTimeout(landing);
   landing = setTimeout(() => $("chips").classList.remove("landing"), 800);
-  box.replaceChildren(...sticks.map((flat, i) => stickFace(flat, i === 0)));
   played("Throw");
   [...box.children].forEach((s, i) => {
     s.animate([
