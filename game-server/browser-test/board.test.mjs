@@ -462,7 +462,7 @@ test("two teams of two, and three players ranked to the last, drawn and played",
     await page.screenshot({ path: path.join(out, "board-teams.png"), fullPage: true });
 
     // Three players, every place played out: three shapes, three places.
-    const three = await createMatch(page, url, { game: "yut", kinds: ["", "random", "random"], options: { ranking: "all", pieces: 2 } });
+    const three = await createMatch(page, url, { game: "yut", kinds: ["", "policy", "policy"], options: { ranking: "all", pieces: 2 } });
     await page.goto(three.seats[0]);
     await page.waitForSelector("#board .node");
     assert.deepEqual(await page.$$eval("#tray svg.shape", (ss) => ss.map((s) => s.getAttribute("class"))), ["shape side0", "shape side1", "shape side2"]);
