@@ -153,6 +153,13 @@ pub(crate) enum Cmd {
     },
     /// A socket left (or re-bound).
     Unsubscribe { sub: u64 },
+    /// `hint`: the status and what the game's `policy` bot would play now for `player`
+    /// (for the Yut games, the engine's own timeout action). Changes nothing.
+    Hint {
+        id: Value,
+        player: String,
+        reply: Replier,
+    },
 }
 
 struct Sub {
@@ -662,6 +669,7 @@ impl Actor {
             Cmd::Request { reply, .. } => reply.send(Host::reply(Value::Null, refused())),
             Cmd::Subscribe { id, reply, .. } => reply.send(Host::reply(id, refused())),
             Cmd::Unsubscribe { sub } => self.subs.retain(|s| s.id != sub),
+            Cmd::Hint { id, reply, .. } => reply.send(Host::reply(id, refused())),
         }
     }
 
@@ -821,7 +829,29 @@ impl Actor {
                 self.subs.retain(|s| s.id != sub);
                 Ok(())
             }
+            Cmd::Hint { id, player, reply } => {
+                reply.send(Host::reply(id, self.hint(&player)));
+                Ok(())
+            }
         }
+    }
+
+    /// The status with `hint`: the action the game's `policy` bot picks for `player` now,
+    /// `null` when the match waits for nothing of theirs. A bot made for the question
+    /// (the policy bot draws nothing at random), so no bot of the match is disturbed.
+    /// A game without a policy bot: `UNKNOWN_BOT`, with the kinds it has.
+    fn hint(&self, player: &str) -> Result<Map<String, Value>, Fail> {
+        let game = self.shared.registry.get(self.m.game_id())?;
+        let mut bot = ServerBot::new(game, "policy")?;
+        let m = self.m.as_ref();
+        let action = if m.outcome().is_none() && m.legal_count(player).unwrap_or(0) > 0 {
+            bot.choose(m, player)
+        } else {
+            None
+        };
+        let mut answer: Map<String, Value> = body(&Status::of(&self.id, m));
+        answer.insert("hint".into(), action.unwrap_or(Value::Null));
+        Ok(answer)
     }
 }
 

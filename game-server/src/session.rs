@@ -24,6 +24,7 @@ use crate::{RETRY_AFTER, Reservation, Shared, now_ms, spawn, unavailable};
 /// The server's own operations and `create`'s fields, read with the host's strict rules.
 const HELLO: &[game_host::Field] = &[("match", Kind::Id, true), ("token", Kind::Id, true)];
 const WATCH: &[game_host::Field] = &[("match", Kind::Id, true)];
+const HINT: &[game_host::Field] = &[("match", Kind::Id, true)];
 const CREATE: &[game_host::Field] = &[
     ("game", Kind::Id, true),
     ("players", Kind::Players, true),
@@ -37,8 +38,9 @@ const SERVER_ONLY: [&str; 5] = ["tick", "presence", "load", "drop", "restore"];
 
 /// The operations a client may send, as `UNKNOWN_OP` lists them (the server's own are
 /// refused as `FORBIDDEN`, so they are not offered).
-const OPS: [&str; 10] = [
+const OPS: [&str; 11] = [
     "games", "schemas", "create", "hello", "watch", "act", "view", "legal", "outcome", "record",
+    "hint",
 ];
 
 static SUBS: AtomicU64 = AtomicU64::new(1);
@@ -364,6 +366,7 @@ impl Session {
             "hello" => self.hello(&req, id.clone()).await,
             "watch" => self.watch(&req, id.clone()).await,
             "create" => self.create(&req).await,
+            "hint" => self.hint(&req, id.clone()).await,
             "act" | "view" | "legal" | "outcome" | "record" => {
                 return self.forward(&op, &req, text, id).await;
             }
@@ -481,6 +484,26 @@ impl Session {
         req.check("watch", WATCH)?;
         let match_id = req.id_field("match")?;
         self.bind(match_id, None, id).await
+    }
+
+    /// `hint`: for the socket's seat, the status and the move the timeout policy would
+    /// make now (the game's `policy` bot). A spectator has no seat to hint for.
+    async fn hint(&mut self, req: &Request<'_>, id: Value) -> Result<Result<Reply, Fail>, Fail> {
+        req.check("hint", HINT)?;
+        let match_id = req.id_field("match")?;
+        let Some(player) = self.bindings.get(&match_id).and_then(|b| b.player.clone()) else {
+            return Err(unauthorized("bind the socket to a seat with `hello` first"));
+        };
+        self.shared.restored(&match_id).await?;
+        let (reply, wait) = Replier::new(&self.push);
+        if !self.shared.send(&match_id, Cmd::Hint { id, player, reply }) {
+            return Err(self.shared.gone(&match_id).await);
+        }
+        let Ok((reply, after)) = wait.await else {
+            return Err(self.shared.gone(&match_id).await);
+        };
+        self.after = after;
+        Ok(Ok(reply))
     }
 
     async fn create(&mut self, req: &Request<'_>) -> Result<Result<Reply, Fail>, Fail> {

@@ -23,7 +23,7 @@ use crate::{READ_BUFFER, Shared, session};
 
 /// The board's files, compiled in so the binary serves them from anywhere (no build
 /// step: plain HTML, CSS and JavaScript modules).
-const FILES: [(&str, &str, &str); 5] = [
+const FILES: [(&str, &str, &str); 7] = [
     (
         "/",
         "text/html; charset=utf-8",
@@ -48,6 +48,16 @@ const FILES: [(&str, &str, &str); 5] = [
         "/onecard.js",
         "text/javascript; charset=utf-8",
         include_str!("../static/onecard.js"),
+    ),
+    (
+        "/words.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../static/words.js"),
+    ),
+    (
+        "/help.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../static/help.js"),
     ),
 ];
 

@@ -1,5 +1,5 @@
 // The 29 nodes of the Yut board (yut/src/board.rs): where each is drawn in a 600×600
-// SVG, its Korean name and its romanized one, as the terminal game labels them.
+// SVG, how large, its Korean name and its romanized one, as the terminal game labels them.
 const K = [
   ["참먹이", "chammeogi"], ["도", "do"], ["개", "gae"], ["걸", "geol"], ["윷", "yut"],
   ["모", "mo"], ["뒷도", "dwitdo"], ["뒷개", "dwitgae"], ["뒷걸", "dwitgeol"],
@@ -9,7 +9,7 @@ const K = [
   ["앞모개", "apmogae"], ["방", "bang"], ["속윷", "sogyut"], ["속모", "sokmo"],
   ["뒷모도", "dwitmodo"], ["뒷모개", "dwitmogae"], ["사려", "saryeo"], ["안찌", "anjji"],
 ];
-const lo = 60, hi = 540, step = (hi - lo) / 5;
+const lo = 50, hi = 550, step = (hi - lo) / 5;
 function pos(n) {
   if (n === 0) return [hi, hi];
   if (n <= 5) return [hi, hi - step * n];
@@ -23,7 +23,12 @@ function pos(n) {
   const [x, y] = diag[n];
   return [c + x * d, c + y * d];
 }
-export const NODES = K.map(([ko, ro], id) => ({ id, ko, ro, xy: pos(id) }));
+// The corners and the centre (방) are larger: a move turns only when it stops there.
+export const BIG = new Set([0, 5, 10, 15, 22]);
+// Radii in the SVG's units: on a 390 px phone the board is about 370 px wide, so a
+// plain node is at least 48 px across.
+export const radius = (n) => (BIG.has(n) ? 48 : 40);
+export const NODES = K.map(([ko, ro], id) => ({ id, ko, ro, xy: pos(id), r: radius(id) }));
 export const LINES = [
   [0, 5], [5, 10], [10, 15], [15, 0],
 ];

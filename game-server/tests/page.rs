@@ -8,7 +8,15 @@ use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
 
 /// The board's files, as the page loads them.
-const FILES: [&str; 5] = ["/", "/board.css", "/board.js", "/nodes.js", "/onecard.js"];
+const FILES: [&str; 7] = [
+    "/",
+    "/board.css",
+    "/board.js",
+    "/nodes.js",
+    "/onecard.js",
+    "/words.js",
+    "/help.js",
+];
 
 /// Sends `request` on a fresh connection and returns the response head: the status code
 /// and the headers (names lowercased), once the head is read whole.

@@ -71,7 +71,7 @@ async fn the_server_refusals_name_their_field_and_ops() {
         unknown["error"]["reason"]["ops"],
         json!([
             "games", "schemas", "create", "hello", "watch", "act", "view", "legal", "outcome",
-            "record"
+            "record", "hint"
         ])
     );
     for (req, field) in [
