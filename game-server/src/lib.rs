@@ -19,6 +19,7 @@ pub mod bots;
 mod ended;
 mod limits;
 mod observe;
+mod pg;
 mod restore;
 mod session;
 pub mod store;
@@ -33,6 +34,7 @@ use tokio::sync::{mpsc, watch};
 
 use crate::actor::{Actor, Cmd};
 pub use crate::observe::{Esc, LogFormat, init_logs};
+pub use crate::pg::PgStore;
 use crate::store::Seat;
 pub use crate::store::{SqliteStore, Store, StoreError, Unreadable, Writer};
 pub use crate::web::{BadOrigin, normalize_origin};
@@ -246,6 +248,22 @@ impl Shared {
     pub(crate) fn forget(&self, id: &str) {
         self.matches().remove(id);
     }
+}
+
+/// Opens the store `db` names: a PostgreSQL database for a `postgres://` or
+/// `postgresql://` URL ([`PgStore`]), else a SQLite file (`:memory:` for none kept,
+/// [`SqliteStore`]).
+pub fn open_store(db: &str) -> Result<Arc<dyn Store>, StoreError> {
+    if is_postgres_url(db) {
+        Ok(Arc::new(PgStore::open(db)?))
+    } else {
+        Ok(Arc::new(SqliteStore::open(db)?))
+    }
+}
+
+/// Whether `db` names a PostgreSQL database rather than a SQLite file.
+pub fn is_postgres_url(db: &str) -> bool {
+    db.starts_with("postgres://") || db.starts_with("postgresql://")
 }
 
 /// The server's clock: milliseconds since the UNIX epoch.

@@ -154,7 +154,7 @@ impl Ended {
     }
 
     /// The value of the `finished` column: 0 is a match still played.
-    fn column(self) -> i64 {
+    pub(crate) fn column(self) -> i64 {
         match self {
             Ended::Over => 1,
             Ended::Abandoned => 2,
@@ -162,7 +162,7 @@ impl Ended {
         }
     }
 
-    fn from_column(v: i64) -> Option<Self> {
+    pub(crate) fn from_column(v: i64) -> Option<Self> {
         [Ended::Over, Ended::Abandoned, Ended::Unjoined]
             .into_iter()
             .find(|e| e.column() == v)
@@ -464,7 +464,7 @@ impl Store for SqliteStore {
 }
 
 /// One match's rows read back, or which of them does not read and why.
-fn read_match(
+pub(crate) fn read_match(
     id: &str,
     head: Sql,
     seats: Sql,
