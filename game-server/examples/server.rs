@@ -19,6 +19,11 @@ struct Args {
     /// PostgreSQL database shared by several instances (`postgres://USER@HOST:PORT/DB`).
     #[arg(long, default_value = "party-games.sqlite")]
     db: String,
+    /// With a PostgreSQL store: how long this instance's lease on a match lasts
+    /// unrenewed, in milliseconds (renewed at a third of it). An instance that dies or
+    /// stops renewing has its matches claimed by the others after this.
+    #[arg(long, default_value_t = 10_000)]
+    lease_ms: u64,
     /// How long a bot waits before moving, in milliseconds.
     #[arg(long, default_value_t = 300)]
     bot_delay_ms: u64,
@@ -114,7 +119,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         axum::http::HeaderName::from_bytes(name.as_bytes())
             .map_err(|e| format!("--client-ip-header {name:?}: {e}"))?;
     }
-    let store = match open_store(&args.db) {
+    let store = match open_store(&args.db, Duration::from_millis(args.lease_ms)) {
         Ok(store) => store,
         Err(e) => {
             // Said plainly and alone (not as a debug dump): the usual cause is a second

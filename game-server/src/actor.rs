@@ -153,6 +153,8 @@ pub(crate) enum Cmd {
     },
     /// A socket left (or re-bound).
     Unsubscribe { sub: u64 },
+    /// Another instance took the match's lease over: the task ends without a write.
+    Lost,
 }
 
 struct Sub {
@@ -569,12 +571,18 @@ impl Actor {
                         Some(cmd) => self.refuse(cmd, at),
                         None => break,
                     },
-                    () = tokio::time::sleep_until(at) => self.reload().await,
+                    () = tokio::time::sleep_until(at) => self.failed().await,
+                }
+                if self.ended {
+                    break;
                 }
                 continue;
             }
             if self.settle().await.is_err() {
-                self.reload().await;
+                self.failed().await;
+                if self.ended {
+                    break;
+                }
                 continue;
             }
             self.life.note(&self.seating(), self.finished);
@@ -594,13 +602,30 @@ impl Actor {
                 () = timer => self.timer().await,
             };
             if step.is_err() {
-                self.reload().await;
+                self.failed().await;
             }
             if self.ended {
                 break;
             }
         }
         self.shared.forget(&self.id);
+    }
+
+    /// After a change the store refused: the task ends if the refusal was for a lease
+    /// another instance took over (that instance runs the match now), else the match is
+    /// reloaded from the store.
+    async fn failed(&mut self) {
+        if self
+            .shared
+            .store
+            .leases()
+            .is_some_and(|l| !l.holds(&self.id))
+        {
+            tracing::warn!(r#match = %Esc(&self.id), "match {}: lease taken over by another instance, dropped here", Esc(&self.id));
+            self.ended = true;
+            return;
+        }
+        self.reload().await;
     }
 
     /// Replaces the match in memory with the one the store holds, or, if it cannot be
@@ -662,6 +687,7 @@ impl Actor {
             Cmd::Request { reply, .. } => reply.send(Host::reply(Value::Null, refused())),
             Cmd::Subscribe { id, reply, .. } => reply.send(Host::reply(id, refused())),
             Cmd::Unsubscribe { sub } => self.subs.retain(|s| s.id != sub),
+            Cmd::Lost => self.ended = true,
         }
     }
 
@@ -819,6 +845,10 @@ impl Actor {
             Cmd::Unsubscribe { sub } => {
                 // The player's presence follows in `settle`, at the top of the loop.
                 self.subs.retain(|s| s.id != sub);
+                Ok(())
+            }
+            Cmd::Lost => {
+                self.ended = true;
                 Ok(())
             }
         }

@@ -17,6 +17,7 @@
 mod actor;
 pub mod bots;
 mod ended;
+mod lease;
 mod limits;
 mod observe;
 mod pg;
@@ -36,7 +37,7 @@ use crate::actor::{Actor, Cmd};
 pub use crate::observe::{Esc, LogFormat, init_logs};
 pub use crate::pg::PgStore;
 use crate::store::Seat;
-pub use crate::store::{SqliteStore, Store, StoreError, Unreadable, Writer};
+pub use crate::store::{Leases, SqliteStore, Store, StoreError, Unreadable, Writer};
 pub use crate::web::{BadOrigin, normalize_origin};
 
 /// The default of [`Config::max_message`]: the longest WebSocket message read at all. A
@@ -253,9 +254,11 @@ impl Shared {
 /// Opens the store `db` names: a PostgreSQL database for a `postgres://` or
 /// `postgresql://` URL ([`PgStore`]), else a SQLite file (`:memory:` for none kept,
 /// [`SqliteStore`]).
-pub fn open_store(db: &str) -> Result<Arc<dyn Store>, StoreError> {
+///
+/// `lease` is how long a PostgreSQL store's leases last unrenewed ([`Leases`]).
+pub fn open_store(db: &str, lease: Duration) -> Result<Arc<dyn Store>, StoreError> {
     if is_postgres_url(db) {
-        Ok(Arc::new(PgStore::open(db)?))
+        Ok(Arc::new(PgStore::open_leased(db, lease)?))
     } else {
         Ok(Arc::new(SqliteStore::open(db)?))
     }
@@ -321,8 +324,12 @@ pub async fn serve(
     let ids = restore::list(&shared).map_err(std::io::Error::other)?;
     ready.await;
     tokio::spawn(restore::run(shared.clone(), ids));
+    let leases = tokio::spawn(lease::run(shared.clone()));
     web::accept(&shared, listener, shutdown).await;
     let _ = close.send(true);
+    // The leases are released before the sockets close: a client that reconnects at once
+    // finds its match already claimed elsewhere, or soon.
+    let _ = leases.await;
     let grace = shared.config.shutdown_grace;
     if tokio::time::timeout(grace, shared.open.closed())
         .await

@@ -7,7 +7,9 @@
 //! is a task there whose result the calling thread waits for. No worker of the server's
 //! runtime ever waits on the database.
 
+use std::collections::HashMap;
 use std::future::Future;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use deadpool_postgres::{Manager, ManagerConfig, Pool, RecyclingMethod};
@@ -16,15 +18,21 @@ use rusqlite::types::Value as Sql;
 use tokio_postgres::NoTls;
 use tokio_postgres::error::SqlState;
 
+use crate::lock;
 use crate::store::{
-    COMMIT_TRIES, Change, Ended, FIRST_RETRY, Store, StoreError, StoredMatch, Unreadable,
+    COMMIT_TRIES, Change, Ended, FIRST_RETRY, Leases, Store, StoreError, StoredMatch, Unreadable,
     read_match,
 };
 
 /// The migrations, in order: version, name, SQL. A database is brought to the last one
 /// at start; one already past it (migrated by a newer server) is refused.
-const MIGRATIONS: &[(i32, &str, &str)] =
-    &[(1, "matches", include_str!("../migrations/0001_matches.sql"))];
+const MIGRATIONS: &[(i32, &str, &str)] = &[
+    (1, "matches", include_str!("../migrations/0001_matches.sql")),
+    (2, "leases", include_str!("../migrations/0002_leases.sql")),
+];
+
+/// The default of how long a lease lasts unrenewed ([`PgStore::open`]).
+pub const LEASE_TIME: Duration = Duration::from_secs(10);
 
 /// The advisory lock the migrations run under: instances started together migrate one
 /// after the other.
@@ -83,6 +91,41 @@ pub struct PgStore {
     /// `None` only while dropping.
     rt: Option<tokio::runtime::Runtime>,
     pool: Pool,
+    lease: Arc<Lease>,
+}
+
+/// This instance's leases.
+struct Lease {
+    /// Who this instance is in the `owner` column: unique per process.
+    instance: String,
+    time: Duration,
+    /// The matches this instance holds, and the epoch of each lease.
+    held: Mutex<HashMap<String, i64>>,
+}
+
+impl Lease {
+    fn epoch(&self, id: &str) -> Option<i64> {
+        lock(&self.held).get(id).copied()
+    }
+
+    /// Forgets the lease of `id` under `epoch` (not a newer one).
+    fn lost(&self, id: &str, epoch: i64) {
+        let mut held = lock(&self.held);
+        if held.get(id) == Some(&epoch) {
+            held.remove(id);
+        }
+    }
+
+    fn seconds(&self) -> f64 {
+        self.time.as_secs_f64()
+    }
+}
+
+/// The refusal of a change to a match whose lease this instance no longer holds.
+fn fenced(id: &str) -> StoreError {
+    StoreError::new(format!(
+        "match {id}: the lease was taken over by another instance; the change is refused"
+    ))
 }
 
 impl Drop for PgStore {
@@ -98,6 +141,11 @@ impl PgStore {
     /// Connects to the database `url` (a libpq URL, `postgres://USER@HOST:PORT/DB`, or
     /// its `key=value` form) and brings its schema to the latest migration.
     pub fn open(url: &str) -> Result<Self, StoreError> {
+        Self::open_leased(url, LEASE_TIME)
+    }
+
+    /// [`PgStore::open`] with leases of `lease_time` (renewed at a third of it).
+    pub fn open_leased(url: &str, lease_time: Duration) -> Result<Self, StoreError> {
         let mut config: tokio_postgres::Config = url
             .parse()
             .map_err(|e: tokio_postgres::Error| StoreError::new(format!("{url}: {e}")))?;
@@ -125,10 +173,27 @@ impl PgStore {
             .wait_timeout(Some(Duration::from_secs(30)))
             .build()
             .map_err(|e| StoreError::new(e.to_string()))?;
-        let store = Self { rt: Some(rt), pool };
+        let mut tag = [0u8; 6];
+        getrandom::fill(&mut tag).map_err(|e| StoreError::new(e.to_string()))?;
+        let tag: String = tag.iter().map(|b| format!("{b:02x}")).collect();
+        let lease = Arc::new(Lease {
+            instance: format!("{}-{tag}", std::process::id()),
+            time: lease_time.max(Duration::from_millis(30)),
+            held: Mutex::new(HashMap::new()),
+        });
+        let store = Self {
+            rt: Some(rt),
+            pool,
+            lease,
+        };
         let pool = store.pool.clone();
         store.run(async move { migrate(&pool).await })?;
         Ok(store)
+    }
+
+    /// Who this instance is in the database (the `owner` of the matches it holds).
+    pub fn instance(&self) -> &str {
+        &self.lease.instance
     }
 
     /// Runs `job` on the store's runtime and waits for it on this thread (the writer's
@@ -197,16 +262,21 @@ async fn migrate(pool: &Pool) -> Result<(), StoreError> {
 /// result, or the failure of the moment that undid the whole try.
 async fn try_commit(
     pool: &Pool,
+    lease: &Lease,
     groups: &[Vec<Change>],
 ) -> Result<Vec<Result<(), StoreError>>, StoreError> {
     let mut client = pool.get().await?;
     let mut tx = client.transaction().await?;
     let mut results = Vec::with_capacity(groups.len());
+    // The matches created in this transaction so far (epoch 1): a later change to one of
+    // them, in the same batch, is written under it.
+    let mut created = HashMap::new();
     for group in groups {
         let sp = tx.savepoint("grp").await?;
         let mut result = Ok(());
+        let before = created.clone();
         for change in group {
-            if let Err(e) = apply(&sp, change).await {
+            if let Err(e) = apply(&sp, lease, &mut created, change).await {
                 result = Err(e);
                 break;
             }
@@ -216,6 +286,7 @@ async fn try_commit(
             Err(e) if e.transient => return Err(e),
             Err(e) => {
                 sp.rollback().await?;
+                created = before;
                 results.push(Err(e));
                 continue;
             }
@@ -223,10 +294,42 @@ async fn try_commit(
         results.push(Ok(()));
     }
     tx.commit().await?;
+    // Committed: the matches created are held, those that ended need no lease.
+    let mut held = lock(&lease.held);
+    for (group, result) in groups.iter().zip(&results) {
+        if result.is_err() {
+            continue;
+        }
+        for change in group {
+            match change {
+                Change::Create(m) => {
+                    held.insert(m.id.clone(), 1);
+                }
+                Change::Finish { id } | Change::Close { id, .. } => {
+                    held.remove(id);
+                }
+                Change::Append { .. } => {}
+            }
+        }
+    }
     Ok(results)
 }
 
-async fn apply(tx: &deadpool_postgres::Transaction<'_>, change: &Change) -> Result<(), StoreError> {
+/// Applies one change. A change to an existing match is fenced: the statement itself
+/// checks that this instance still owns the match under the epoch it holds, and locks
+/// the match's row against a claim until the transaction ends.
+async fn apply(
+    tx: &deadpool_postgres::Transaction<'_>,
+    lease: &Lease,
+    created: &mut HashMap<String, i64>,
+    change: &Change,
+) -> Result<(), StoreError> {
+    let epoch = |id: &str| {
+        lease
+            .epoch(id)
+            .or_else(|| created.get(id).copied())
+            .ok_or_else(|| fenced(id))
+    };
     match change {
         Change::Create(m) => {
             let mut head = m.record.clone();
@@ -238,7 +341,8 @@ async fn apply(tx: &deadpool_postgres::Transaction<'_>, change: &Change) -> Resu
                 .collect();
             let stmt = tx
                 .prepare_cached(
-                    "INSERT INTO matches (id, head, seats, bots) VALUES ($1, $2, $3, $4)",
+                    "INSERT INTO matches (id, head, seats, bots, owner, epoch, lease_until)
+                     VALUES ($1, $2, $3, $4, $5, 1, now() + make_interval(secs => $6))",
                 )
                 .await?;
             tx.execute(
@@ -248,34 +352,66 @@ async fn apply(tx: &deadpool_postgres::Transaction<'_>, change: &Change) -> Resu
                     &serde_json::to_string(&head)?,
                     &serde_json::to_string(&seats)?,
                     &serde_json::to_string(&m.bots)?,
+                    &lease.instance,
+                    &lease.seconds(),
                 ],
             )
             .await?;
-            insert_entries(tx, &m.id, 0, &entries).await
+            // Created here under epoch 1: held only once committed, so its first
+            // entries are written under that epoch directly.
+            insert_entries(tx, &lease.instance, &m.id, 1, 0, &entries).await?;
+            created.insert(m.id.clone(), 1);
+            Ok(())
         }
-        Change::Append { id, from, entries } => insert_entries(tx, id, *from, entries).await,
-        Change::Finish { id } => set_finished(tx, id, Ended::Over).await,
-        Change::Close { id, why } => set_finished(tx, id, *why).await,
+        Change::Append { id, from, entries } => {
+            let epoch = epoch(id)?;
+            let result = insert_entries(tx, &lease.instance, id, epoch, *from, entries).await;
+            if result
+                .as_ref()
+                .is_err_and(|e| e.detail == fenced(id).detail)
+            {
+                lease.lost(id, epoch);
+            }
+            result
+        }
+        Change::Finish { id } => set_finished(tx, lease, epoch(id)?, id, Ended::Over).await,
+        Change::Close { id, why } => set_finished(tx, lease, epoch(id)?, id, *why).await,
     }
 }
 
 async fn set_finished(
     tx: &deadpool_postgres::Transaction<'_>,
+    lease: &Lease,
+    epoch: i64,
     id: &str,
     why: Ended,
 ) -> Result<(), StoreError> {
     let stmt = tx
-        .prepare_cached("UPDATE matches SET finished = $2 WHERE id = $1")
+        .prepare_cached(
+            "UPDATE matches SET finished = $2 WHERE id = $1 AND owner = $3 AND epoch = $4",
+        )
         .await?;
-    tx.execute(&stmt, &[&id, &(why.column() as i16)]).await?;
+    let n = tx
+        .execute(
+            &stmt,
+            &[&id, &(why.column() as i16), &lease.instance, &epoch],
+        )
+        .await?;
+    if n == 0 {
+        lease.lost(id, epoch);
+        return Err(fenced(id));
+    }
     Ok(())
 }
 
-/// Inserts `entries` numbered from `from`, in one statement: an index already stored
-/// fails the whole insert (the primary key).
+/// Inserts `entries` numbered from `from`, in one statement, if `owner` still holds the
+/// match under `epoch` (the row locked against a claim meanwhile): an index already
+/// stored fails the whole insert (the primary key), a lease taken over inserts nothing.
 async fn insert_entries(
     tx: &deadpool_postgres::Transaction<'_>,
+    owner: &str,
     id: &str,
+    epoch: i64,
     from: usize,
     entries: &[RecordEntry],
 ) -> Result<(), StoreError> {
@@ -287,14 +423,25 @@ async fn insert_entries(
         .iter()
         .map(serde_json::to_string)
         .collect::<Result<Vec<String>, _>>()?;
+    // FOR SHARE: a claim (an UPDATE of the row) waits for this transaction, and then
+    // replays what it wrote; a claim that came first leaves no row to lock.
     let stmt = tx
         .prepare_cached(
-            "INSERT INTO entries (match_id, seq, entry)
-             SELECT $1, $2 + t.n - 1, t.entry
-             FROM unnest($3::text[]) WITH ORDINALITY AS t(entry, n)",
+            "WITH lease AS (
+                 SELECT 1 FROM matches WHERE id = $1 AND owner = $4 AND epoch = $5 FOR SHARE
+             )
+             INSERT INTO entries (match_id, seq, entry, epoch)
+             SELECT $1, $2 + t.n - 1, t.entry, $5
+             FROM unnest($3::text[]) WITH ORDINALITY AS t(entry, n)
+             WHERE EXISTS (SELECT 1 FROM lease)",
         )
         .await?;
-    tx.execute(&stmt, &[&id, &first, &texts]).await?;
+    let n = tx
+        .execute(&stmt, &[&id, &first, &texts, &owner, &epoch])
+        .await?;
+    if n == 0 {
+        return Err(fenced(id));
+    }
     Ok(())
 }
 
@@ -400,7 +547,111 @@ async fn load(
     Ok(out)
 }
 
+impl Leases for PgStore {
+    fn lease_time(&self) -> Duration {
+        self.lease.time
+    }
+
+    fn claim(&self, max: usize) -> Result<Vec<String>, StoreError> {
+        let pool = self.pool.clone();
+        let lease = self.lease.clone();
+        let max = i64::try_from(max).unwrap_or(i64::MAX);
+        self.run(async move {
+            let client = pool.get().await?;
+            // SKIP LOCKED: a match another instance is claiming, or whose owner is
+            // appending to it right now, is left for the next round.
+            let rows = client
+                .query(
+                    "UPDATE matches m
+                     SET owner = $1, epoch = m.epoch + 1,
+                         lease_until = now() + make_interval(secs => $2)
+                     WHERE m.id IN (
+                         SELECT id FROM matches
+                         WHERE finished = 0
+                           AND (owner IS NULL OR (owner <> $1 AND lease_until < now()))
+                         ORDER BY lease_until NULLS FIRST
+                         LIMIT $3
+                         FOR UPDATE SKIP LOCKED
+                     )
+                     RETURNING m.id, m.epoch",
+                    &[&lease.instance, &lease.seconds(), &max],
+                )
+                .await?;
+            let mut held = lock(&lease.held);
+            Ok(rows
+                .into_iter()
+                .map(|r| {
+                    let id: String = r.get(0);
+                    held.insert(id.clone(), r.get(1));
+                    id
+                })
+                .collect())
+        })
+    }
+
+    fn renew(&self) -> Result<Vec<String>, StoreError> {
+        let pool = self.pool.clone();
+        let lease = self.lease.clone();
+        let (ids, epochs): (Vec<String>, Vec<i64>) = lock(&self.lease.held)
+            .iter()
+            .map(|(id, e)| (id.clone(), *e))
+            .unzip();
+        if ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        self.run(async move {
+            let client = pool.get().await?;
+            let rows = client
+                .query(
+                    "UPDATE matches m
+                     SET lease_until = now() + make_interval(secs => $2)
+                     FROM unnest($3::text[], $4::bigint[]) AS h(id, epoch)
+                     WHERE m.id = h.id AND m.epoch = h.epoch AND m.owner = $1
+                     RETURNING m.id",
+                    &[&lease.instance, &lease.seconds(), &ids, &epochs],
+                )
+                .await?;
+            let kept: std::collections::HashSet<String> =
+                rows.into_iter().map(|r| r.get(0)).collect();
+            let mut held = lock(&lease.held);
+            let mut lost = Vec::new();
+            for (id, epoch) in ids.into_iter().zip(epochs) {
+                // A lease gone from the map meanwhile (its match ended) is not lost.
+                if !kept.contains(&id) && held.get(&id) == Some(&epoch) {
+                    held.remove(&id);
+                    lost.push(id);
+                }
+            }
+            Ok(lost)
+        })
+    }
+
+    fn release(&self) -> Result<(), StoreError> {
+        let pool = self.pool.clone();
+        let lease = self.lease.clone();
+        self.run(async move {
+            let client = pool.get().await?;
+            client
+                .execute(
+                    "UPDATE matches SET lease_until = now() - interval '1 second'
+                     WHERE owner = $1 AND finished = 0",
+                    &[&lease.instance],
+                )
+                .await?;
+            Ok(())
+        })
+    }
+
+    fn holds(&self, id: &str) -> bool {
+        self.lease.epoch(id).is_some()
+    }
+}
+
 impl Store for PgStore {
+    fn leases(&self) -> Option<&dyn Leases> {
+        Some(self)
+    }
+
     fn commit(&self, batch: &[Change]) -> Result<(), StoreError> {
         self.commit_groups(&[batch])
             .pop()
@@ -409,13 +660,14 @@ impl Store for PgStore {
 
     fn commit_groups(&self, groups: &[&[Change]]) -> Vec<Result<(), StoreError>> {
         let pool = self.pool.clone();
+        let lease = self.lease.clone();
         let owned: Vec<Vec<Change>> = groups.iter().map(|g| g.to_vec()).collect();
         let n = owned.len();
         let committed = self.run(async move {
             let mut wait = FIRST_RETRY;
             let mut tries = 1;
             loop {
-                match try_commit(&pool, &owned).await {
+                match try_commit(&pool, &lease, &owned).await {
                     Ok(results) => return Ok(results),
                     Err(e) if e.transient && tries < COMMIT_TRIES => {
                         tracing::warn!(

@@ -7,6 +7,15 @@ use common::{Client, Server, create, step, token};
 use serde_json::{Value, json};
 
 /// Plays `m` to the end between the two seated clients; returns the last turnSeq.
+/// A short lease (PostgreSQL): a killed server's matches are free to claim soon.
+const SHORT_LEASE: &[&str] = &["--lease-ms", "300"];
+
+/// Waits until a killed server's leases expired (see [`SHORT_LEASE`]), so that the next
+/// server claims its matches at start.
+async fn lease_expires() {
+    tokio::time::sleep(std::time::Duration::from_millis(400)).await;
+}
+
 async fn play_out(a: &mut Client, b: &mut Client, m: &str, mut turn_seq: u64) -> u64 {
     for _ in 0..5_000 {
         let Some(reply) = step(&mut [&mut *a, &mut *b], m, turn_seq).await else {
@@ -144,7 +153,7 @@ on_stores! {
 
 on_stores! {
     async fn kill_nine_mid_game_then_the_game_goes_on(db) {
-        let mut server = Server::start(&db.path(), 0);
+        let mut server = Server::start_with(&db.path(), 0, SHORT_LEASE);
         let mut c = Client::connect(&server.addr).await;
         let created = create(&mut c, "yut", &["ann", "bo"], json!({})).await;
         let m = created["match"].as_str().unwrap().to_owned();
@@ -160,9 +169,10 @@ on_stores! {
         }
         let before = b.req(json!({"op": "view", "match": m})).await;
         server.kill();
+        lease_expires().await;
         drop((a, b, c));
 
-        let server = Server::start(&db.path(), 0);
+        let server = Server::start_with(&db.path(), 0, SHORT_LEASE);
         let mut a = seated(&server.addr, &m, &ta).await;
         let mut b = seated(&server.addr, &m, &tb).await;
         let view = b.req(json!({"op": "view", "match": m})).await;
@@ -198,7 +208,8 @@ on_stores! {
         drop((a, b, w));
         let mut server = server;
         server.kill();
-        let server = Server::start(&db.path(), 0);
+        lease_expires().await;
+        let server = Server::start_with(&db.path(), 0, SHORT_LEASE);
         let mut c = Client::connect(&server.addr).await;
         let again = c.req(json!({"op": "record", "match": m})).await;
         assert_eq!(again["ok"], true, "{again}");
@@ -210,7 +221,7 @@ on_stores! {
 
 on_stores! {
     async fn a_disconnected_players_turn_is_played_after_the_grace(db) {
-        let server = Server::start(&db.path(), 0);
+        let server = Server::start_with(&db.path(), 0, SHORT_LEASE);
         let mut c = Client::connect(&server.addr).await;
         let created = create(&mut c, "yut", &["ann", "bo"], json!({})).await;
         let m = created["match"].as_str().unwrap().to_owned();
@@ -239,7 +250,7 @@ on_stores! {
 
 on_stores! {
     async fn bots_finish_their_matches(db) {
-        let server = Server::start(&db.path(), 0);
+        let server = Server::start_with(&db.path(), 0, SHORT_LEASE);
         let mut c = Client::connect(&server.addr).await;
         let mut ids = Vec::new();
         for (game, bots) in [
@@ -305,7 +316,7 @@ on_stores! {
 
 on_stores! {
     async fn sigterm_closes_cleanly_with_sockets_open(db) {
-        let mut server = Server::start(&db.path(), 0);
+        let mut server = Server::start_with(&db.path(), 0, SHORT_LEASE);
         let mut c = Client::connect(&server.addr).await;
         let created = create(&mut c, "yut", &["ann", "bo"], json!({})).await;
         let m = created["match"].as_str().unwrap().to_owned();
@@ -313,14 +324,14 @@ on_stores! {
         let status = tokio::task::block_in_place(|| server.terminate(10));
         assert!(status.is_some_and(|s| s.success()), "{status:?}");
         // The match is back on the next start.
-        let server = Server::start(&db.path(), 0);
+        let server = Server::start_with(&db.path(), 0, SHORT_LEASE);
         let _b = seated(&server.addr, &m, &token(&created, "bo")).await;
     }
 }
 
 on_stores! {
     async fn a_deadline_that_passed_while_down_fires_at_start(db) {
-        let mut server = Server::start(&db.path(), 0);
+        let mut server = Server::start_with(&db.path(), 0, SHORT_LEASE);
         let mut c = Client::connect(&server.addr).await;
         let created = c
             .req(json!({"op": "create", "game": "rps", "players": ["a", "b"], "options": {"turnSeconds": 5}}))
@@ -329,12 +340,13 @@ on_stores! {
         let m = created["match"].as_str().unwrap().to_owned();
         let deadline = created["nextTickAt"].as_u64().unwrap();
         server.kill();
+        lease_expires().await;
         drop(c);
         let now = || game_server::now_ms();
         while now() <= deadline + 200 {
             tokio::time::sleep(std::time::Duration::from_millis(100)).await;
         }
-        let server = Server::start(&db.path(), 0);
+        let server = Server::start_with(&db.path(), 0, SHORT_LEASE);
         let mut w = Client::connect(&server.addr).await;
         let watched = w.req(json!({"op": "watch", "match": m})).await;
         // The round's timeout was taken at start: both hands picked at random (a tie replays

@@ -189,7 +189,7 @@ impl TempDb {
 
     /// The store itself, opened in this process.
     pub fn open(&self) -> std::sync::Arc<dyn game_server::Store> {
-        game_server::open_store(self.path().to_str().unwrap()).unwrap()
+        game_server::open_store(self.path().to_str().unwrap(), Duration::from_secs(10)).unwrap()
     }
 
     /// Runs `statements` (SQL both databases read, `?1`-style parameters, all text:
@@ -418,6 +418,15 @@ impl Server {
             std::thread::sleep(Duration::from_millis(50));
         }
         None
+    }
+
+    /// Sends the process `signal` (`STOP`, `CONT`, ...).
+    pub fn signal(&self, signal: &str) {
+        let status = Command::new("kill")
+            .args([&format!("-{signal}"), &self.child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success(), "kill -{signal}");
     }
 
     /// SIGKILL, at once: nothing gets to close.
