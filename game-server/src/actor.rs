@@ -34,6 +34,9 @@ pub(crate) struct PushTx {
     cap: usize,
     /// Turned true when the queue overflowed: the socket closes.
     slow: Arc<watch::Sender<bool>>,
+    /// Turned true when a match the socket is bound to moved to another instance: the
+    /// socket closes with a code that tells the client to reconnect.
+    moved: Arc<watch::Sender<bool>>,
     /// How many lines were ever queued: a reply carries it, and the socket sends what
     /// was queued before the reply first.
     pushed: Arc<AtomicU64>,
@@ -45,6 +48,8 @@ pub(crate) struct PushRx {
     queued: Arc<AtomicUsize>,
     /// Turns true when the client fell so far behind that its queue overflowed.
     pub(crate) slow: watch::Receiver<bool>,
+    /// Turns true when a match the socket is bound to moved to another instance.
+    pub(crate) moved: watch::Receiver<bool>,
     /// How many lines were taken from the queue.
     taken: u64,
 }
@@ -54,6 +59,7 @@ pub(crate) struct PushRx {
 pub(crate) fn push_queue(cap: usize) -> (PushTx, PushRx) {
     let (tx, rx) = mpsc::unbounded_channel();
     let (slow, slow_rx) = watch::channel(false);
+    let (moved, moved_rx) = watch::channel(false);
     let queued = Arc::new(AtomicUsize::new(0));
     (
         PushTx {
@@ -61,21 +67,29 @@ pub(crate) fn push_queue(cap: usize) -> (PushTx, PushRx) {
             queued: queued.clone(),
             cap,
             slow: Arc::new(slow),
+            moved: Arc::new(moved),
             pushed: Arc::new(AtomicU64::new(0)),
         },
         PushRx {
             rx,
             queued,
             slow: slow_rx,
+            moved: moved_rx,
             taken: 0,
         },
     )
 }
 
 impl PushTx {
+    /// Tells the socket to close with the code that asks its client to reconnect (the
+    /// match moved to another instance).
+    pub(crate) fn reconnect(&self) {
+        self.moved.send_replace(true);
+    }
+
     /// Queues `line`; `false` when the socket is gone or its queue is full (then it is
     /// told to close): either way the match stops pushing to it.
-    fn send(&self, line: &Arc<str>) -> bool {
+    pub(crate) fn send(&self, line: &Arc<str>) -> bool {
         let n = line.len();
         let before = self.queued.fetch_add(n, Ordering::AcqRel);
         if before > 0 && before + n > self.cap {
@@ -139,6 +153,9 @@ pub(crate) enum Cmd {
         /// `record` is served only once the match is over.
         only_over: bool,
         reply: Replier,
+        /// The asking socket's binding to the match, if any: a match run on another
+        /// instance orders the reply after that binding's pushes.
+        sub: Option<u64>,
     },
     /// Binds a socket: `player` for a seat (marks them connected), `None` for a spectator;
     /// in place of the socket's earlier binding `replaces`, in one step (a repeated
@@ -611,6 +628,15 @@ impl Actor {
         self.shared.forget(&self.id);
     }
 
+    /// Another instance runs the match now: the task ends, and the sockets bound to it
+    /// are told to reconnect (any instance serves it from there).
+    fn moved(&mut self) {
+        for sub in &self.subs {
+            sub.tx.reconnect();
+        }
+        self.ended = true;
+    }
+
     /// After a change the store refused: the task ends if the refusal was for a lease
     /// another instance took over (that instance runs the match now), else the match is
     /// reloaded from the store.
@@ -622,7 +648,7 @@ impl Actor {
             .is_some_and(|l| !l.holds(&self.id))
         {
             tracing::warn!(r#match = %Esc(&self.id), "match {}: lease taken over by another instance, dropped here", Esc(&self.id));
-            self.ended = true;
+            self.moved();
             return;
         }
         self.reload().await;
@@ -687,7 +713,7 @@ impl Actor {
             Cmd::Request { reply, .. } => reply.send(Host::reply(Value::Null, refused())),
             Cmd::Subscribe { id, reply, .. } => reply.send(Host::reply(id, refused())),
             Cmd::Unsubscribe { sub } => self.subs.retain(|s| s.id != sub),
-            Cmd::Lost => self.ended = true,
+            Cmd::Lost => self.moved(),
         }
     }
 
@@ -794,6 +820,7 @@ impl Actor {
                 line,
                 only_over,
                 reply,
+                ..
             } => {
                 if only_over && self.m.outcome().is_none() {
                     reply.send(Host::reply(Value::Null, Err(record_forbidden())));
@@ -848,7 +875,7 @@ impl Actor {
                 Ok(())
             }
             Cmd::Lost => {
-                self.ended = true;
+                self.moved();
                 Ok(())
             }
         }

@@ -21,6 +21,7 @@ mod lease;
 mod limits;
 mod observe;
 mod pg;
+mod remote;
 mod restore;
 mod session;
 pub mod store;
@@ -185,6 +186,8 @@ impl Default for Config {
 pub(crate) struct Handle {
     pub(crate) tx: mpsc::UnboundedSender<Cmd>,
     pub(crate) seats: Vec<Seat>,
+    /// The instance that runs the match, when it is not this one: the task is a proxy.
+    pub(crate) remote: Option<String>,
 }
 
 /// What every task shares.
@@ -206,6 +209,10 @@ pub(crate) struct Shared {
     pub(crate) limits: Arc<limits::Limits>,
     /// The stored matches not restored yet.
     pub(crate) restoring: restore::Pending,
+    /// The routes to and from the other instances sharing the store.
+    pub(crate) router: remote::Router,
+    /// This, for the tasks a `&Shared` starts.
+    pub(crate) me: std::sync::Weak<Shared>,
 }
 
 /// A match id reserved by a `create` until it is running (or refused): released on drop.
@@ -280,9 +287,14 @@ pub fn now_ms() -> u64 {
 /// Starts the task of a match.
 pub(crate) fn spawn(shared: &Arc<Shared>, actor: Actor, seats: Vec<Seat>) {
     let (tx, rx) = mpsc::unbounded_channel();
-    shared
-        .matches()
-        .insert(actor.id.clone(), Handle { tx, seats });
+    shared.matches().insert(
+        actor.id.clone(),
+        Handle {
+            tx,
+            seats,
+            remote: None,
+        },
+    );
     tokio::spawn(actor.run(rx));
 }
 
@@ -307,7 +319,7 @@ pub async fn serve(
     }
     let (close, closing) = watch::channel(false);
     let (open, _) = watch::channel(());
-    let shared = Arc::new(Shared {
+    let shared = Arc::new_cyclic(|me| Shared {
         config,
         writer: Writer::start(store.clone()),
         store,
@@ -318,7 +330,12 @@ pub async fn serve(
         open,
         limits: Arc::new(limits::Limits::new()),
         restoring: restore::Pending::new(),
+        router: remote::Router::default(),
+        me: me.clone(),
     });
+    // Listening before anything is claimed: a request routed here once this instance
+    // owns a match is never missed.
+    remote::start(&shared).map_err(std::io::Error::other)?;
     // Only the ids are read before the server answers: the matches themselves are
     // restored behind it, a request for one not yet back waiting for it.
     let ids = restore::list(&shared).map_err(std::io::Error::other)?;

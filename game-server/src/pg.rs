@@ -29,7 +29,12 @@ use crate::store::{
 const MIGRATIONS: &[(i32, &str, &str)] = &[
     (1, "matches", include_str!("../migrations/0001_matches.sql")),
     (2, "leases", include_str!("../migrations/0002_leases.sql")),
+    (3, "relay", include_str!("../migrations/0003_relay.sql")),
 ];
+
+/// The longest message sent in a notification's payload itself (PostgreSQL's limit is
+/// 8,000 bytes): a longer one goes through the `relay` table.
+const NOTIFY_MAX: usize = 7_900;
 
 /// The default of how long a lease lasts unrenewed ([`PgStore::open`]).
 pub const LEASE_TIME: Duration = Duration::from_secs(10);
@@ -92,6 +97,10 @@ pub struct PgStore {
     rt: Option<tokio::runtime::Runtime>,
     pool: Pool,
     lease: Arc<Lease>,
+    /// The connection settings, for the connection that listens.
+    config: tokio_postgres::Config,
+    /// The queue of messages to other instances, sent in order by one task.
+    outbox: tokio::sync::mpsc::UnboundedSender<(String, String)>,
 }
 
 /// This instance's leases.
@@ -153,6 +162,19 @@ impl PgStore {
             config.connect_timeout(CONNECT_TIMEOUT);
         }
         config.application_name("game-server");
+        // A transaction left open (its instance paused or cut off mid-commit) holds its
+        // match rows locked, and a claim skips locked rows: the database ends such a
+        // session once a lease's time has passed, so the claim goes through.
+        let lease_time = lease_time.max(Duration::from_millis(30));
+        let idle = format!(
+            "-c idle_in_transaction_session_timeout={}",
+            lease_time.as_millis()
+        );
+        let options = match config.get_options() {
+            Some(given) => format!("{given} {idle}"),
+            None => idle,
+        };
+        config.options(&options);
         let rt = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(1)
             .thread_name("pg-store")
@@ -160,7 +182,7 @@ impl PgStore {
             .build()
             .map_err(|e| StoreError::new(format!("cannot start the store's runtime: {e}")))?;
         let manager = Manager::from_config(
-            config,
+            config.clone(),
             NoTls,
             ManagerConfig {
                 recycling_method: RecyclingMethod::Fast,
@@ -178,22 +200,21 @@ impl PgStore {
         let tag: String = tag.iter().map(|b| format!("{b:02x}")).collect();
         let lease = Arc::new(Lease {
             instance: format!("{}-{tag}", std::process::id()),
-            time: lease_time.max(Duration::from_millis(30)),
+            time: lease_time,
             held: Mutex::new(HashMap::new()),
         });
+        let (outbox, queue) = tokio::sync::mpsc::unbounded_channel();
+        rt.spawn(send_all(pool.clone(), queue));
         let store = Self {
             rt: Some(rt),
             pool,
             lease,
+            config,
+            outbox,
         };
         let pool = store.pool.clone();
         store.run(async move { migrate(&pool).await })?;
         Ok(store)
-    }
-
-    /// Who this instance is in the database (the `owner` of the matches it holds).
-    pub fn instance(&self) -> &str {
-        &self.lease.instance
     }
 
     /// Runs `job` on the store's runtime and waits for it on this thread (the writer's
@@ -212,6 +233,129 @@ impl PgStore {
         wait.recv()
             .unwrap_or_else(|_| Err(StoreError::new("the store's task ended without a result")))
     }
+}
+
+/// The channel instance `instance` listens on (the id is hex digits and dashes).
+fn channel(instance: &str) -> String {
+    format!("gs_{}", instance.replace('-', "_"))
+}
+
+/// Sends the queued messages, in order: all those queued meanwhile in one statement (a
+/// notification each, delivered in order at its commit), a long one through `relay`.
+async fn send_all(pool: Pool, mut queue: tokio::sync::mpsc::UnboundedReceiver<(String, String)>) {
+    let mut last_sweep = std::time::Instant::now();
+    while let Some(first) = queue.recv().await {
+        let mut batch = vec![first];
+        while let Ok(more) = queue.try_recv() {
+            batch.push(more);
+        }
+        if let Err(e) = send_batch(&pool, batch).await {
+            tracing::warn!(error = %e, "messages to other instances not sent: {e}");
+        }
+        if last_sweep.elapsed() > Duration::from_secs(60) {
+            last_sweep = std::time::Instant::now();
+            if let Ok(client) = pool.get().await {
+                let _ = client
+                    .execute(
+                        "DELETE FROM relay WHERE created_at < now() - interval '1 minute'",
+                        &[],
+                    )
+                    .await;
+            }
+        }
+    }
+}
+
+async fn send_batch(pool: &Pool, batch: Vec<(String, String)>) -> Result<(), StoreError> {
+    let client = pool.get().await?;
+    let mut channels = Vec::with_capacity(batch.len());
+    let mut payloads = Vec::with_capacity(batch.len());
+    for (to, message) in batch {
+        let payload = if message.len() > NOTIFY_MAX {
+            let row = client
+                .query_one(
+                    "INSERT INTO relay (body) VALUES ($1) RETURNING id",
+                    &[&message],
+                )
+                .await?;
+            format!("#{}", row.get::<_, i64>(0))
+        } else {
+            message
+        };
+        channels.push(channel(&to));
+        payloads.push(payload);
+    }
+    client
+        .execute(
+            "SELECT pg_notify(c, p) FROM unnest($1::text[], $2::text[]) WITH ORDINALITY
+             AS t(c, p, n) ORDER BY n",
+            &[&channels, &payloads],
+        )
+        .await?;
+    Ok(())
+}
+
+/// Listens on this instance's channel and hands each message on, a long one read back
+/// from `relay`, until the receiver is dropped or the connection is lost (said in the
+/// log: the instance then gets no routed requests).
+async fn listen(
+    pool: Pool,
+    config: tokio_postgres::Config,
+    instance: String,
+    out: tokio::sync::mpsc::UnboundedSender<String>,
+) -> Result<(), StoreError> {
+    let (client, mut conn) = config.connect(NoTls).await?;
+    let (tx, mut rx) = tokio::sync::mpsc::unbounded_channel();
+    // The connection's messages (the notifications) are read by its own task.
+    tokio::spawn(async move {
+        loop {
+            match std::future::poll_fn(|cx| conn.poll_message(cx)).await {
+                Some(Ok(tokio_postgres::AsyncMessage::Notification(n))) => {
+                    if tx.send(n.payload().to_owned()).is_err() {
+                        break;
+                    }
+                }
+                Some(Ok(_)) => {}
+                Some(Err(e)) => {
+                    tracing::error!(error = %e, "the instances' channel is lost: {e}");
+                    break;
+                }
+                None => break,
+            }
+        }
+    });
+    client
+        .batch_execute(&format!("LISTEN {}", channel(&instance)))
+        .await?;
+    tokio::spawn(async move {
+        // The client lives as long as the listening does.
+        let _client = client;
+        while let Some(payload) = rx.recv().await {
+            let message = match payload.strip_prefix('#').map(str::parse::<i64>) {
+                Some(Ok(id)) => match relayed(&pool, id).await {
+                    Ok(Some(body)) => body,
+                    Ok(None) => continue,
+                    Err(e) => {
+                        tracing::warn!(error = %e, "a relayed message not read: {e}");
+                        continue;
+                    }
+                },
+                _ => payload,
+            };
+            if out.send(message).is_err() {
+                break;
+            }
+        }
+    });
+    Ok(())
+}
+
+async fn relayed(pool: &Pool, id: i64) -> Result<Option<String>, StoreError> {
+    let client = pool.get().await?;
+    let row = client
+        .query_opt("DELETE FROM relay WHERE id = $1 RETURNING body", &[&id])
+        .await?;
+    Ok(row.map(|r| r.get(0)))
 }
 
 /// Applies the migrations the database does not have yet, each in its own transaction
@@ -644,6 +788,38 @@ impl Leases for PgStore {
 
     fn holds(&self, id: &str) -> bool {
         self.lease.epoch(id).is_some()
+    }
+
+    fn instance(&self) -> &str {
+        &self.lease.instance
+    }
+
+    fn owner(&self, id: &str) -> Result<Option<String>, StoreError> {
+        let pool = self.pool.clone();
+        let id = id.to_owned();
+        self.run(async move {
+            let client = pool.get().await?;
+            let row = client
+                .query_opt(
+                    "SELECT owner FROM matches
+                     WHERE id = $1 AND finished = 0 AND lease_until > now()",
+                    &[&id],
+                )
+                .await?;
+            Ok(row.and_then(|r| r.get(0)))
+        })
+    }
+
+    fn listen(&self) -> Result<tokio::sync::mpsc::UnboundedReceiver<String>, StoreError> {
+        let (out, messages) = tokio::sync::mpsc::unbounded_channel();
+        let (pool, config) = (self.pool.clone(), self.config.clone());
+        let instance = self.lease.instance.clone();
+        self.run(async move { listen(pool, config, instance, out).await })?;
+        Ok(messages)
+    }
+
+    fn send(&self, to: &str, message: String) {
+        let _ = self.outbox.send((to.to_owned(), message));
     }
 }
 

@@ -68,6 +68,8 @@ impl Shared {
                 _ => return Err(unavailable(RETRY_AFTER)),
             }
         }
+        // Run by another instance: served through it.
+        crate::remote::attach(self, id).await;
         Ok(())
     }
 }
@@ -155,9 +157,20 @@ async fn batch(shared: &Arc<Shared>, ids: &[String]) -> usize {
         let StoredMatch {
             id, record, seats, ..
         } = m;
-        if shared.matches().contains_key(&id) {
-            // Already run here (a claim never returns a match this instance holds).
-            continue;
+        {
+            let mut matches = shared.matches();
+            match matches.get(&id).map(|h| h.remote.is_some()) {
+                // Already run here (a claim never returns a match this instance holds).
+                Some(false) => continue,
+                // Served here through its former owner: the proxy ends, its sockets
+                // reconnect and find the match run here.
+                Some(true) => {
+                    if let Some(h) = matches.remove(&id) {
+                        let _ = h.tx.send(crate::actor::Cmd::Lost);
+                    }
+                }
+                None => {}
+            }
         }
         let entries = record.entries.len();
         let m = match shared.registry.replay(&record) {

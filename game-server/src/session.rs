@@ -118,6 +118,9 @@ const SLOW: End = End::Close(
     "too slow: more pushes queued than the server keeps for a socket",
 );
 const SHUTDOWN: End = End::Close(1001, "the server is shutting down");
+/// A match the socket was bound to moved to another instance (its owner died or was
+/// stopped): 1012, "service restart", tells the client to reconnect (to any instance).
+const MOVED: End = End::Close(1012, "the match moved to another instance: reconnect");
 const IDLE: End = End::Close(1000, "idle: no frame from the client for too long");
 const TOO_BIG: End = End::Close(1009, "TOO_LARGE: the message is over the server's cap");
 /// How many frames already there are read once a message is past its time, in case the
@@ -155,6 +158,7 @@ pub(crate) async fn run(
     let message_time = shared.config.message_timeout;
     // What the HTTP request brought is no message of this socket.
     inflow.settled();
+    let mut moved = pushes.moved.clone();
     let mut io = Io {
         socket,
         slow: pushes.slow.clone(),
@@ -204,6 +208,7 @@ pub(crate) async fn run(
                 msg = io.socket.recv() => Event::Read(msg),
                 Some(line) = pushes.recv() => Event::Push(line),
                 _ = io.slow.wait_for(|s| *s) => Event::End(SLOW),
+                _ = moved.wait_for(|m| *m) => Event::End(MOVED),
                 _ = io.closing.wait_for(|c| *c) => Event::End(SHUTDOWN),
                 () = inflow.started() => Event::Started,
                 () = tokio::time::sleep_until(wake) => Event::Quiet,
@@ -650,6 +655,7 @@ impl Session {
                 line: Value::Object(line).to_string(),
                 only_over: op == "record",
                 reply,
+                sub: self.bindings.get(&match_id).map(|b| b.sub),
             };
             if !self.shared.send(&match_id, cmd) {
                 // A match no longer in memory (finished before a restart): its record is

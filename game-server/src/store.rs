@@ -191,6 +191,16 @@ pub trait Leases: Send + Sync {
     /// Whether this instance holds the lease of match `id` (a change to it refused for
     /// a lease taken over forgets it).
     fn holds(&self, id: &str) -> bool;
+    /// Who this instance is among those sharing the store (unique per process).
+    fn instance(&self) -> &str;
+    /// The instance holding an unexpired lease on the unfinished match `id`, if any.
+    fn owner(&self, id: &str) -> Result<Option<String>, StoreError>;
+    /// Starts receiving the messages other instances send this one ([`Leases::send`]),
+    /// each sender's in the order it sent them. Called once.
+    fn listen(&self) -> Result<tokio::sync::mpsc::UnboundedReceiver<String>, StoreError>;
+    /// Sends `message` to the instance `to`, after every message sent before it: queued
+    /// here, never waited for, lost if `to` is gone.
+    fn send(&self, to: &str, message: String);
 }
 
 /// Where the server keeps its matches. Implementations commit durably before returning:
