@@ -567,12 +567,14 @@ async fn insert_entries(
         .iter()
         .map(serde_json::to_string)
         .collect::<Result<Vec<String>, _>>()?;
-    // FOR SHARE: a claim (an UPDATE of the row) waits for this transaction, and then
-    // replays what it wrote; a claim that came first leaves no row to lock.
+    // FOR KEY SHARE: a claim (which locks the row FOR UPDATE) waits for this
+    // transaction, and then replays what it wrote; a claim that came first leaves no row
+    // to lock. The lease's renewal (an UPDATE of other columns) does not conflict with
+    // it: a match written all the time is renewed all the same.
     let stmt = tx
         .prepare_cached(
             "WITH lease AS (
-                 SELECT 1 FROM matches WHERE id = $1 AND owner = $4 AND epoch = $5 FOR SHARE
+                 SELECT 1 FROM matches WHERE id = $1 AND owner = $4 AND epoch = $5 FOR KEY SHARE
              )
              INSERT INTO entries (match_id, seq, entry, epoch)
              SELECT $1, $2 + t.n - 1, t.entry, $5
@@ -745,23 +747,55 @@ impl Leases for PgStore {
         }
         self.run(async move {
             let client = pool.get().await?;
+            // SKIP LOCKED: a row this instance's writer is finishing right now, or an
+            // instance is claiming, is looked at again below rather than waited for
+            // (waiting could deadlock with a commit that locks rows in another order).
             let rows = client
                 .query(
                     "UPDATE matches m
                      SET lease_until = now() + make_interval(secs => $2)
-                     FROM unnest($3::text[], $4::bigint[]) AS h(id, epoch)
-                     WHERE m.id = h.id AND m.epoch = h.epoch AND m.owner = $1
+                     WHERE m.id IN (
+                         SELECT x.id FROM matches x
+                         JOIN unnest($3::text[], $4::bigint[]) AS h(id, epoch)
+                           ON x.id = h.id AND x.epoch = h.epoch
+                         WHERE x.owner = $1
+                         FOR NO KEY UPDATE OF x SKIP LOCKED
+                     )
                      RETURNING m.id",
                     &[&lease.instance, &lease.seconds(), &ids, &epochs],
                 )
                 .await?;
             let kept: std::collections::HashSet<String> =
                 rows.into_iter().map(|r| r.get(0)).collect();
+            let (rest, rest_epochs): (Vec<String>, Vec<i64>) = ids
+                .iter()
+                .zip(&epochs)
+                .filter(|(id, _)| !kept.contains(*id))
+                .map(|(id, e)| (id.clone(), *e))
+                .unzip();
+            // Of those not renewed, lost are the ones no longer this instance's under
+            // that epoch (a plain read: it waits for no lock).
+            let taken: std::collections::HashSet<String> = if rest.is_empty() {
+                Default::default()
+            } else {
+                client
+                    .query(
+                        "SELECT h.id FROM unnest($2::text[], $3::bigint[]) AS h(id, epoch)
+                         LEFT JOIN matches x ON x.id = h.id
+                         WHERE x.id IS NULL OR x.owner IS DISTINCT FROM $1
+                            OR x.epoch <> h.epoch",
+                        &[&lease.instance, &rest, &rest_epochs],
+                    )
+                    .await?
+                    .into_iter()
+                    .map(|r| r.get(0))
+                    .collect()
+            };
             let mut held = lock(&lease.held);
             let mut lost = Vec::new();
-            for (id, epoch) in ids.into_iter().zip(epochs) {
+            for (id, epoch) in rest.into_iter().zip(rest_epochs) {
                 // A lease gone from the map meanwhile (its match ended) is not lost.
-                if !kept.contains(&id) && held.get(&id) == Some(&epoch) {
+                if taken.contains(&id) && held.get(&id) == Some(&epoch) {
                     held.remove(&id);
                     lost.push(id);
                 }
@@ -777,8 +811,13 @@ impl Leases for PgStore {
             let client = pool.get().await?;
             client
                 .execute(
+                    // A row a commit holds now (SKIP LOCKED, as in renew) expires
+                    // by itself instead.
                     "UPDATE matches SET lease_until = now() - interval '1 second'
-                     WHERE owner = $1 AND finished = 0",
+                     WHERE id IN (
+                         SELECT id FROM matches WHERE owner = $1 AND finished = 0
+                         FOR NO KEY UPDATE SKIP LOCKED
+                     )",
                     &[&lease.instance],
                 )
                 .await?;
