@@ -18,24 +18,34 @@ const CLAIM_BATCH: usize = restore::BATCH;
 
 /// Renews and claims until the server shuts down, then lets its leases expire at once so
 /// that the other instances claim its matches without waiting.
-pub(crate) async fn run(shared: Arc<Shared>) {
+pub(crate) async fn run(shared: Arc<Shared>, mut stop: tokio::sync::oneshot::Receiver<()>) {
     let Some(leases) = shared.store.leases() else {
         return;
     };
     let every = (leases.lease_time() / 3).max(Duration::from_millis(10));
-    let mut closing = shared.closing.clone();
     let mut tick = tokio::time::interval(every);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         tokio::select! {
             _ = tick.tick() => {}
-            _ = closing.wait_for(|c| *c) => break,
+            () = shared.router.released.notified() => {}
+            _ = &mut stop => break,
         }
         round(&shared).await;
     }
     let store = shared.store.clone();
     match blocking(move || lease_of(&*store)?.release()).await {
-        Ok(()) => tracing::info!("leases released: the other instances take the matches over"),
+        Ok(()) => {
+            // The others claim at once rather than at their next round.
+            if let Some(leases) = shared.store.leases() {
+                let me = leases.instance().to_owned();
+                leases.send(
+                    "*",
+                    serde_json::json!({"t": "released", "from": me}).to_string(),
+                );
+            }
+            tracing::info!("leases released: the other instances take the matches over");
+        }
         Err(e) => tracing::warn!(error = %e, "leases not released, they expire by themselves: {e}"),
     }
 }

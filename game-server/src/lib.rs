@@ -341,12 +341,14 @@ pub async fn serve(
     let ids = restore::list(&shared).map_err(std::io::Error::other)?;
     ready.await;
     tokio::spawn(restore::run(shared.clone(), ids));
-    let leases = tokio::spawn(lease::run(shared.clone()));
+    let (stop_leases, leases_stop) = tokio::sync::oneshot::channel();
+    let leases = tokio::spawn(lease::run(shared.clone(), leases_stop));
     web::accept(&shared, listener, shutdown).await;
-    let _ = close.send(true);
     // The leases are released before the sockets close: a client that reconnects at once
-    // finds its match already claimed elsewhere, or soon.
+    // finds its match claimed by another instance, not still held by this one.
+    let _ = stop_leases.send(());
     let _ = leases.await;
+    let _ = close.send(true);
     let grace = shared.config.shutdown_grace;
     if tokio::time::timeout(grace, shared.open.closed())
         .await

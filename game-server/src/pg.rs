@@ -235,8 +235,12 @@ impl PgStore {
     }
 }
 
-/// The channel instance `instance` listens on (the id is hex digits and dashes).
+/// The channel instance `instance` listens on (the id is hex digits and dashes); `*`:
+/// the one every instance listens on.
 fn channel(instance: &str) -> String {
+    if instance == "*" {
+        return "gs_all".to_owned();
+    }
     format!("gs_{}", instance.replace('-', "_"))
 }
 
@@ -325,7 +329,11 @@ async fn listen(
         }
     });
     client
-        .batch_execute(&format!("LISTEN {}", channel(&instance)))
+        .batch_execute(&format!(
+            "LISTEN {}; LISTEN {}",
+            channel(&instance),
+            channel("*")
+        ))
         .await?;
     tokio::spawn(async move {
         // The client lives as long as the listening does.

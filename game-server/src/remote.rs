@@ -46,6 +46,8 @@ pub(crate) struct Router {
     proxies: Mutex<HashMap<String, mpsc::UnboundedSender<Value>>>,
     /// Bindings made here for sockets of other instances: (instance, their binding).
     remote: Mutex<HashMap<(String, u64), Forwarder>>,
+    /// Woken when another instance released its leases: claim now, not at the next round.
+    pub(crate) released: tokio::sync::Notify,
 }
 
 /// A binding served for a socket of another instance.
@@ -117,6 +119,9 @@ fn dispatch(shared: &Arc<Shared>, msg: Value) {
             if let Some(f) = lock(&shared.router.remote).remove(&key) {
                 shared.send(&f.match_id, Cmd::Unsubscribe { sub: f.local });
             }
+        }
+        "released" if msg["from"].as_str() != Some(me(shared).as_str()) => {
+            shared.router.released.notify_one();
         }
         "rep" | "push" | "gone" => {
             if let Some(proxy) = lock(&shared.router.proxies).get(&m) {

@@ -198,8 +198,8 @@ pub trait Leases: Send + Sync {
     /// Starts receiving the messages other instances send this one ([`Leases::send`]),
     /// each sender's in the order it sent them. Called once.
     fn listen(&self) -> Result<tokio::sync::mpsc::UnboundedReceiver<String>, StoreError>;
-    /// Sends `message` to the instance `to`, after every message sent before it: queued
-    /// here, never waited for, lost if `to` is gone.
+    /// Sends `message` to the instance `to` (`*`: to every instance), after every
+    /// message sent before it: queued here, never waited for, lost if `to` is gone.
     fn send(&self, to: &str, message: String);
 }
 

@@ -463,3 +463,57 @@ async fn any_instance_serves_any_match() {
     let unknown = wa.req(json!({"op": "watch", "match": "never-was"})).await;
     assert_eq!(code(&unknown), "UNKNOWN_MATCH", "{unknown}");
 }
+
+/// SIGTERM hands an instance's matches over: its sockets close with 1012 (reconnect), it
+/// releases its leases, and another instance claims them at once, well before the
+/// leases would have expired; the player reconnects there and plays on.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigterm_hands_the_matches_over_at_once() {
+    use futures_util::StreamExt;
+    use tokio_tungstenite::tungstenite::Message;
+    let Some(db) = TempDb::postgres("lease-term") else {
+        return;
+    };
+    // A lease far longer than the hand-over may take.
+    let flags = ["--lease-ms", "20000"];
+    let mut a = Server::start_with(&db.path(), 0, &flags);
+    let b = Server::start_with(&db.path(), 0, &flags);
+    let mut c = Client::connect(&a.addr).await;
+    let created = create(&mut c, "rps", &["p", "q"], json!({})).await;
+    let m = created["match"].as_str().unwrap().to_owned();
+    let mut p = common::hello(&a.addr, &m, &token(&created, "p")).await;
+    let stopped = tokio::time::Instant::now();
+    a.signal("TERM");
+    let close = loop {
+        match tokio::time::timeout(Duration::from_secs(10), p.ws.next())
+            .await
+            .expect("closed within 10 s")
+        {
+            Some(Ok(Message::Close(frame))) => break frame,
+            Some(Ok(_)) => {}
+            other => panic!("no close frame: {other:?}"),
+        }
+    };
+    assert_eq!(close.map(|f| u16::from(f.code)), Some(1012));
+    let (mut p, _) = until_ok(
+        &b.addr,
+        json!({"op": "hello", "match": m, "token": token(&created, "p")}),
+        10,
+        false,
+    )
+    .await;
+    let handover = stopped.elapsed();
+    assert!(handover < Duration::from_secs(10), "{handover:?}");
+    eprintln!(
+        "hand-over (SIGTERM to hello served): {} ms",
+        handover.as_millis()
+    );
+    let view = p.req(json!({"op": "view", "match": m})).await;
+    assert_eq!(view["ok"], true, "{view}");
+    let status = tokio::task::block_in_place(|| a.terminate(10));
+    assert!(status.is_some_and(|s| s.success()), "{status:?}");
+    // Whatever a wrote under epoch 1, then only b's epoch.
+    let e = epochs(&db, &m);
+    assert!(e.contains(&2), "{e:?}");
+    assert!(e.windows(2).all(|w| w[0] <= w[1]), "{e:?}");
+}
