@@ -4,11 +4,10 @@
 //! Prints `listening on http://ADDR` once ready; serves until SIGINT or SIGTERM, then
 //! exits once the connections closed or the shutdown grace passed.
 
-use std::sync::Arc;
 use std::time::Duration;
 
 use clap::Parser;
-use game_server::{Config, SqliteStore, serve};
+use game_server::{Config, open_store, serve};
 
 /// A multiplayer game server: the host protocol over WebSockets, persisted in SQLite.
 #[derive(Parser)]
@@ -16,9 +15,15 @@ struct Args {
     /// Address to listen on (port 0: any free port, printed).
     #[arg(long, default_value = "127.0.0.1:8080")]
     addr: String,
-    /// The SQLite database file (`:memory:` for none kept).
+    /// Where matches are kept: a SQLite database file (`:memory:` for none kept), or a
+    /// PostgreSQL database shared by several instances (`postgres://USER@HOST:PORT/DB`).
     #[arg(long, default_value = "party-games.sqlite")]
     db: String,
+    /// With a PostgreSQL store: how long this instance's lease on a match lasts
+    /// unrenewed, in milliseconds (renewed at a third of it). An instance that dies or
+    /// stops renewing has its matches claimed by the others after this.
+    #[arg(long, default_value_t = 10_000)]
+    lease_ms: u64,
     /// How long a bot waits before moving, in milliseconds.
     #[arg(long, default_value_t = 300)]
     bot_delay_ms: u64,
@@ -114,8 +119,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         axum::http::HeaderName::from_bytes(name.as_bytes())
             .map_err(|e| format!("--client-ip-header {name:?}: {e}"))?;
     }
-    let store = match SqliteStore::open(&args.db) {
-        Ok(store) => Arc::new(store),
+    let store = match open_store(&args.db, Duration::from_millis(args.lease_ms)) {
+        Ok(store) => store,
         Err(e) => {
             // Said plainly and alone (not as a debug dump): the usual cause is a second
             // server started on the same file.

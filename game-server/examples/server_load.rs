@@ -6,14 +6,18 @@
 //! a bot, timing each `act` to its own `update` push. Prints the actions per second and
 //! the act→push p50/p99. A measurement, not a test: it asserts only that every match ends
 //! without an error.
+//!
+//! `--db postgres://...` runs the in-process server on PostgreSQL; `--connect A,B,C`
+//! drives running instances instead (started with lifted quotas and no bot delay, e.g. by
+//! `scripts/cluster`): the bot sockets are spread over them, and each client match is
+//! created at one instance and played from the next, so its acts and pushes are routed.
 
 use std::collections::HashSet;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use clap::Parser;
 use futures_util::{SinkExt, StreamExt};
-use game_server::{Config, SqliteStore, serve};
+use game_server::{Config, open_store, serve};
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
 
@@ -29,9 +33,14 @@ struct Args {
     /// Matches of a client against a bot, timed act to push.
     #[arg(long, default_value_t = 20)]
     humans: usize,
-    /// The database file (default: a file in a temporary folder, removed after).
+    /// The database file or PostgreSQL URL (default: a SQLite file in a temporary
+    /// folder, removed after).
     #[arg(long)]
     db: Option<String>,
+    /// Drive these running instances (comma-separated HOST:PORT) instead of an
+    /// in-process server.
+    #[arg(long, value_delimiter = ',')]
+    connect: Vec<String>,
 }
 
 type Ws =
@@ -103,17 +112,21 @@ async fn bots(addr: String, n: usize) -> u64 {
     actions
 }
 
-/// Plays one match against a policy bot; returns each act's time to its own push.
-async fn human(addr: String) -> Vec<Duration> {
-    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
+/// Plays one match against a policy bot, created at `at` and played from `addr`;
+/// returns each act's time to its own push.
+async fn human(at: String, addr: String) -> Vec<Duration> {
+    let (mut creator, _) = tokio_tungstenite::connect_async(format!("ws://{at}/ws"))
         .await
         .expect("connect");
     let created = call(
-        &mut ws,
+        &mut creator,
         json!({"op": "create", "game": "yut", "players": ["me", "bot"], "bots": {"bot": "policy"}}),
         &mut drop,
     )
     .await;
+    let (mut ws, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
+        .await
+        .expect("connect");
     let m = created["match"].as_str().expect("id").to_owned();
     let token = created["seats"][0]["token"].clone();
     let mut last = call(
@@ -174,8 +187,14 @@ fn main() {
         .build()
         .expect("runtime");
     rt.block_on(async {
-        let store = Arc::new(SqliteStore::open(&db).expect("store"));
-        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.expect("bind");
+        if !args.connect.is_empty() {
+            run(&args, &args.connect).await;
+            return;
+        }
+        let store = open_store(&db, Duration::from_secs(10)).expect("store");
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("bind");
         let addr = listener.local_addr().expect("addr").to_string();
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         // The load is many matches from a few sockets on one address: the per-client
@@ -192,6 +211,17 @@ fn main() {
         let server = tokio::spawn(serve(listener, store, games, config, async {}, async {
             let _ = stopped.await;
         }));
+        run(&args, std::slice::from_ref(&addr)).await;
+        let _ = stop.send(());
+        let _ = server.await;
+    });
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The load over the instances at `addrs`, and its figures printed.
+async fn run(args: &Args, addrs: &[String]) {
+    {
+        let at = |i: usize| addrs[i % addrs.len()].clone();
         let start = Instant::now();
         let per = args.matches.div_ceil(args.sockets.max(1));
         let mut tasks = Vec::new();
@@ -199,9 +229,11 @@ fn main() {
         while left > 0 {
             let n = per.min(left);
             left -= n;
-            tasks.push(tokio::spawn(bots(addr.clone(), n)));
+            tasks.push(tokio::spawn(bots(at(tasks.len()), n)));
         }
-        let people: Vec<_> = (0..args.humans).map(|_| tokio::spawn(human(addr.clone()))).collect();
+        let people: Vec<_> = (0..args.humans)
+            .map(|i| tokio::spawn(human(at(i), at(i + 1))))
+            .collect();
         let mut actions = 0;
         for t in tasks {
             actions += t.await.expect("bot socket");
@@ -212,7 +244,12 @@ fn main() {
         }
         let elapsed = start.elapsed();
         times.sort();
-        let q = |f: f64| times.get(((times.len() as f64 - 1.0) * f).round() as usize).copied().unwrap_or_default();
+        let q = |f: f64| {
+            times
+                .get(((times.len() as f64 - 1.0) * f).round() as usize)
+                .copied()
+                .unwrap_or_default()
+        };
         println!(
             "{} bot matches + {} client matches: {} actions in {:.1} s = {:.0} actions/s; act->push over {} acts: p50 {:.1} ms, p99 {:.1} ms",
             args.matches,
@@ -224,8 +261,5 @@ fn main() {
             q(0.5).as_secs_f64() * 1e3,
             q(0.99).as_secs_f64() * 1e3,
         );
-        let _ = stop.send(());
-        let _ = server.await;
-    });
-    let _ = std::fs::remove_dir_all(&dir);
+    }
 }

@@ -34,6 +34,9 @@ pub(crate) struct PushTx {
     cap: usize,
     /// Turned true when the queue overflowed: the socket closes.
     slow: Arc<watch::Sender<bool>>,
+    /// Turned true when a match the socket is bound to moved to another instance: the
+    /// socket closes with a code that tells the client to reconnect.
+    moved: Arc<watch::Sender<bool>>,
     /// How many lines were ever queued: a reply carries it, and the socket sends what
     /// was queued before the reply first.
     pushed: Arc<AtomicU64>,
@@ -45,6 +48,8 @@ pub(crate) struct PushRx {
     queued: Arc<AtomicUsize>,
     /// Turns true when the client fell so far behind that its queue overflowed.
     pub(crate) slow: watch::Receiver<bool>,
+    /// Turns true when a match the socket is bound to moved to another instance.
+    pub(crate) moved: watch::Receiver<bool>,
     /// How many lines were taken from the queue.
     taken: u64,
 }
@@ -54,6 +59,7 @@ pub(crate) struct PushRx {
 pub(crate) fn push_queue(cap: usize) -> (PushTx, PushRx) {
     let (tx, rx) = mpsc::unbounded_channel();
     let (slow, slow_rx) = watch::channel(false);
+    let (moved, moved_rx) = watch::channel(false);
     let queued = Arc::new(AtomicUsize::new(0));
     (
         PushTx {
@@ -61,21 +67,29 @@ pub(crate) fn push_queue(cap: usize) -> (PushTx, PushRx) {
             queued: queued.clone(),
             cap,
             slow: Arc::new(slow),
+            moved: Arc::new(moved),
             pushed: Arc::new(AtomicU64::new(0)),
         },
         PushRx {
             rx,
             queued,
             slow: slow_rx,
+            moved: moved_rx,
             taken: 0,
         },
     )
 }
 
 impl PushTx {
+    /// Tells the socket to close with the code that asks its client to reconnect (the
+    /// match moved to another instance).
+    pub(crate) fn reconnect(&self) {
+        self.moved.send_replace(true);
+    }
+
     /// Queues `line`; `false` when the socket is gone or its queue is full (then it is
     /// told to close): either way the match stops pushing to it.
-    fn send(&self, line: &Arc<str>) -> bool {
+    pub(crate) fn send(&self, line: &Arc<str>) -> bool {
         let n = line.len();
         let before = self.queued.fetch_add(n, Ordering::AcqRel);
         if before > 0 && before + n > self.cap {
@@ -139,6 +153,9 @@ pub(crate) enum Cmd {
         /// `record` is served only once the match is over.
         only_over: bool,
         reply: Replier,
+        /// The asking socket's binding to the match, if any: a match run on another
+        /// instance orders the reply after that binding's pushes.
+        sub: Option<u64>,
     },
     /// Binds a socket: `player` for a seat (marks them connected), `None` for a spectator;
     /// in place of the socket's earlier binding `replaces`, in one step (a repeated
@@ -160,6 +177,8 @@ pub(crate) enum Cmd {
         player: String,
         reply: Replier,
     },
+    /// Another instance took the match's lease over: the task ends without a write.
+    Lost,
 }
 
 struct Sub {
@@ -576,12 +595,18 @@ impl Actor {
                         Some(cmd) => self.refuse(cmd, at),
                         None => break,
                     },
-                    () = tokio::time::sleep_until(at) => self.reload().await,
+                    () = tokio::time::sleep_until(at) => self.failed().await,
+                }
+                if self.ended {
+                    break;
                 }
                 continue;
             }
             if self.settle().await.is_err() {
-                self.reload().await;
+                self.failed().await;
+                if self.ended {
+                    break;
+                }
                 continue;
             }
             self.life.note(&self.seating(), self.finished);
@@ -601,13 +626,39 @@ impl Actor {
                 () = timer => self.timer().await,
             };
             if step.is_err() {
-                self.reload().await;
+                self.failed().await;
             }
             if self.ended {
                 break;
             }
         }
         self.shared.forget(&self.id);
+    }
+
+    /// Another instance runs the match now: the task ends, and the sockets bound to it
+    /// are told to reconnect (any instance serves it from there).
+    fn moved(&mut self) {
+        for sub in &self.subs {
+            sub.tx.reconnect();
+        }
+        self.ended = true;
+    }
+
+    /// After a change the store refused: the task ends if the refusal was for a lease
+    /// another instance took over (that instance runs the match now), else the match is
+    /// reloaded from the store.
+    async fn failed(&mut self) {
+        if self
+            .shared
+            .store
+            .leases()
+            .is_some_and(|l| !l.holds(&self.id))
+        {
+            tracing::warn!(r#match = %Esc(&self.id), "match {}: lease taken over by another instance, dropped here", Esc(&self.id));
+            self.moved();
+            return;
+        }
+        self.reload().await;
     }
 
     /// Replaces the match in memory with the one the store holds, or, if it cannot be
@@ -670,6 +721,7 @@ impl Actor {
             Cmd::Subscribe { id, reply, .. } => reply.send(Host::reply(id, refused())),
             Cmd::Unsubscribe { sub } => self.subs.retain(|s| s.id != sub),
             Cmd::Hint { id, reply, .. } => reply.send(Host::reply(id, refused())),
+            Cmd::Lost => self.moved(),
         }
     }
 
@@ -776,6 +828,7 @@ impl Actor {
                 line,
                 only_over,
                 reply,
+                ..
             } => {
                 if only_over && self.m.outcome().is_none() {
                     reply.send(Host::reply(Value::Null, Err(record_forbidden())));
@@ -831,6 +884,10 @@ impl Actor {
             }
             Cmd::Hint { id, player, reply } => {
                 reply.send(Host::reply(id, self.hint(&player)));
+                Ok(())
+            }
+            Cmd::Lost => {
+                self.moved();
                 Ok(())
             }
         }

@@ -43,12 +43,28 @@ impl Shared {
             .and_then(|r| r);
         match ended {
             Ok(Some(why)) => match_closed(id, why),
+            // Unfinished and not run here: another instance holds it, or will claim it
+            // once its owner's lease expires.
+            Ok(None) if self.store.leases().is_some() && self.stored_elsewhere(id).await => {
+                unavailable(RETRY_AFTER)
+            }
             Ok(None) => unknown_match(id),
             Err(e) => {
                 tracing::error!(r#match = %Esc(id), error = %e, "match {}: not looked up: {e}", Esc(id));
                 unavailable(RETRY_AFTER)
             }
         }
+    }
+}
+
+impl Shared {
+    /// Whether match `id` is in the store (false when the store cannot say).
+    async fn stored_elsewhere(&self, id: &str) -> bool {
+        let store = self.store.clone();
+        let key = id.to_owned();
+        tokio::task::spawn_blocking(move || store.exists(&key))
+            .await
+            .is_ok_and(|r| r.unwrap_or(false))
     }
 }
 

@@ -17,8 +17,11 @@
 mod actor;
 pub mod bots;
 mod ended;
+mod lease;
 mod limits;
 mod observe;
+mod pg;
+mod remote;
 mod restore;
 mod session;
 pub mod store;
@@ -33,8 +36,9 @@ use tokio::sync::{mpsc, watch};
 
 use crate::actor::{Actor, Cmd};
 pub use crate::observe::{Esc, LogFormat, init_logs};
+pub use crate::pg::PgStore;
 use crate::store::Seat;
-pub use crate::store::{SqliteStore, Store, StoreError, Unreadable, Writer};
+pub use crate::store::{Leases, SqliteStore, Store, StoreError, Unreadable, Writer};
 pub use crate::web::{BadOrigin, normalize_origin};
 
 /// The default of [`Config::max_message`]: the longest WebSocket message read at all. A
@@ -182,6 +186,8 @@ impl Default for Config {
 pub(crate) struct Handle {
     pub(crate) tx: mpsc::UnboundedSender<Cmd>,
     pub(crate) seats: Vec<Seat>,
+    /// The instance that runs the match, when it is not this one: the task is a proxy.
+    pub(crate) remote: Option<String>,
 }
 
 /// What every task shares.
@@ -203,6 +209,10 @@ pub(crate) struct Shared {
     pub(crate) limits: Arc<limits::Limits>,
     /// The stored matches not restored yet.
     pub(crate) restoring: restore::Pending,
+    /// The routes to and from the other instances sharing the store.
+    pub(crate) router: remote::Router,
+    /// This, for the tasks a `&Shared` starts.
+    pub(crate) me: std::sync::Weak<Shared>,
 }
 
 /// A match id reserved by a `create` until it is running (or refused): released on drop.
@@ -248,6 +258,24 @@ impl Shared {
     }
 }
 
+/// Opens the store `db` names: a PostgreSQL database for a `postgres://` or
+/// `postgresql://` URL ([`PgStore`]), else a SQLite file (`:memory:` for none kept,
+/// [`SqliteStore`]).
+///
+/// `lease` is how long a PostgreSQL store's leases last unrenewed ([`Leases`]).
+pub fn open_store(db: &str, lease: Duration) -> Result<Arc<dyn Store>, StoreError> {
+    if is_postgres_url(db) {
+        Ok(Arc::new(PgStore::open_leased(db, lease)?))
+    } else {
+        Ok(Arc::new(SqliteStore::open(db)?))
+    }
+}
+
+/// Whether `db` names a PostgreSQL database rather than a SQLite file.
+pub fn is_postgres_url(db: &str) -> bool {
+    db.starts_with("postgres://") || db.starts_with("postgresql://")
+}
+
 /// The server's clock: milliseconds since the UNIX epoch.
 pub fn now_ms() -> u64 {
     std::time::SystemTime::now()
@@ -259,9 +287,14 @@ pub fn now_ms() -> u64 {
 /// Starts the task of a match.
 pub(crate) fn spawn(shared: &Arc<Shared>, actor: Actor, seats: Vec<Seat>) {
     let (tx, rx) = mpsc::unbounded_channel();
-    shared
-        .matches()
-        .insert(actor.id.clone(), Handle { tx, seats });
+    shared.matches().insert(
+        actor.id.clone(),
+        Handle {
+            tx,
+            seats,
+            remote: None,
+        },
+    );
     tokio::spawn(actor.run(rx));
 }
 
@@ -286,7 +319,7 @@ pub async fn serve(
     }
     let (close, closing) = watch::channel(false);
     let (open, _) = watch::channel(());
-    let shared = Arc::new(Shared {
+    let shared = Arc::new_cyclic(|me| Shared {
         config,
         writer: Writer::start(store.clone()),
         store,
@@ -297,13 +330,24 @@ pub async fn serve(
         open,
         limits: Arc::new(limits::Limits::new()),
         restoring: restore::Pending::new(),
+        router: remote::Router::default(),
+        me: me.clone(),
     });
+    // Listening before anything is claimed: a request routed here once this instance
+    // owns a match is never missed.
+    remote::start(&shared).map_err(std::io::Error::other)?;
     // Only the ids are read before the server answers: the matches themselves are
     // restored behind it, a request for one not yet back waiting for it.
     let ids = restore::list(&shared).map_err(std::io::Error::other)?;
     ready.await;
     tokio::spawn(restore::run(shared.clone(), ids));
+    let (stop_leases, leases_stop) = tokio::sync::oneshot::channel();
+    let leases = tokio::spawn(lease::run(shared.clone(), leases_stop));
     web::accept(&shared, listener, shutdown).await;
+    // The leases are released before the sockets close: a client that reconnects at once
+    // finds its match claimed by another instance, not still held by this one.
+    let _ = stop_leases.send(());
+    let _ = leases.await;
     let _ = close.send(true);
     let grace = shared.config.shutdown_grace;
     if tokio::time::timeout(grace, shared.open.closed())

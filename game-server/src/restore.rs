@@ -68,6 +68,8 @@ impl Shared {
                 _ => return Err(unavailable(RETRY_AFTER)),
             }
         }
+        // Run by another instance: served through it.
+        crate::remote::attach(self, id).await;
         Ok(())
     }
 }
@@ -75,7 +77,11 @@ impl Shared {
 /// Reads the ids of the unfinished matches and marks them pending (those whose id does
 /// not read are said on stderr and skipped).
 pub(crate) fn list(shared: &Shared) -> Result<Vec<String>, StoreError> {
-    let ids = tokio::task::block_in_place(|| shared.store.unfinished_ids())?;
+    // Shared with other instances: only the matches nobody holds are this one's.
+    let ids = tokio::task::block_in_place(|| match shared.store.leases() {
+        Some(leases) => Ok(leases.claim(usize::MAX)?.into_iter().map(Ok).collect()),
+        None => shared.store.unfinished_ids(),
+    })?;
     let mut out = Vec::with_capacity(ids.len());
     for id in ids {
         match id {
@@ -85,11 +91,15 @@ pub(crate) fn list(shared: &Shared) -> Result<Vec<String>, StoreError> {
             }
         }
     }
-    let mut pending = lock(&shared.restoring.ids);
-    pending.extend(out.iter().cloned());
-    metrics::gauge!(observe::RESTORE_PENDING).set(pending.len() as f64);
-    drop(pending);
+    pending(shared, &out);
     Ok(out)
+}
+
+/// Marks `ids` to be restored: a request for one waits for it.
+pub(crate) fn pending(shared: &Shared, ids: &[String]) {
+    let mut pending = lock(&shared.restoring.ids);
+    pending.extend(ids.iter().cloned());
+    metrics::gauge!(observe::RESTORE_PENDING).set(pending.len() as f64);
 }
 
 /// Restores the matches `ids`, batch after batch: each replayed and its task started,
@@ -147,6 +157,21 @@ async fn batch(shared: &Arc<Shared>, ids: &[String]) -> usize {
         let StoredMatch {
             id, record, seats, ..
         } = m;
+        {
+            let mut matches = shared.matches();
+            match matches.get(&id).map(|h| h.remote.is_some()) {
+                // Already run here (a claim never returns a match this instance holds).
+                Some(false) => continue,
+                // Served here through its former owner: the proxy ends, its sockets
+                // reconnect and find the match run here.
+                Some(true) => {
+                    if let Some(h) = matches.remove(&id) {
+                        let _ = h.tx.send(crate::actor::Cmd::Lost);
+                    }
+                }
+                None => {}
+            }
+        }
         let entries = record.entries.len();
         let m = match shared.registry.replay(&record) {
             Ok(m) => m,

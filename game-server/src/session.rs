@@ -90,6 +90,8 @@ struct Io {
     /// The push queue overflowed: the client is too slow.
     slow: watch::Receiver<bool>,
     closing: watch::Receiver<bool>,
+    /// Whether other instances take the matches over when this one stops.
+    handover: bool,
     /// The longest a send may wait for the client to take it.
     limit: Duration,
 }
@@ -98,13 +100,14 @@ impl Io {
     /// Sends `msg`, unless the client takes none of it for `limit`, its push queue
     /// overflows or the server shuts down meanwhile.
     async fn send(&mut self, msg: Message) -> Result<(), End> {
+        let handover = self.handover;
         tokio::select! {
             sent = tokio::time::timeout(self.limit, self.socket.send(msg)) => match sent {
                 Ok(Ok(())) => Ok(()),
                 _ => Err(End::Gone),
             },
             _ = self.slow.wait_for(|s| *s) => Err(SLOW),
-            _ = self.closing.wait_for(|c| *c) => Err(SHUTDOWN),
+            _ = self.closing.wait_for(|c| *c) => Err(shutdown(handover)),
         }
     }
 
@@ -120,6 +123,16 @@ const SLOW: End = End::Close(
     "too slow: more pushes queued than the server keeps for a socket",
 );
 const SHUTDOWN: End = End::Close(1001, "the server is shutting down");
+/// The server stops and other instances take its matches over: 1012, as [`MOVED`].
+const HANDOVER: End = End::Close(1012, "the server restarts: reconnect");
+/// A match the socket was bound to moved to another instance (its owner died or was
+/// stopped): 1012, "service restart", tells the client to reconnect (to any instance).
+const MOVED: End = End::Close(1012, "the match moved to another instance: reconnect");
+/// How a socket closes when the server stops: with a store other instances share
+/// (`handover`), with the code that tells the client to reconnect.
+fn shutdown(handover: bool) -> End {
+    if handover { HANDOVER } else { SHUTDOWN }
+}
 const IDLE: End = End::Close(1000, "idle: no frame from the client for too long");
 const TOO_BIG: End = End::Close(1009, "TOO_LARGE: the message is over the server's cap");
 /// How many frames already there are read once a message is past its time, in case the
@@ -157,10 +170,12 @@ pub(crate) async fn run(
     let message_time = shared.config.message_timeout;
     // What the HTTP request brought is no message of this socket.
     inflow.settled();
+    let mut moved = pushes.moved.clone();
     let mut io = Io {
         socket,
         slow: pushes.slow.clone(),
         closing: shared.closing.clone(),
+        handover: shared.store.leases().is_some(),
         limit: idle,
     };
     let mut s = Session {
@@ -206,7 +221,8 @@ pub(crate) async fn run(
                 msg = io.socket.recv() => Event::Read(msg),
                 Some(line) = pushes.recv() => Event::Push(line),
                 _ = io.slow.wait_for(|s| *s) => Event::End(SLOW),
-                _ = io.closing.wait_for(|c| *c) => Event::End(SHUTDOWN),
+                _ = moved.wait_for(|m| *m) => Event::End(MOVED),
+                _ = io.closing.wait_for(|c| *c) => Event::End(shutdown(io.handover)),
                 () = inflow.started() => Event::Started,
                 () = tokio::time::sleep_until(wake) => Event::Quiet,
             }
@@ -673,6 +689,7 @@ impl Session {
                 line: Value::Object(line).to_string(),
                 only_over: op == "record",
                 reply,
+                sub: self.bindings.get(&match_id).map(|b| b.sub),
             };
             if !self.shared.send(&match_id, cmd) {
                 // A match no longer in memory (finished before a restart): its record is

@@ -154,7 +154,7 @@ impl Ended {
     }
 
     /// The value of the `finished` column: 0 is a match still played.
-    fn column(self) -> i64 {
+    pub(crate) fn column(self) -> i64 {
         match self {
             Ended::Over => 1,
             Ended::Abandoned => 2,
@@ -162,19 +162,59 @@ impl Ended {
         }
     }
 
-    fn from_column(v: i64) -> Option<Self> {
+    pub(crate) fn from_column(v: i64) -> Option<Self> {
         [Ended::Over, Ended::Abandoned, Ended::Unjoined]
             .into_iter()
             .find(|e| e.column() == v)
     }
 }
 
+/// Ownership of matches among server instances that share one store: each unfinished
+/// match is owned by one instance through a lease, renewed while it runs the match, and
+/// every change to a match is refused by the store unless its writer still holds the
+/// lease it was written under (the lease's epoch rises at every claim).
+pub trait Leases: Send + Sync {
+    /// How long a lease lasts unrenewed: the server renews its leases and claims expired
+    /// ones at a third of it.
+    fn lease_time(&self) -> std::time::Duration;
+    /// Takes up to `max` unfinished matches that no instance holds (their lease expired
+    /// or was released), under a new epoch each: their ids. A match this instance still
+    /// holds is never among them.
+    fn claim(&self, max: usize) -> Result<Vec<String>, StoreError>;
+    /// Extends every lease this instance holds: the ids of those it no longer holds (an
+    /// instance claimed them while this one did not renew), now forgotten.
+    fn renew(&self) -> Result<Vec<String>, StoreError>;
+    /// Lets every lease this instance holds expire now, so that other instances claim
+    /// its matches at once (a graceful stop). Its own changes after that are refused once
+    /// another instance claimed the match.
+    fn release(&self) -> Result<(), StoreError>;
+    /// Whether this instance holds the lease of match `id` (a change to it refused for
+    /// a lease taken over forgets it).
+    fn holds(&self, id: &str) -> bool;
+    /// Who this instance is among those sharing the store (unique per process).
+    fn instance(&self) -> &str;
+    /// The instance holding an unexpired lease on the unfinished match `id`, if any.
+    fn owner(&self, id: &str) -> Result<Option<String>, StoreError>;
+    /// Starts receiving the messages other instances send this one ([`Leases::send`]),
+    /// each sender's in the order it sent them. Called once.
+    fn listen(&self) -> Result<tokio::sync::mpsc::UnboundedReceiver<String>, StoreError>;
+    /// Sends `message` to the instance `to` (`*`: to every instance), after every
+    /// message sent before it: queued here, never waited for, lost if `to` is gone.
+    fn send(&self, to: &str, message: String);
+}
+
 /// Where the server keeps its matches. Implementations commit durably before returning:
 /// the server replies to an action only after that.
 ///
-/// Several server instances over one shared database need more than this (see the
-/// README's "Several instances"): a lease per match, so one instance at a time owns it.
+/// A store several instances share gives [`Store::leases`]: a lease per match, so that
+/// one instance at a time owns it.
 pub trait Store: Send + Sync + 'static {
+    /// The store's leases, when several instances may share it (`None`: this server is
+    /// the only one, and owns every match).
+    fn leases(&self) -> Option<&dyn Leases> {
+        None
+    }
+
     /// Commits `batch` in one transaction: all of it or none.
     fn commit(&self, batch: &[Change]) -> Result<(), StoreError>;
 
@@ -464,7 +504,7 @@ impl Store for SqliteStore {
 }
 
 /// One match's rows read back, or which of them does not read and why.
-fn read_match(
+pub(crate) fn read_match(
     id: &str,
     head: Sql,
     seats: Sql,

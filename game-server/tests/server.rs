@@ -3,10 +3,19 @@
 
 mod common;
 
-use common::{Client, Server, TempDb, create, step, token};
+use common::{Client, Server, create, step, token};
 use serde_json::{Value, json};
 
 /// Plays `m` to the end between the two seated clients; returns the last turnSeq.
+/// A short lease (PostgreSQL): a killed server's matches are free to claim soon.
+const SHORT_LEASE: &[&str] = &["--lease-ms", "300"];
+
+/// Waits until a killed server's leases expired (see [`SHORT_LEASE`]), so that the next
+/// server claims its matches at start.
+async fn lease_expires() {
+    tokio::time::sleep(std::time::Duration::from_millis(400)).await;
+}
+
 async fn play_out(a: &mut Client, b: &mut Client, m: &str, mut turn_seq: u64) -> u64 {
     for _ in 0..5_000 {
         let Some(reply) = step(&mut [&mut *a, &mut *b], m, turn_seq).await else {
@@ -30,388 +39,391 @@ async fn seated(addr: &str, m: &str, token: &str) -> Client {
     c
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn two_people_play_a_whole_game() {
-    let db = TempDb::new("whole");
-    let server = Server::start(&db.path(), 0);
-    let mut host = Client::connect(&server.addr).await;
-    let created = create(&mut host, "yut", &["ann", "bo"], json!({})).await;
-    let m = created["match"].as_str().unwrap().to_owned();
-    assert_eq!(created["seats"].as_array().unwrap().len(), 2);
-    let mut a = seated(&server.addr, &m, &token(&created, "ann")).await;
-    let mut b = seated(&server.addr, &m, &token(&created, "bo")).await;
-    let mut spectator = Client::connect(&server.addr).await;
-    assert_eq!(
-        spectator.req(json!({"op": "watch", "match": m})).await["ok"],
-        true
-    );
-    let first = created["turnSeq"].as_u64().unwrap();
-    let last = play_out(&mut a, &mut b, &m, first).await;
-    // Every socket bound to the match saw the final update, the spectator without moves.
-    let end = spectator.push_until(10, |p| p["over"] == true).await;
-    assert_eq!(end["turnSeq"].as_u64(), Some(last));
-    assert_eq!(end["push"], "update");
-    assert!(!end["view"].to_string().contains("legalMoves"));
-    let end_b = b.push_until(10, |p| p["over"] == true).await;
-    assert_eq!(end_b["match"], m.as_str());
-    // Over: the record is served, and replays to the same view.
-    let record = a.req(json!({"op": "record", "match": m})).await;
-    assert_eq!(record["ok"], true, "{record}");
-    let mut local = game_host::Host::new(game_host::registry());
-    let loaded = local
-        .handle_line(&json!({"op": "load", "record": record["record"], "match": "r"}).to_string());
-    assert!(loaded.ok);
-    let view = local.handle_line(r#"{"op":"view","match":"r"}"#);
-    assert_eq!(view.body["view"], end["view"]);
+on_stores! {
+    async fn two_people_play_a_whole_game(db) {
+        let server = Server::start(&db.path(), 0);
+        let mut host = Client::connect(&server.addr).await;
+        let created = create(&mut host, "yut", &["ann", "bo"], json!({})).await;
+        let m = created["match"].as_str().unwrap().to_owned();
+        assert_eq!(created["seats"].as_array().unwrap().len(), 2);
+        let mut a = seated(&server.addr, &m, &token(&created, "ann")).await;
+        let mut b = seated(&server.addr, &m, &token(&created, "bo")).await;
+        let mut spectator = Client::connect(&server.addr).await;
+        assert_eq!(
+            spectator.req(json!({"op": "watch", "match": m})).await["ok"],
+            true
+        );
+        let first = created["turnSeq"].as_u64().unwrap();
+        let last = play_out(&mut a, &mut b, &m, first).await;
+        // Every socket bound to the match saw the final update, the spectator without moves.
+        let end = spectator.push_until(10, |p| p["over"] == true).await;
+        assert_eq!(end["turnSeq"].as_u64(), Some(last));
+        assert_eq!(end["push"], "update");
+        assert!(!end["view"].to_string().contains("legalMoves"));
+        let end_b = b.push_until(10, |p| p["over"] == true).await;
+        assert_eq!(end_b["match"], m.as_str());
+        // Over: the record is served, and replays to the same view.
+        let record = a.req(json!({"op": "record", "match": m})).await;
+        assert_eq!(record["ok"], true, "{record}");
+        let mut local = game_host::Host::new(game_host::registry());
+        let loaded = local
+            .handle_line(&json!({"op": "load", "record": record["record"], "match": "r"}).to_string());
+        assert!(loaded.ok);
+        let view = local.handle_line(r#"{"op":"view","match":"r"}"#);
+        assert_eq!(view.body["view"], end["view"]);
+    }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn refusals() {
-    let db = TempDb::new("refusals");
-    let server = Server::start(&db.path(), 0);
-    let mut c = Client::connect(&server.addr).await;
-    let created = create(&mut c, "yut", &["ann", "bo"], json!({})).await;
-    let m = created["match"].as_str().unwrap().to_owned();
-    let code = |v: &Value| v["error"]["code"].as_str().unwrap_or("").to_owned();
+on_stores! {
+    async fn refusals(db) {
+        let server = Server::start(&db.path(), 0);
+        let mut c = Client::connect(&server.addr).await;
+        let created = create(&mut c, "yut", &["ann", "bo"], json!({})).await;
+        let m = created["match"].as_str().unwrap().to_owned();
+        let code = |v: &Value| v["error"]["code"].as_str().unwrap_or("").to_owned();
 
-    // An act on a socket with no binding, and a wrong token.
-    let unbound = c
-        .req(json!({"op": "act", "match": m, "player": "ann", "action": {"type": "THROW"}}))
-        .await;
-    assert_eq!(code(&unbound), "UNAUTHORIZED", "{unbound}");
-    let wrong = c
-        .req(json!({"op": "hello", "match": m, "token": "0123"}))
-        .await;
-    assert_eq!(code(&wrong), "UNAUTHORIZED", "{wrong}");
-    // The server's own ops and fields.
-    for req in [
-        json!({"op": "tick", "match": m, "now": 1}),
-        json!({"op": "presence", "match": m, "player": "ann", "connected": false}),
-        json!({"op": "drop", "match": m}),
-        json!({"op": "record", "match": m}),
-        json!({"op": "create", "game": "rps", "players": ["a", "b"], "seed": 1}),
-        json!({"op": "create", "game": "rps", "players": ["a", "b"], "now": 1}),
-    ] {
-        let r = c.req(req.clone()).await;
-        assert_eq!(code(&r), "FORBIDDEN", "{req} -> {r}");
-    }
-    // Hostile input: typed errors, and the server still answers.
-    assert_eq!(code(&c.raw("not json".into()).await), "BAD_REQUEST");
-    assert_eq!(code(&c.raw("[1,2]".into()).await), "BAD_REQUEST");
-    assert_eq!(code(&c.req(json!({"op": "fly"})).await), "UNKNOWN_OP");
-    assert_eq!(code(&c.req(json!({"op": 7})).await), "BAD_REQUEST");
-    assert_eq!(
-        code(&c.req(json!({"op": "hello", "match": m, "token": 5})).await),
-        "BAD_REQUEST"
-    );
-    assert_eq!(code(&c.req(json!({"op": "create", "game": "yut", "players": ["a", "b"], "bots": {"c": "random"}})).await), "BAD_REQUEST");
-    assert_eq!(code(&c.req(json!({"op": "create", "game": "rps", "players": ["a", "b"], "bots": {"a": "strong"}})).await), "UNKNOWN_BOT");
-    assert_eq!(
-        code(&c.req(json!({"op": "watch", "match": "nope"})).await),
-        "UNKNOWN_MATCH"
-    );
-    let big = format!(
-        r#"{{"op":"games","pad":"{}"}}"#,
-        "x".repeat(game_server::MAX_REQUEST)
-    );
-    assert_eq!(code(&c.raw(big).await), "TOO_LARGE");
-    assert_eq!(c.req(json!({"op": "games"})).await["ok"], true);
+        // An act on a socket with no binding, and a wrong token.
+        let unbound = c
+            .req(json!({"op": "act", "match": m, "player": "ann", "action": {"type": "THROW"}}))
+            .await;
+        assert_eq!(code(&unbound), "UNAUTHORIZED", "{unbound}");
+        let wrong = c
+            .req(json!({"op": "hello", "match": m, "token": "0123"}))
+            .await;
+        assert_eq!(code(&wrong), "UNAUTHORIZED", "{wrong}");
+        // The server's own ops and fields.
+        for req in [
+            json!({"op": "tick", "match": m, "now": 1}),
+            json!({"op": "presence", "match": m, "player": "ann", "connected": false}),
+            json!({"op": "drop", "match": m}),
+            json!({"op": "record", "match": m}),
+            json!({"op": "create", "game": "rps", "players": ["a", "b"], "seed": 1}),
+            json!({"op": "create", "game": "rps", "players": ["a", "b"], "now": 1}),
+        ] {
+            let r = c.req(req.clone()).await;
+            assert_eq!(code(&r), "FORBIDDEN", "{req} -> {r}");
+        }
+        // Hostile input: typed errors, and the server still answers.
+        assert_eq!(code(&c.raw("not json".into()).await), "BAD_REQUEST");
+        assert_eq!(code(&c.raw("[1,2]".into()).await), "BAD_REQUEST");
+        assert_eq!(code(&c.req(json!({"op": "fly"})).await), "UNKNOWN_OP");
+        assert_eq!(code(&c.req(json!({"op": 7})).await), "BAD_REQUEST");
+        assert_eq!(
+            code(&c.req(json!({"op": "hello", "match": m, "token": 5})).await),
+            "BAD_REQUEST"
+        );
+        assert_eq!(code(&c.req(json!({"op": "create", "game": "yut", "players": ["a", "b"], "bots": {"c": "random"}})).await), "BAD_REQUEST");
+        assert_eq!(code(&c.req(json!({"op": "create", "game": "rps", "players": ["a", "b"], "bots": {"a": "strong"}})).await), "UNKNOWN_BOT");
+        assert_eq!(
+            code(&c.req(json!({"op": "watch", "match": "nope"})).await),
+            "UNKNOWN_MATCH"
+        );
+        let big = format!(
+            r#"{{"op":"games","pad":"{}"}}"#,
+            "x".repeat(game_server::MAX_REQUEST)
+        );
+        assert_eq!(code(&c.raw(big).await), "TOO_LARGE");
+        assert_eq!(c.req(json!({"op": "games"})).await["ok"], true);
 
-    // Bound to ann: acting or looking as bo is refused; a stale resend is refused.
-    let mut a = seated(&server.addr, &m, &token(&created, "ann")).await;
-    let as_bo = a
-        .req(json!({"op": "legal", "match": m, "player": "bo"}))
-        .await;
-    assert_eq!(code(&as_bo), "UNAUTHORIZED", "{as_bo}");
-    let with_now = a
-        .req(json!({"op": "act", "match": m, "action": {"type": "THROW"}, "now": 5}))
-        .await;
-    assert_eq!(code(&with_now), "FORBIDDEN", "{with_now}");
-    let mut b = seated(&server.addr, &m, &token(&created, "bo")).await;
-    let seq = created["turnSeq"].as_u64().unwrap();
-    let moved = step(&mut [&mut a, &mut b], &m, seq).await.unwrap();
-    assert!(moved["turnSeq"].as_u64().unwrap() > seq);
-    for who in [&mut a, &mut b] {
-        let legal = who.req(json!({"op": "legal", "match": m})).await;
-        if let Some(action) = legal["actions"].as_array().and_then(|x| x.first()).cloned() {
-            let stale = who
-                .req(json!({"op": "act", "match": m, "action": action, "turnSeq": seq}))
-                .await;
-            assert_eq!(code(&stale), "STALE_TURN_SEQ", "{stale}");
+        // Bound to ann: acting or looking as bo is refused; a stale resend is refused.
+        let mut a = seated(&server.addr, &m, &token(&created, "ann")).await;
+        let as_bo = a
+            .req(json!({"op": "legal", "match": m, "player": "bo"}))
+            .await;
+        assert_eq!(code(&as_bo), "UNAUTHORIZED", "{as_bo}");
+        let with_now = a
+            .req(json!({"op": "act", "match": m, "action": {"type": "THROW"}, "now": 5}))
+            .await;
+        assert_eq!(code(&with_now), "FORBIDDEN", "{with_now}");
+        let mut b = seated(&server.addr, &m, &token(&created, "bo")).await;
+        let seq = created["turnSeq"].as_u64().unwrap();
+        let moved = step(&mut [&mut a, &mut b], &m, seq).await.unwrap();
+        assert!(moved["turnSeq"].as_u64().unwrap() > seq);
+        for who in [&mut a, &mut b] {
+            let legal = who.req(json!({"op": "legal", "match": m})).await;
+            if let Some(action) = legal["actions"].as_array().and_then(|x| x.first()).cloned() {
+                let stale = who
+                    .req(json!({"op": "act", "match": m, "action": action, "turnSeq": seq}))
+                    .await;
+                assert_eq!(code(&stale), "STALE_TURN_SEQ", "{stale}");
+            }
         }
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn kill_nine_mid_game_then_the_game_goes_on() {
-    let db = TempDb::new("kill");
-    let mut server = Server::start(&db.path(), 0);
-    let mut c = Client::connect(&server.addr).await;
-    let created = create(&mut c, "yut", &["ann", "bo"], json!({})).await;
-    let m = created["match"].as_str().unwrap().to_owned();
-    let (ta, tb) = (token(&created, "ann"), token(&created, "bo"));
-    let mut a = seated(&server.addr, &m, &ta).await;
-    let mut b = seated(&server.addr, &m, &tb).await;
-    let mut seq = created["turnSeq"].as_u64().unwrap();
-    let mut acked = None;
-    for _ in 0..12 {
-        let reply = step(&mut [&mut a, &mut b], &m, seq).await.unwrap();
-        seq = reply["turnSeq"].as_u64().unwrap();
-        acked = Some(reply);
-    }
-    let before = b.req(json!({"op": "view", "match": m})).await;
-    server.kill();
-    drop((a, b, c));
+on_stores! {
+    async fn kill_nine_mid_game_then_the_game_goes_on(db) {
+        let mut server = Server::start_with(&db.path(), 0, SHORT_LEASE);
+        let mut c = Client::connect(&server.addr).await;
+        let created = create(&mut c, "yut", &["ann", "bo"], json!({})).await;
+        let m = created["match"].as_str().unwrap().to_owned();
+        let (ta, tb) = (token(&created, "ann"), token(&created, "bo"));
+        let mut a = seated(&server.addr, &m, &ta).await;
+        let mut b = seated(&server.addr, &m, &tb).await;
+        let mut seq = created["turnSeq"].as_u64().unwrap();
+        let mut acked = None;
+        for _ in 0..12 {
+            let reply = step(&mut [&mut a, &mut b], &m, seq).await.unwrap();
+            seq = reply["turnSeq"].as_u64().unwrap();
+            acked = Some(reply);
+        }
+        let before = b.req(json!({"op": "view", "match": m})).await;
+        server.kill();
+        lease_expires().await;
+        drop((a, b, c));
 
-    let server = Server::start(&db.path(), 0);
-    let mut a = seated(&server.addr, &m, &ta).await;
-    let mut b = seated(&server.addr, &m, &tb).await;
-    let view = b.req(json!({"op": "view", "match": m})).await;
-    // Nothing acknowledged is lost: the same turn, the same board.
-    let status = a.req(json!({"op": "outcome", "match": m})).await;
-    assert_eq!(status["over"], false);
-    for part in ["sides", "pending", "phase", "turn", "log"] {
-        assert!(!before["view"][part].is_null(), "{before}");
-        assert_eq!(view["view"][part], before["view"][part], "{part}: {view}");
-    }
-    let seq_now = acked.unwrap()["turnSeq"].as_u64().unwrap();
-    let last = play_out(&mut a, &mut b, &m, seq_now).await;
-    assert!(last > seq_now);
-    let record = a.req(json!({"op": "record", "match": m})).await;
-    let mut local = game_host::Host::new(game_host::registry());
-    assert!(
-        local
-            .handle_line(
-                &json!({"op": "load", "record": record["record"], "match": "r"}).to_string()
-            )
-            .ok
-    );
-    let replayed = local.handle_line(r#"{"op":"view","match":"r"}"#);
-    let served = b.req(json!({"op": "view", "match": m})).await;
-    let spectator = Client::connect(&server.addr).await;
-    drop(spectator);
-    let mut w = Client::connect(&server.addr).await;
-    let watched = w.req(json!({"op": "watch", "match": m})).await;
-    assert_eq!(replayed.body["view"], watched["view"]);
-    assert_eq!(served["ok"], true);
-
-    // A match finished before a restart still has its record served, from the store.
-    drop((a, b, w));
-    let mut server = server;
-    server.kill();
-    let server = Server::start(&db.path(), 0);
-    let mut c = Client::connect(&server.addr).await;
-    let again = c.req(json!({"op": "record", "match": m})).await;
-    assert_eq!(again["ok"], true, "{again}");
-    assert_eq!(again["record"], record["record"]);
-    let unknown = c.req(json!({"op": "record", "match": "never-was"})).await;
-    assert_eq!(unknown["error"]["code"], "UNKNOWN_MATCH", "{unknown}");
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_disconnected_players_turn_is_played_after_the_grace() {
-    let db = TempDb::new("grace");
-    let server = Server::start(&db.path(), 0);
-    let mut c = Client::connect(&server.addr).await;
-    let created = create(&mut c, "yut", &["ann", "bo"], json!({})).await;
-    let m = created["match"].as_str().unwrap().to_owned();
-    let to_act = created["toAct"][0].as_str().unwrap().to_owned();
-    let (mover, other) = if to_act == "ann" {
-        ("ann", "bo")
-    } else {
-        ("bo", "ann")
-    };
-    let gone = seated(&server.addr, &m, &token(&created, mover)).await;
-    let mut stays = seated(&server.addr, &m, &token(&created, other)).await;
-    let seq = created["turnSeq"].as_u64().unwrap();
-    gone.close().await;
-    // The engine's grace is 5 s; then the server's timer plays the absent player's turn.
-    let started = std::time::Instant::now();
-    let p = stays
-        .push_until(15, |p| p["turnSeq"].as_u64().is_some_and(|s| s > seq))
-        .await;
-    assert!(
-        started.elapsed() >= std::time::Duration::from_secs(4),
-        "{p}"
-    );
-    assert!(!p["events"].as_array().unwrap().is_empty(), "{p}");
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn bots_finish_their_matches() {
-    let db = TempDb::new("bots");
-    let server = Server::start(&db.path(), 0);
-    let mut c = Client::connect(&server.addr).await;
-    let mut ids = Vec::new();
-    for (game, bots) in [
-        ("yut", json!({"a": "random", "b": "policy"})),
-        ("yut-augments", json!({"a": "strong", "b": "policy"})),
-        ("rps", json!({"a": "random", "b": "random"})),
-    ] {
-        let created = create(&mut c, game, &["a", "b"], bots).await;
-        assert_eq!(created["seats"], json!([]));
-        ids.push(created["match"].as_str().unwrap().to_owned());
-    }
-    for m in &ids {
+        let server = Server::start_with(&db.path(), 0, SHORT_LEASE);
+        let mut a = seated(&server.addr, &m, &ta).await;
+        let mut b = seated(&server.addr, &m, &tb).await;
+        let view = b.req(json!({"op": "view", "match": m})).await;
+        // Nothing acknowledged is lost: the same turn, the same board.
+        let status = a.req(json!({"op": "outcome", "match": m})).await;
+        assert_eq!(status["over"], false);
+        for part in ["sides", "pending", "phase", "turn", "log"] {
+            assert!(!before["view"][part].is_null(), "{before}");
+            assert_eq!(view["view"][part], before["view"][part], "{part}: {view}");
+        }
+        let seq_now = acked.unwrap()["turnSeq"].as_u64().unwrap();
+        let last = play_out(&mut a, &mut b, &m, seq_now).await;
+        assert!(last > seq_now);
+        let record = a.req(json!({"op": "record", "match": m})).await;
+        let mut local = game_host::Host::new(game_host::registry());
+        assert!(
+            local
+                .handle_line(
+                    &json!({"op": "load", "record": record["record"], "match": "r"}).to_string()
+                )
+                .ok
+        );
+        let replayed = local.handle_line(r#"{"op":"view","match":"r"}"#);
+        let served = b.req(json!({"op": "view", "match": m})).await;
+        let spectator = Client::connect(&server.addr).await;
+        drop(spectator);
         let mut w = Client::connect(&server.addr).await;
         let watched = w.req(json!({"op": "watch", "match": m})).await;
-        assert_eq!(watched["ok"], true);
-        if watched["over"] != true {
-            w.push_until(60, |p| p["over"] == true).await;
-        }
-        let outcome = w.req(json!({"op": "outcome", "match": m})).await;
-        assert_eq!(outcome["over"], true, "{outcome}");
+        assert_eq!(replayed.body["view"], watched["view"]);
+        assert_eq!(served["ok"], true);
+
+        // A match finished before a restart still has its record served, from the store.
+        drop((a, b, w));
+        let mut server = server;
+        server.kill();
+        lease_expires().await;
+        let server = Server::start_with(&db.path(), 0, SHORT_LEASE);
+        let mut c = Client::connect(&server.addr).await;
+        let again = c.req(json!({"op": "record", "match": m})).await;
+        assert_eq!(again["ok"], true, "{again}");
+        assert_eq!(again["record"], record["record"]);
+        let unknown = c.req(json!({"op": "record", "match": "never-was"})).await;
+        assert_eq!(unknown["error"]["code"], "UNKNOWN_MATCH", "{unknown}");
     }
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_person_against_a_bot_in_the_app_preset() {
-    let db = TempDb::new("person-bot");
-    let server = Server::start(&db.path(), 50);
-    let mut c = Client::connect(&server.addr).await;
-    let created = c
-        .req(
-            json!({"op": "create", "game": "yut-augments", "players": ["me", "bot"],
-            "options": {"stickModel": "fair", "backdoFromDo": "home"}, "bots": {"bot": "policy"}}),
-        )
-        .await;
-    assert_eq!(created["ok"], true, "{created}");
-    let m = created["match"].as_str().unwrap().to_owned();
-    let mut me = seated(&server.addr, &m, &token(&created, "me")).await;
-    let started = std::time::Instant::now();
-    let mut acts = 0;
-    loop {
-        let legal = me.req(json!({"op": "legal", "match": m})).await;
-        if let Some(action) = legal["actions"].as_array().and_then(|a| a.first()).cloned() {
-            let r = me
-                .req(json!({"op": "act", "match": m, "action": action}))
-                .await;
-            assert_eq!(r["ok"], true, "{r}");
-            acts += 1;
-            if r["over"] == true {
+on_stores! {
+    async fn a_disconnected_players_turn_is_played_after_the_grace(db) {
+        let server = Server::start_with(&db.path(), 0, SHORT_LEASE);
+        let mut c = Client::connect(&server.addr).await;
+        let created = create(&mut c, "yut", &["ann", "bo"], json!({})).await;
+        let m = created["match"].as_str().unwrap().to_owned();
+        let to_act = created["toAct"][0].as_str().unwrap().to_owned();
+        let (mover, other) = if to_act == "ann" {
+            ("ann", "bo")
+        } else {
+            ("bo", "ann")
+        };
+        let gone = seated(&server.addr, &m, &token(&created, mover)).await;
+        let mut stays = seated(&server.addr, &m, &token(&created, other)).await;
+        let seq = created["turnSeq"].as_u64().unwrap();
+        gone.close().await;
+        // The engine's grace is 5 s; then the server's timer plays the absent player's turn.
+        let started = std::time::Instant::now();
+        let p = stays
+            .push_until(15, |p| p["turnSeq"].as_u64().is_some_and(|s| s > seq))
+            .await;
+        assert!(
+            started.elapsed() >= std::time::Duration::from_secs(4),
+            "{p}"
+        );
+        assert!(!p["events"].as_array().unwrap().is_empty(), "{p}");
+    }
+}
+
+on_stores! {
+    async fn bots_finish_their_matches(db) {
+        let server = Server::start_with(&db.path(), 0, SHORT_LEASE);
+        let mut c = Client::connect(&server.addr).await;
+        let mut ids = Vec::new();
+        for (game, bots) in [
+            ("yut", json!({"a": "random", "b": "policy"})),
+            ("yut-augments", json!({"a": "strong", "b": "policy"})),
+            ("rps", json!({"a": "random", "b": "random"})),
+        ] {
+            let created = create(&mut c, game, &["a", "b"], bots).await;
+            assert_eq!(created["seats"], json!([]));
+            ids.push(created["match"].as_str().unwrap().to_owned());
+        }
+        for m in &ids {
+            let mut w = Client::connect(&server.addr).await;
+            let watched = w.req(json!({"op": "watch", "match": m})).await;
+            assert_eq!(watched["ok"], true);
+            if watched["over"] != true {
+                w.push_until(60, |p| p["over"] == true).await;
+            }
+            let outcome = w.req(json!({"op": "outcome", "match": m})).await;
+            assert_eq!(outcome["over"], true, "{outcome}");
+        }
+    }
+}
+
+on_stores! {
+    async fn a_person_against_a_bot_in_the_app_preset(db) {
+        let server = Server::start(&db.path(), 50);
+        let mut c = Client::connect(&server.addr).await;
+        let created = c
+            .req(
+                json!({"op": "create", "game": "yut-augments", "players": ["me", "bot"],
+                "options": {"stickModel": "fair", "backdoFromDo": "home"}, "bots": {"bot": "policy"}}),
+            )
+            .await;
+        assert_eq!(created["ok"], true, "{created}");
+        let m = created["match"].as_str().unwrap().to_owned();
+        let mut me = seated(&server.addr, &m, &token(&created, "me")).await;
+        let started = std::time::Instant::now();
+        let mut acts = 0;
+        loop {
+            let legal = me.req(json!({"op": "legal", "match": m})).await;
+            if let Some(action) = legal["actions"].as_array().and_then(|a| a.first()).cloned() {
+                let r = me
+                    .req(json!({"op": "act", "match": m, "action": action}))
+                    .await;
+                assert_eq!(r["ok"], true, "{r}");
+                acts += 1;
+                if r["over"] == true {
+                    break;
+                }
+                continue;
+            }
+            // The bot's turn: its moves come as pushes, 50 ms apart, never near a deadline.
+            let p = me.push_until(5, |_| true).await;
+            if p["over"] == true {
                 break;
             }
-            continue;
         }
-        // The bot's turn: its moves come as pushes, 50 ms apart, never near a deadline.
-        let p = me.push_until(5, |_| true).await;
-        if p["over"] == true {
-            break;
-        }
+        assert!(acts > 5);
+        assert!(started.elapsed() < std::time::Duration::from_secs(60));
     }
-    assert!(acts > 5);
-    assert!(started.elapsed() < std::time::Duration::from_secs(60));
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn sigterm_closes_cleanly_with_sockets_open() {
-    let db = TempDb::new("sigterm");
-    let mut server = Server::start(&db.path(), 0);
-    let mut c = Client::connect(&server.addr).await;
-    let created = create(&mut c, "yut", &["ann", "bo"], json!({})).await;
-    let m = created["match"].as_str().unwrap().to_owned();
-    let _a = seated(&server.addr, &m, &token(&created, "ann")).await;
-    let status = tokio::task::block_in_place(|| server.terminate(10));
-    assert!(status.is_some_and(|s| s.success()), "{status:?}");
-    // The match is back on the next start.
-    let server = Server::start(&db.path(), 0);
-    let _b = seated(&server.addr, &m, &token(&created, "bo")).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_deadline_that_passed_while_down_fires_at_start() {
-    let db = TempDb::new("deadline");
-    let mut server = Server::start(&db.path(), 0);
-    let mut c = Client::connect(&server.addr).await;
-    let created = c
-        .req(json!({"op": "create", "game": "rps", "players": ["a", "b"], "options": {"turnSeconds": 5}}))
-        .await;
-    assert_eq!(created["ok"], true, "{created}");
-    let m = created["match"].as_str().unwrap().to_owned();
-    let deadline = created["nextTickAt"].as_u64().unwrap();
-    server.kill();
-    drop(c);
-    let now = || game_server::now_ms();
-    while now() <= deadline + 200 {
-        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
-    }
-    let server = Server::start(&db.path(), 0);
-    let mut w = Client::connect(&server.addr).await;
-    let watched = w.req(json!({"op": "watch", "match": m})).await;
-    // The round's timeout was taken at start: both hands picked at random (a tie replays
-    // the round, so its number may stay), a new deadline.
-    assert!(watched["deadline"].as_u64() > Some(deadline), "{watched}");
-    assert!(
-        watched["view"]["lastRound"]["hands"].is_array(),
-        "{watched}"
-    );
-}
-
-/// One Card between bots only: the matches end, and bots that may act without their
-/// move being awaited (the one-card calls) are played too: the records hold acts by a
-/// player who was not to act. The bots draw from the OS, and a match may pass without a
-/// call: rounds of 3, 4 and 5 players until one is seen (ten at most).
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn one_card_bots_call_out_of_turn() {
-    let db = TempDb::new("one-card-bots");
-    let server = Server::start(&db.path(), 0);
-    let mut c = Client::connect(&server.addr).await;
-    let registry = game_host::registry();
-    let mut out_of_turn = 0;
-    let rounds = (0..10).flat_map(|_| [3, 4, 5]);
-    for players in rounds {
-        if out_of_turn > 0 {
-            break;
-        }
-        let ids: Vec<String> = (0..players).map(|i| format!("b{i}")).collect();
-        let bots: serde_json::Map<String, Value> =
-            ids.iter().map(|p| (p.clone(), json!("random"))).collect();
-        let ids: Vec<&str> = ids.iter().map(String::as_str).collect();
-        let created = create(&mut c, "one-card", &ids, Value::Object(bots)).await;
-        assert_eq!(created["mayAct"], json!([]), "{created}");
+on_stores! {
+    async fn sigterm_closes_cleanly_with_sockets_open(db) {
+        let mut server = Server::start_with(&db.path(), 0, SHORT_LEASE);
+        let mut c = Client::connect(&server.addr).await;
+        let created = create(&mut c, "yut", &["ann", "bo"], json!({})).await;
         let m = created["match"].as_str().unwrap().to_owned();
+        let _a = seated(&server.addr, &m, &token(&created, "ann")).await;
+        let status = tokio::task::block_in_place(|| server.terminate(10));
+        assert!(status.is_some_and(|s| s.success()), "{status:?}");
+        // The match is back on the next start.
+        let server = Server::start_with(&db.path(), 0, SHORT_LEASE);
+        let _b = seated(&server.addr, &m, &token(&created, "bo")).await;
+    }
+}
+
+on_stores! {
+    async fn a_deadline_that_passed_while_down_fires_at_start(db) {
+        let mut server = Server::start_with(&db.path(), 0, SHORT_LEASE);
+        let mut c = Client::connect(&server.addr).await;
+        let created = c
+            .req(json!({"op": "create", "game": "rps", "players": ["a", "b"], "options": {"turnSeconds": 5}}))
+            .await;
+        assert_eq!(created["ok"], true, "{created}");
+        let m = created["match"].as_str().unwrap().to_owned();
+        let deadline = created["nextTickAt"].as_u64().unwrap();
+        server.kill();
+        lease_expires().await;
+        drop(c);
+        let now = || game_server::now_ms();
+        while now() <= deadline + 200 {
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        let server = Server::start_with(&db.path(), 0, SHORT_LEASE);
         let mut w = Client::connect(&server.addr).await;
         let watched = w.req(json!({"op": "watch", "match": m})).await;
-        assert_eq!(watched["ok"], true, "{watched}");
-        if watched["over"] != true {
-            w.push_until(60, |p| p["over"] == true).await;
-        }
-        let record = w.req(json!({"op": "record", "match": m})).await;
-        assert_eq!(record["ok"], true, "{record}");
-        let record: game_core::MatchRecord =
-            serde_json::from_value(record["record"].clone()).unwrap();
-        let mut local = registry
-            .create(
-                "one-card",
-                &record.options,
-                record.players.clone(),
-                Some(record.seed),
-                record.started_at,
-            )
-            .unwrap();
-        for entry in &record.entries {
-            match entry {
-                game_core::RecordEntry::Act { at, player, action } => {
-                    if !local.to_act().contains(player) {
-                        assert!(local.may_act(player), "{player} acted: {action}");
-                        out_of_turn += 1;
+        // The round's timeout was taken at start: both hands picked at random (a tie replays
+        // the round, so its number may stay), a new deadline.
+        assert!(watched["deadline"].as_u64() > Some(deadline), "{watched}");
+        assert!(
+            watched["view"]["lastRound"]["hands"].is_array(),
+            "{watched}"
+        );
+    }
+}
+
+on_stores! {
+    /// One Card between bots only: the matches end, and bots that may act without their
+    /// move being awaited (the one-card calls) are played too: the records hold acts by a
+    /// player who was not to act. The bots draw from the OS, and a match may pass without a
+    /// call: rounds of 3, 4 and 5 players until one is seen (ten at most).
+    async fn one_card_bots_call_out_of_turn(db) {
+        let server = Server::start(&db.path(), 0);
+        let mut c = Client::connect(&server.addr).await;
+        let registry = game_host::registry();
+        let mut out_of_turn = 0;
+        let rounds = (0..10).flat_map(|_| [3, 4, 5]);
+        for players in rounds {
+            if out_of_turn > 0 {
+                break;
+            }
+            let ids: Vec<String> = (0..players).map(|i| format!("b{i}")).collect();
+            let bots: serde_json::Map<String, Value> =
+                ids.iter().map(|p| (p.clone(), json!("random"))).collect();
+            let ids: Vec<&str> = ids.iter().map(String::as_str).collect();
+            let created = create(&mut c, "one-card", &ids, Value::Object(bots)).await;
+            assert_eq!(created["mayAct"], json!([]), "{created}");
+            let m = created["match"].as_str().unwrap().to_owned();
+            let mut w = Client::connect(&server.addr).await;
+            let watched = w.req(json!({"op": "watch", "match": m})).await;
+            assert_eq!(watched["ok"], true, "{watched}");
+            if watched["over"] != true {
+                w.push_until(60, |p| p["over"] == true).await;
+            }
+            let record = w.req(json!({"op": "record", "match": m})).await;
+            assert_eq!(record["ok"], true, "{record}");
+            let record: game_core::MatchRecord =
+                serde_json::from_value(record["record"].clone()).unwrap();
+            let mut local = registry
+                .create(
+                    "one-card",
+                    &record.options,
+                    record.players.clone(),
+                    Some(record.seed),
+                    record.started_at,
+                )
+                .unwrap();
+            for entry in &record.entries {
+                match entry {
+                    game_core::RecordEntry::Act { at, player, action } => {
+                        if !local.to_act().contains(player) {
+                            assert!(local.may_act(player), "{player} acted: {action}");
+                            out_of_turn += 1;
+                        }
+                        let played = local.act(player, action.clone(), None, *at);
+                        assert!(played.result.is_ok(), "{action}: {:?}", played.result);
                     }
-                    let played = local.act(player, action.clone(), None, *at);
-                    assert!(played.result.is_ok(), "{action}: {:?}", played.result);
-                }
-                game_core::RecordEntry::Tick { at } => {
-                    local.tick(*at);
-                }
-                game_core::RecordEntry::Presence {
-                    at,
-                    player,
-                    connected,
-                } => {
-                    local.set_connected(player, *connected, *at);
+                    game_core::RecordEntry::Tick { at } => {
+                        local.tick(*at);
+                    }
+                    game_core::RecordEntry::Presence {
+                        at,
+                        player,
+                        connected,
+                    } => {
+                        local.set_connected(player, *connected, *at);
+                    }
                 }
             }
+            assert!(local.outcome().is_some());
         }
-        assert!(local.outcome().is_some());
+        assert!(out_of_turn > 0, "no bot called in 30 matches");
     }
-    assert!(out_of_turn > 0, "no bot called in 30 matches");
 }

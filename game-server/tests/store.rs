@@ -8,7 +8,7 @@ use std::sync::Arc;
 use common::{Client, Server, TempDb, bot_matches, code, create, hello, open_db, step, token};
 use game_core::{MatchRecord, RecordEntry};
 use game_server::store::{Change, Seat, StoredMatch};
-use game_server::{SqliteStore, Store, Writer};
+use game_server::{Store, Writer};
 use serde_json::json;
 
 /// A fresh record of rps between a and b, with one entry.
@@ -41,155 +41,145 @@ fn stored(id: &str, record: &MatchRecord) -> StoredMatch {
     }
 }
 
-#[test]
-fn a_failing_group_is_refused_alone() {
-    let db = TempDb::new("groups");
-    let store = SqliteStore::open(db.path().to_str().unwrap()).unwrap();
-    let rec = record();
-    let entry: RecordEntry = rec.entries[0].clone();
-    let groups: Vec<Vec<Change>> = vec![
-        vec![Change::Create(stored("one", &rec))],
-        // The same id again: refused, and only this group.
-        vec![Change::Create(stored("one", &rec))],
-        vec![Change::Create(stored("two", &rec))],
-        vec![Change::Append {
-            id: "two".into(),
-            from: 1,
-            entries: vec![entry.clone()],
-        }],
-        // An index already stored, with a valid change before it in the same group: the
-        // group is all or nothing.
-        vec![
-            Change::Finish { id: "two".into() },
-            Change::Append {
+on_stores! {
+    async fn a_failing_group_is_refused_alone(db) {
+        let store = db.open();
+        let rec = record();
+        let entry: RecordEntry = rec.entries[0].clone();
+        let groups: Vec<Vec<Change>> = vec![
+            vec![Change::Create(stored("one", &rec))],
+            // The same id again: refused, and only this group.
+            vec![Change::Create(stored("one", &rec))],
+            vec![Change::Create(stored("two", &rec))],
+            vec![Change::Append {
                 id: "two".into(),
-                from: 0,
+                from: 1,
                 entries: vec![entry.clone()],
-            },
-        ],
-        vec![Change::Append {
-            id: "one".into(),
-            from: 1,
-            entries: vec![entry.clone()],
-        }],
-    ];
-    let refs: Vec<&[Change]> = groups.iter().map(Vec::as_slice).collect();
-    let results = store.commit_groups(&refs);
-    let ok: Vec<bool> = results.iter().map(Result::is_ok).collect();
-    assert_eq!(ok, [true, false, true, true, false, true], "{results:?}");
-    let back = store.unfinished().unwrap();
-    assert_eq!(back.len(), 2, "{back:?}");
-    for m in back {
-        let m = m.unwrap();
-        assert_eq!(m.record.entries.len(), 2, "{}", m.id);
+            }],
+            // An index already stored, with a valid change before it in the same group: the
+            // group is all or nothing.
+            vec![
+                Change::Finish { id: "two".into() },
+                Change::Append {
+                    id: "two".into(),
+                    from: 0,
+                    entries: vec![entry.clone()],
+                },
+            ],
+            vec![Change::Append {
+                id: "one".into(),
+                from: 1,
+                entries: vec![entry.clone()],
+            }],
+        ];
+        let refs: Vec<&[Change]> = groups.iter().map(Vec::as_slice).collect();
+        let results = store.commit_groups(&refs);
+        let ok: Vec<bool> = results.iter().map(Result::is_ok).collect();
+        assert_eq!(ok, [true, false, true, true, false, true], "{results:?}");
+        let back = store.unfinished().unwrap();
+        assert_eq!(back.len(), 2, "{back:?}");
+        for m in back {
+            let m = m.unwrap();
+            assert_eq!(m.record.entries.len(), 2, "{}", m.id);
+        }
+        assert!(store.finished_record("two").unwrap().is_none());
     }
-    assert!(store.finished_record("two").unwrap().is_none());
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn the_writer_refuses_only_the_failing_job() {
-    let db = TempDb::new("writer");
-    let store: Arc<dyn Store> = Arc::new(SqliteStore::open(db.path().to_str().unwrap()).unwrap());
-    let writer = Writer::start(store.clone());
-    let rec = record();
-    writer
-        .commit(vec![Change::Create(stored("taken", &rec))])
-        .await
-        .unwrap();
-    // Many jobs at once, so they share batches; every tenth is a duplicate.
-    let jobs: Vec<_> = (0..200)
-        .map(|i| {
-            let writer = writer.clone();
-            let id = if i % 10 == 0 {
-                "taken".to_owned()
-            } else {
-                format!("m{i}")
-            };
-            let m = stored(&id, &rec);
-            tokio::spawn(async move { (i, writer.commit(vec![Change::Create(m)]).await) })
-        })
-        .collect();
-    for job in jobs {
-        let (i, result) = job.await.unwrap();
-        assert_eq!(result.is_ok(), i % 10 != 0, "job {i}: {result:?}");
+on_stores! {
+    async fn the_writer_refuses_only_the_failing_job(db) {
+        let store: Arc<dyn Store> = db.open();
+        let writer = Writer::start(store.clone());
+        let rec = record();
+        writer
+            .commit(vec![Change::Create(stored("taken", &rec))])
+            .await
+            .unwrap();
+        // Many jobs at once, so they share batches; every tenth is a duplicate.
+        let jobs: Vec<_> = (0..200)
+            .map(|i| {
+                let writer = writer.clone();
+                let id = if i % 10 == 0 {
+                    "taken".to_owned()
+                } else {
+                    format!("m{i}")
+                };
+                let m = stored(&id, &rec);
+                tokio::spawn(async move { (i, writer.commit(vec![Change::Create(m)]).await) })
+            })
+            .collect();
+        for job in jobs {
+            let (i, result) = job.await.unwrap();
+            assert_eq!(result.is_ok(), i % 10 != 0, "job {i}: {result:?}");
+        }
+        assert_eq!(store.unfinished().unwrap().len(), 1 + 180);
     }
-    assert_eq!(store.unfinished().unwrap().len(), 1 + 180);
 }
 
-/// A row stored behind the server's back makes one match's next append collide: that
-/// match is refused (`UNAVAILABLE`, with when to try again) and, its stored record no
-/// longer replaying, keeps being answered so rather than forgotten; every other match
-/// keeps playing.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_change_that_fails_to_store_stalls_only_its_match() {
-    let db = TempDb::new("collide");
-    let server = Server::start_with(&db.path(), 2, &[]);
-    let mut c = Client::connect(&server.addr).await;
-    let created = create(&mut c, "yut", &["ann", "bo"], json!({})).await;
-    let m = created["match"].as_str().unwrap().to_owned();
-    let mut a = hello(&server.addr, &m, &token(&created, "ann")).await;
-    let mut b = hello(&server.addr, &m, &token(&created, "bo")).await;
-    let mut seq = created["turnSeq"].as_u64().unwrap();
-    for _ in 0..3 {
-        seq = step(&mut [&mut a, &mut b], &m, seq).await.unwrap()["turnSeq"]
-            .as_u64()
-            .unwrap();
-    }
-    let others = bot_matches(
-        &mut c,
-        6,
-        "yut",
-        &["x", "y"],
-        json!({"x": "random", "y": "policy"}),
-    )
-    .await;
-    {
-        let conn = open_db(&db.path());
-        let n: i64 = conn
-            .query_row(
-                "SELECT COUNT(*) FROM entries WHERE match_id = ?1",
-                [&m],
-                |r| r.get(0),
-            )
-            .unwrap();
-        conn.execute(
-            "INSERT INTO entries (match_id, seq, entry) VALUES (?1, ?2, '{}')",
-            rusqlite::params![m, n],
+on_stores! {
+    /// A row stored behind the server's back makes one match's next append collide: that
+    /// match is refused (`UNAVAILABLE`, with when to try again) and, its stored record no
+    /// longer replaying, keeps being answered so rather than forgotten; every other match
+    /// keeps playing.
+    async fn a_change_that_fails_to_store_stalls_only_its_match(db) {
+        let server = Server::start_with(&db.path(), 2, &[]);
+        let mut c = Client::connect(&server.addr).await;
+        let created = create(&mut c, "yut", &["ann", "bo"], json!({})).await;
+        let m = created["match"].as_str().unwrap().to_owned();
+        let mut a = hello(&server.addr, &m, &token(&created, "ann")).await;
+        let mut b = hello(&server.addr, &m, &token(&created, "bo")).await;
+        let mut seq = created["turnSeq"].as_u64().unwrap();
+        for _ in 0..3 {
+            seq = step(&mut [&mut a, &mut b], &m, seq).await.unwrap()["turnSeq"]
+                .as_u64()
+                .unwrap();
+        }
+        let others = bot_matches(
+            &mut c,
+            6,
+            "yut",
+            &["x", "y"],
+            json!({"x": "random", "y": "policy"}),
         )
-        .unwrap();
-    }
-    let mut refused = None;
-    for who in [&mut a, &mut b] {
-        let legal = who.req(json!({"op": "legal", "match": m})).await;
-        if let Some(action) = legal["actions"].as_array().and_then(|x| x.first()).cloned() {
-            refused = Some(
-                who.req(json!({"op": "act", "match": m, "action": action, "turnSeq": seq}))
-                    .await,
-            );
-            break;
+        .await;
+        let n = db.query_i64("SELECT COUNT(*) FROM entries WHERE match_id = ?1", &[&m]);
+        db.exec(&[(
+            "INSERT INTO entries (match_id, seq, entry) VALUES (?1, CAST(?2 AS BIGINT), '{}')",
+            vec![m.clone(), n.to_string()],
+        )]);
+        let mut refused = None;
+        for who in [&mut a, &mut b] {
+            let legal = who.req(json!({"op": "legal", "match": m})).await;
+            if let Some(action) = legal["actions"].as_array().and_then(|x| x.first()).cloned() {
+                refused = Some(
+                    who.req(json!({"op": "act", "match": m, "action": action, "turnSeq": seq}))
+                        .await,
+                );
+                break;
+            }
         }
-    }
-    let refused = refused.expect("someone could act");
-    assert_eq!(code(&refused), "UNAVAILABLE", "{refused}");
-    assert!(
-        refused["error"]["reason"]["retryAfterMs"].is_u64(),
-        "{refused}"
-    );
-    let again = a.req(json!({"op": "view", "match": m})).await;
-    assert_eq!(code(&again), "UNAVAILABLE", "{again}");
-    for o in &others {
-        let mut w = Client::connect(&server.addr).await;
-        let watched = w.req(json!({"op": "watch", "match": o})).await;
-        assert_eq!(watched["ok"], true, "{watched}");
-        if watched["over"] != true {
-            w.push_until(60, |p| p["over"] == true).await;
+        let refused = refused.expect("someone could act");
+        assert_eq!(code(&refused), "UNAVAILABLE", "{refused}");
+        assert!(
+            refused["error"]["reason"]["retryAfterMs"].is_u64(),
+            "{refused}"
+        );
+        let again = a.req(json!({"op": "view", "match": m})).await;
+        assert_eq!(code(&again), "UNAVAILABLE", "{again}");
+        for o in &others {
+            let mut w = Client::connect(&server.addr).await;
+            let watched = w.req(json!({"op": "watch", "match": o})).await;
+            assert_eq!(watched["ok"], true, "{watched}");
+            if watched["over"] != true {
+                w.push_until(60, |p| p["over"] == true).await;
+            }
         }
+        let err = server.stderr();
+        let stopped: Vec<&str> = err.lines().filter(|l| l.contains("not stored")).collect();
+        assert_eq!(stopped.len(), 1, "{err}");
+        assert!(stopped[0].contains(&format!(" match {m}: ")), "{err}");
+        assert!(err.contains(&format!("match {m}: not reloaded")), "{err}");
     }
-    let err = server.stderr();
-    let stopped: Vec<&str> = err.lines().filter(|l| l.contains("not stored")).collect();
-    assert_eq!(stopped.len(), 1, "{err}");
-    assert!(stopped[0].contains(&format!(" match {m}: ")), "{err}");
-    assert!(err.contains(&format!("match {m}: not reloaded")), "{err}");
 }
 
 /// Each tampered match is skipped at start with a line naming it; the healthy ones are

@@ -34,27 +34,269 @@ fn now_nanos() -> u128 {
         .as_nanos()
 }
 
-/// A temporary database path, removed with its folder at the end of the test.
+/// Which store a test runs on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Sqlite,
+    Postgres,
+}
+
+/// The PostgreSQL server the tests run on: `PARTY_GAMES_TEST_PG` (a `postgres://` URL of
+/// a database the user may create databases from), by default the local one.
+pub const PG_ENV: &str = "PARTY_GAMES_TEST_PG";
+/// Set (to anything but `0`) to make the PostgreSQL tests fail, rather than say they
+/// were not run, when no database is reachable (`.ci/run` sets it).
+pub const PG_REQUIRED_ENV: &str = "PARTY_GAMES_REQUIRE_PG";
+const PG_DEFAULT: &str = "postgres://root@127.0.0.1:5432/test";
+
+fn pg_base() -> String {
+    std::env::var(PG_ENV).unwrap_or_else(|_| PG_DEFAULT.to_owned())
+}
+
+/// `base` with its database name replaced by `name` (the query string kept).
+fn pg_url_with_db(base: &str, name: &str) -> String {
+    let (head, query) = match base.split_once('?') {
+        Some((h, q)) => (h, format!("?{q}")),
+        None => (base, String::new()),
+    };
+    let scheme_end = head.find("://").map_or(0, |i| i + 3);
+    let host_end = head[scheme_end..]
+        .find('/')
+        .map_or(head.len(), |i| scheme_end + i);
+    format!("{}/{name}{query}", &head[..host_end])
+}
+
+/// Runs `job` against the database `url` on a thread of its own (callable from a test's
+/// runtime or outside one).
+pub fn pg_run<T: Send + 'static>(
+    url: &str,
+    job: impl AsyncFnOnce(&tokio_postgres::Client) -> Result<T, tokio_postgres::Error> + Send + 'static,
+) -> Result<T, String> {
+    let url = url.to_owned();
+    std::thread::spawn(move || {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        rt.block_on(async move {
+            let mut config: tokio_postgres::Config =
+                url.parse().map_err(|e| format!("{url}: {e}"))?;
+            config.connect_timeout(Duration::from_secs(3));
+            let (client, conn) = config
+                .connect(tokio_postgres::NoTls)
+                .await
+                .map_err(|e| format!("{url}: {e:?}"))?;
+            let conn = tokio::spawn(conn);
+            let out = job(&client).await.map_err(|e| match e.as_db_error() {
+                Some(db) => format!("{url}: {}", db.message()),
+                None => format!("{url}: {e:?}"),
+            });
+            drop(client);
+            let _ = conn.await;
+            out
+        })
+    })
+    .join()
+    .unwrap()
+}
+
+/// A temporary store for one test, removed at its end: a SQLite file in a folder of its
+/// own, or a PostgreSQL database of its own (so tests run in parallel).
 pub struct TempDb {
     dir: PathBuf,
+    /// The PostgreSQL database's URL and name, for a Postgres one.
+    pg: Option<(String, String)>,
 }
+
+static PG_SEQ: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
 
 impl TempDb {
     pub fn new(name: &str) -> Self {
         let dir = std::env::temp_dir().join(format!("game-server-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(&dir).unwrap();
-        Self { dir }
+        Self { dir, pg: None }
     }
+
+    /// A store of `kind` for the test `name`; `None` (said on stderr) for a Postgres one
+    /// when no PostgreSQL server is reachable and [`PG_REQUIRED_ENV`] is not set.
+    pub fn of(kind: Kind, name: &str) -> Option<Self> {
+        match kind {
+            Kind::Sqlite => Some(Self::new(name)),
+            Kind::Postgres => Self::postgres(name),
+        }
+    }
+
+    /// A fresh PostgreSQL database (see [`TempDb::of`]).
+    pub fn postgres(name: &str) -> Option<Self> {
+        let base = pg_base();
+        let n = PG_SEQ.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let mut db: String = format!("gs_{}_{}_{n}", name, std::process::id())
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() {
+                    c.to_ascii_lowercase()
+                } else {
+                    '_'
+                }
+            })
+            .collect();
+        db.truncate(63);
+        let (drop, create) = (
+            format!("DROP DATABASE IF EXISTS {db} WITH (FORCE)"),
+            format!("CREATE DATABASE {db}"),
+        );
+        let made = pg_run(&base, async move |c| {
+            c.batch_execute(&drop).await?;
+            c.batch_execute(&create).await
+        });
+        if let Err(e) = made {
+            let required = std::env::var(PG_REQUIRED_ENV).is_ok_and(|v| !v.is_empty() && v != "0");
+            assert!(
+                !required,
+                "PostgreSQL required ({PG_REQUIRED_ENV}) but not reachable: {e}"
+            );
+            // Straight to the process's stderr, past the test harness's capture: a test
+            // not run must be seen even when every test passes.
+            use std::io::Write;
+            let _ = writeln!(
+                std::io::stderr(),
+                "postgres: NOT RUN: {name}: no PostgreSQL at {base} ({e}); set {PG_ENV} to a \
+                 reachable server's URL, or {PG_REQUIRED_ENV}=1 to make this a failure"
+            );
+            return None;
+        }
+        let mut me = Self::new(&db);
+        me.pg = Some((pg_url_with_db(&base, &db), db));
+        Some(me)
+    }
+
+    pub fn kind(&self) -> Kind {
+        if self.pg.is_some() {
+            Kind::Postgres
+        } else {
+            Kind::Sqlite
+        }
+    }
+
+    /// What `--db` is given: the SQLite file, or the PostgreSQL URL.
     pub fn path(&self) -> PathBuf {
-        self.dir.join("games.sqlite")
+        match &self.pg {
+            Some((url, _)) => PathBuf::from(url),
+            None => self.dir.join("games.sqlite"),
+        }
     }
+
+    /// The store itself, opened in this process.
+    pub fn open(&self) -> std::sync::Arc<dyn game_server::Store> {
+        game_server::open_store(self.path().to_str().unwrap(), Duration::from_secs(10)).unwrap()
+    }
+
+    /// Runs `statements` (SQL both databases read, `?1`-style parameters, all text:
+    /// `CAST(?2 AS BIGINT)` for a number) in one transaction, behind the server's back.
+    pub fn exec(&self, statements: &[(&str, Vec<String>)]) {
+        match &self.pg {
+            None => {
+                let mut conn = open_db(&self.path());
+                let tx = conn.transaction().unwrap();
+                for (sql, params) in statements {
+                    tx.execute(sql, rusqlite::params_from_iter(params.iter()))
+                        .unwrap();
+                }
+                tx.commit().unwrap();
+            }
+            Some((url, _)) => {
+                let owned: Vec<(String, Vec<String>)> = statements
+                    .iter()
+                    .map(|(sql, p)| (pg_sql(sql), p.clone()))
+                    .collect();
+                pg_run(url, async move |c| {
+                    c.batch_execute("BEGIN").await?;
+                    for (sql, params) in &owned {
+                        let types = vec![tokio_postgres::types::Type::TEXT; params.len()];
+                        let stmt = c.prepare_typed(sql, &types).await?;
+                        let refs: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> =
+                            params.iter().map(|p| p as _).collect();
+                        c.execute(&stmt, &refs).await?;
+                    }
+                    c.batch_execute("COMMIT").await
+                })
+                .unwrap();
+            }
+        }
+    }
+
+    /// One integer a query answers (`?1`-style text parameters, as [`TempDb::exec`]).
+    pub fn query_i64(&self, sql: &str, params: &[&str]) -> i64 {
+        match &self.pg {
+            None => open_db(&self.path())
+                .query_row(sql, rusqlite::params_from_iter(params.iter()), |r| r.get(0))
+                .unwrap(),
+            Some((url, _)) => {
+                let sql = pg_sql(sql);
+                let params: Vec<String> = params.iter().map(|p| (*p).to_owned()).collect();
+                pg_run(url, async move |c| {
+                    let types = vec![tokio_postgres::types::Type::TEXT; params.len()];
+                    let stmt = c.prepare_typed(&sql, &types).await?;
+                    let refs: Vec<&(dyn tokio_postgres::types::ToSql + Sync)> =
+                        params.iter().map(|p| p as _).collect();
+                    let row = c.query_one(&stmt, &refs).await?;
+                    let ty = row.columns()[0].type_().clone();
+                    Ok(if ty == tokio_postgres::types::Type::INT2 {
+                        i64::from(row.get::<_, i16>(0))
+                    } else if ty == tokio_postgres::types::Type::INT4 {
+                        i64::from(row.get::<_, i32>(0))
+                    } else {
+                        row.get::<_, i64>(0)
+                    })
+                })
+                .unwrap()
+            }
+        }
+    }
+}
+
+/// SQLite's `?N` parameters as PostgreSQL's `$N`.
+fn pg_sql(sql: &str) -> String {
+    sql.replace('?', "$")
 }
 
 impl Drop for TempDb {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.dir);
+        if let Some((_, db)) = &self.pg {
+            let drop = format!("DROP DATABASE IF EXISTS {db} WITH (FORCE)");
+            let _ = pg_run(&pg_base(), async move |c| c.batch_execute(&drop).await);
+        }
     }
+}
+
+/// Runs an async test body once on each store: `on_stores! { async fn name(db) { .. } }`
+/// makes the tests `name::sqlite` and `name::postgres` (the latter says it was not run
+/// when no PostgreSQL is reachable, unless [`PG_REQUIRED_ENV`] is set).
+#[macro_export]
+macro_rules! on_stores {
+    ($(#[doc = $doc:literal])* async fn $name:ident($db:ident) $body:block) => {
+        $(#[doc = $doc])*
+        mod $name {
+            #[allow(unused_imports)]
+            use super::*;
+
+            async fn body($db: super::common::TempDb) $body
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                body(super::common::TempDb::new(stringify!($name))).await
+            }
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgres() {
+                if let Some(db) = super::common::TempDb::postgres(stringify!($name)) {
+                    body(db).await
+                }
+            }
+        }
+    };
 }
 
 /// The per-client limits the tests of other behaviours run without.
@@ -64,6 +306,21 @@ const LIFTED: [(&str, &str); 4] = [
     ("--creates-per-minute", "1000000000"),
     ("--create-burst", "1000000"),
 ];
+
+/// Where a server on `db` logs: beside a SQLite file, in the temporary folder for a
+/// PostgreSQL URL.
+fn log_beside(db: &Path) -> PathBuf {
+    let text = db.to_string_lossy();
+    if text.starts_with("postgres://") || text.starts_with("postgresql://") {
+        let name: String = text
+            .chars()
+            .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+            .collect();
+        std::env::temp_dir().join(format!("game-server-{name}.stderr-{}", now_nanos()))
+    } else {
+        db.with_extension(format!("stderr-{}", now_nanos()))
+    }
+}
 
 /// A running server process; killed (SIGKILL) on drop.
 pub struct Server {
@@ -81,7 +338,7 @@ impl Server {
     /// [`Server::start`] with more command-line flags, its stderr kept beside the
     /// database (read with [`Server::stderr`]).
     pub fn start_with(db: &Path, bot_delay_ms: u64, flags: &[&str]) -> Self {
-        let log = db.with_extension(format!("stderr-{}", now_nanos()));
+        let log = log_beside(db);
         Self::launch(db, bot_delay_ms, flags, Some(log))
     }
 
@@ -161,6 +418,15 @@ impl Server {
             std::thread::sleep(Duration::from_millis(50));
         }
         None
+    }
+
+    /// Sends the process `signal` (`STOP`, `CONT`, ...).
+    pub fn signal(&self, signal: &str) {
+        let status = Command::new("kill")
+            .args([&format!("-{signal}"), &self.child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success(), "kill -{signal}");
     }
 
     /// SIGKILL, at once: nothing gets to close.

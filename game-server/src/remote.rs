@@ -1,0 +1,504 @@
+//! Any instance serves any match: a request for a match another instance runs goes to
+//! that instance (its owner, by the match's lease), and the reply and the pushes come
+//! back through the socket's own instance, over PostgreSQL's LISTEN/NOTIFY
+//! ([`Leases::send`], [`Leases::listen`]).
+//!
+//! Here a match run elsewhere has a proxy: a task with the same inbox as a match's task
+//! ([`Cmd`]), registered like one, that sends each command to the owner and hands the
+//! answers and pushes back to the local sockets. At the owner, each socket bound through
+//! another instance is a binding of the match's task like a local one, whose pushes and
+//! replies a forwarder sends back in the order the task queued them.
+//!
+//! [`Leases::send`]: crate::store::Leases::send
+//! [`Leases::listen`]: crate::store::Leases::listen
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use game_host::{Host, Reply};
+use serde_json::{Value, json};
+use tokio::sync::{mpsc, oneshot};
+use tokio::time::Instant;
+
+use crate::actor::{Cmd, PushRx, PushTx, Replier, push_queue};
+use crate::store::StoreError;
+use crate::{Handle, RETRY_AFTER, Shared, lock, unavailable};
+
+/// How long a proxy waits for the owner's answer before it takes the owner for gone
+/// (the match is then claimed by an instance once its lease expires).
+const ANSWER_WAIT: Duration = Duration::from_secs(5);
+
+/// How often a forwarder checks that its match still runs here.
+const CHECK_EVERY: Duration = Duration::from_secs(1);
+
+/// Binding ids for sockets of other instances: apart from the local sockets' own.
+static REMOTE_SUBS: AtomicU64 = AtomicU64::new(1 << 62);
+
+/// A waiting reply and the push count it is ordered after.
+type Answer = oneshot::Receiver<(Reply, u64)>;
+
+/// The routes of this instance: its proxies and the bindings it serves for others.
+#[derive(Default)]
+pub(crate) struct Router {
+    /// Where the owner's messages for a proxied match go.
+    proxies: Mutex<HashMap<String, mpsc::UnboundedSender<Value>>>,
+    /// Bindings made here for sockets of other instances: (instance, their binding).
+    remote: Mutex<HashMap<(String, u64), Forwarder>>,
+    /// Woken when another instance released its leases: claim now, not at the next round.
+    pub(crate) released: tokio::sync::Notify,
+}
+
+/// A binding served for a socket of another instance.
+struct Forwarder {
+    match_id: String,
+    /// The binding's id in the match's task.
+    local: u64,
+    /// The binding's push queue (replies are ordered after its pushes).
+    push: PushTx,
+    /// Replies to send back after the pushes queued before them.
+    replies: mpsc::UnboundedSender<(u64, Answer)>,
+}
+
+/// Sends `message` to `to` through the store.
+fn send(shared: &Shared, to: &str, message: &Value) {
+    if let Some(leases) = shared.store.leases() {
+        leases.send(to, message.to_string());
+    }
+}
+
+fn me(shared: &Shared) -> String {
+    shared
+        .store
+        .leases()
+        .map_or_else(String::new, |l| l.instance().to_owned())
+}
+
+/// Whether match `id` runs here (its task, not a proxy).
+fn runs_here(shared: &Shared, id: &str) -> bool {
+    shared.matches().get(id).is_some_and(|h| h.remote.is_none())
+}
+
+/// A reply read back from its JSON.
+fn reply_from(v: &Value) -> Reply {
+    let mut body = v.as_object().cloned().unwrap_or_default();
+    let id = body.remove("id").unwrap_or(Value::Null);
+    let ok = body.remove("ok").and_then(|o| o.as_bool()).unwrap_or(false);
+    Reply { id, ok, body }
+}
+
+/// Starts listening for the other instances' messages (before the server answers, so
+/// that nothing sent to it once it owns a match is missed), and dispatches them until
+/// the server stops.
+pub(crate) fn start(shared: &Arc<Shared>) -> Result<(), StoreError> {
+    let Some(leases) = shared.store.leases() else {
+        return Ok(());
+    };
+    let mut inbox = tokio::task::block_in_place(|| leases.listen())?;
+    let shared = shared.clone();
+    tokio::spawn(async move {
+        while let Some(text) = inbox.recv().await {
+            let Ok(msg) = serde_json::from_str::<Value>(&text) else {
+                continue;
+            };
+            dispatch(&shared, msg);
+        }
+    });
+    Ok(())
+}
+
+fn dispatch(shared: &Arc<Shared>, msg: Value) {
+    let m = msg["m"].as_str().unwrap_or_default().to_owned();
+    match msg["t"].as_str().unwrap_or_default() {
+        "req" => on_request(shared, &m, &msg),
+        "sub" => on_subscribe(shared, &m, &msg),
+        "hint" => on_hint(shared, &m, &msg),
+        "unsub" => {
+            let from = msg["from"].as_str().unwrap_or_default().to_owned();
+            let key = (from, msg["sub"].as_u64().unwrap_or(0));
+            if let Some(f) = lock(&shared.router.remote).remove(&key) {
+                shared.send(&f.match_id, Cmd::Unsubscribe { sub: f.local });
+            }
+        }
+        "released" if msg["from"].as_str() != Some(me(shared).as_str()) => {
+            shared.router.released.notify_one();
+        }
+        "rep" | "push" | "gone" => {
+            if let Some(proxy) = lock(&shared.router.proxies).get(&m) {
+                let _ = proxy.send(msg);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Tells `to` that match `m` does not run here (any more).
+fn gone(shared: &Shared, to: &str, m: &str, moved: bool) {
+    send(shared, to, &json!({"t": "gone", "m": m, "moved": moved}));
+}
+
+/// A request from a socket of another instance, for a match run here.
+fn on_request(shared: &Arc<Shared>, m: &str, msg: &Value) {
+    let from = msg["from"].as_str().unwrap_or_default().to_owned();
+    let rid = msg["rid"].as_u64().unwrap_or(0);
+    if !runs_here(shared, m) {
+        gone(shared, &from, m, true);
+        return;
+    }
+    let line = msg["line"].as_str().unwrap_or_default().to_owned();
+    let only_over = msg["only_over"].as_bool().unwrap_or(false);
+    let bound = msg["sub"].as_u64().and_then(|s| {
+        lock(&shared.router.remote)
+            .get(&(from.clone(), s))
+            .filter(|f| f.match_id == m)
+            .map(|f| (f.local, f.push.clone(), f.replies.clone()))
+    });
+    match bound {
+        Some((local, push, replies)) => {
+            let (reply, answer) = Replier::new(&push);
+            let cmd = Cmd::Request {
+                line,
+                only_over,
+                reply,
+                sub: Some(local),
+            };
+            if shared.send(m, cmd) {
+                let _ = replies.send((rid, answer));
+            }
+        }
+        None => {
+            // Not bound: no push of this match goes to that socket, nothing to order.
+            let (push, _) = push_queue(0);
+            let (reply, answer) = Replier::new(&push);
+            let cmd = Cmd::Request {
+                line,
+                only_over,
+                reply,
+                sub: None,
+            };
+            if !shared.send(m, cmd) {
+                return;
+            }
+            let shared = shared.clone();
+            let m = m.to_owned();
+            tokio::spawn(async move {
+                if let Ok(Ok((reply, _))) = tokio::time::timeout(ANSWER_WAIT, answer).await {
+                    send(
+                        &shared,
+                        &from,
+                        &json!({"t": "rep", "m": m, "rid": rid, "reply": reply}),
+                    );
+                }
+            });
+        }
+    }
+}
+
+/// A `hint` from a socket of another instance (its seat judged there), for a match run
+/// here: answered like a request that is bound to no socket.
+fn on_hint(shared: &Arc<Shared>, m: &str, msg: &Value) {
+    let from = msg["from"].as_str().unwrap_or_default().to_owned();
+    let rid = msg["rid"].as_u64().unwrap_or(0);
+    if !runs_here(shared, m) {
+        gone(shared, &from, m, true);
+        return;
+    }
+    let (push, _) = push_queue(0);
+    let (reply, answer) = Replier::new(&push);
+    let cmd = Cmd::Hint {
+        id: msg["id"].clone(),
+        player: msg["player"].as_str().unwrap_or_default().to_owned(),
+        reply,
+    };
+    if !shared.send(m, cmd) {
+        return;
+    }
+    let shared = shared.clone();
+    let m = m.to_owned();
+    tokio::spawn(async move {
+        if let Ok(Ok((reply, _))) = tokio::time::timeout(ANSWER_WAIT, answer).await {
+            send(
+                &shared,
+                &from,
+                &json!({"t": "rep", "m": m, "rid": rid, "reply": reply}),
+            );
+        }
+    });
+}
+
+/// A `hello` or `watch` from a socket of another instance, for a match run here.
+fn on_subscribe(shared: &Arc<Shared>, m: &str, msg: &Value) {
+    let from = msg["from"].as_str().unwrap_or_default().to_owned();
+    let rid = msg["rid"].as_u64().unwrap_or(0);
+    let their = msg["sub"].as_u64().unwrap_or(0);
+    if !runs_here(shared, m) {
+        gone(shared, &from, m, true);
+        return;
+    }
+    let player = msg["player"].as_str().map(str::to_owned);
+    let mut remote = lock(&shared.router.remote);
+    let replaces = msg["replaces"]
+        .as_u64()
+        .and_then(|r| remote.remove(&(from.clone(), r)))
+        .map(|f| f.local);
+    let (push, pushes) = push_queue(shared.config.push_queue_bytes);
+    let local = REMOTE_SUBS.fetch_add(1, Ordering::Relaxed);
+    let (reply, answer) = Replier::new(&push);
+    let (replies, queued) = mpsc::unbounded_channel();
+    let _ = replies.send((rid, answer));
+    remote.insert(
+        (from.clone(), their),
+        Forwarder {
+            match_id: m.to_owned(),
+            local,
+            push: push.clone(),
+            replies,
+        },
+    );
+    drop(remote);
+    let cmd = Cmd::Subscribe {
+        id: msg["id"].clone(),
+        sub: local,
+        replaces,
+        player,
+        tx: push,
+        reply,
+    };
+    if shared.send(m, cmd) {
+        tokio::spawn(forward(
+            shared.clone(),
+            from,
+            m.to_owned(),
+            their,
+            pushes,
+            queued,
+        ));
+    }
+}
+
+/// Sends a remote binding's pushes back to its instance, and each reply after the
+/// pushes queued before it; ends when the binding is dropped or the match leaves.
+async fn forward(
+    shared: Arc<Shared>,
+    to: String,
+    m: String,
+    their: u64,
+    mut pushes: PushRx,
+    mut replies: mpsc::UnboundedReceiver<(u64, Answer)>,
+) {
+    let push = |line: &str| {
+        send(
+            &shared,
+            &to,
+            &json!({"t": "push", "m": m, "sub": their, "line": line}),
+        )
+    };
+    let mut check = tokio::time::interval(CHECK_EVERY);
+    let mut moved = pushes.moved.clone();
+    loop {
+        tokio::select! {
+            biased;
+            line = pushes.recv() => match line {
+                Some(line) => push(&line),
+                None => break,
+            },
+            item = replies.recv() => {
+                let Some((rid, answer)) = item else { break };
+                let Ok(Ok((reply, mark))) = tokio::time::timeout(ANSWER_WAIT, answer).await
+                else {
+                    continue;
+                };
+                while pushes.taken() < mark {
+                    match pushes.recv().await {
+                        Some(line) => push(&line),
+                        None => break,
+                    }
+                }
+                send(&shared, &to, &json!({"t": "rep", "m": m, "rid": rid, "reply": reply}));
+            }
+            () = async {
+                let _ = moved.wait_for(|m| *m).await;
+            } => {
+                gone(&shared, &to, &m, true);
+                break;
+            }
+            _ = check.tick() => {
+                if !runs_here(&shared, &m) {
+                    gone(&shared, &to, &m, false);
+                    break;
+                }
+            }
+        }
+    }
+    let mut remote = lock(&shared.router.remote);
+    if remote
+        .get(&(to.clone(), their))
+        .is_some_and(|f| f.match_id == m)
+    {
+        remote.remove(&(to, their));
+    }
+}
+
+/// Registers a proxy for match `id` if another instance runs it (holds an unexpired
+/// lease on it): the sockets here then use it as if the match ran here.
+pub(crate) async fn attach(shared: &Shared, id: &str) {
+    if shared.store.leases().is_none() || shared.matches().contains_key(id) {
+        return;
+    }
+    let store = shared.store.clone();
+    let key = id.to_owned();
+    let found = tokio::task::spawn_blocking(move || -> Result<_, StoreError> {
+        let Some(leases) = store.leases() else {
+            return Ok(None);
+        };
+        match leases.owner(&key)? {
+            Some(owner) if owner != leases.instance() => {
+                let loaded = store.load(std::slice::from_ref(&key))?;
+                Ok(loaded
+                    .into_iter()
+                    .next()
+                    .and_then(Result::ok)
+                    .map(|m| (owner, m.seats)))
+            }
+            _ => Ok(None),
+        }
+    })
+    .await;
+    let Ok(Ok(Some((owner, seats)))) = found else {
+        return;
+    };
+    let Some(me) = shared.me.upgrade() else {
+        return;
+    };
+    let (tx, cmds) = mpsc::unbounded_channel();
+    let (inbox_tx, inbox) = mpsc::unbounded_channel();
+    {
+        let mut matches = shared.matches();
+        if matches.contains_key(id) {
+            return;
+        }
+        matches.insert(
+            id.to_owned(),
+            Handle {
+                tx,
+                seats,
+                remote: Some(owner.clone()),
+            },
+        );
+        lock(&shared.router.proxies).insert(id.to_owned(), inbox_tx);
+    }
+    tokio::spawn(proxy(me, id.to_owned(), owner, cmds, inbox));
+}
+
+/// What a proxy waits for: the socket's replier, the request's id (for a refusal), the
+/// binding a `hello`/`watch` makes, and since when.
+struct Waiting {
+    reply: Replier,
+    id: Value,
+    sub: Option<u64>,
+    since: Instant,
+}
+
+/// A match run by `owner`, served to this instance's sockets.
+async fn proxy(
+    shared: Arc<Shared>,
+    m: String,
+    owner: String,
+    mut cmds: mpsc::UnboundedReceiver<Cmd>,
+    mut inbox: mpsc::UnboundedReceiver<Value>,
+) {
+    let me = me(&shared);
+    let mut rid = 0u64;
+    let mut waiting: HashMap<u64, Waiting> = HashMap::new();
+    let mut subs: HashMap<u64, PushTx> = HashMap::new();
+    let mut check = tokio::time::interval(CHECK_EVERY);
+    let moved = loop {
+        tokio::select! {
+            cmd = cmds.recv() => match cmd {
+                None => break false,
+                Some(Cmd::Request { line, only_over, reply, sub }) => {
+                    rid += 1;
+                    waiting.insert(rid, Waiting { reply, id: Value::Null, sub: None, since: Instant::now() });
+                    send(&shared, &owner, &json!({
+                        "t": "req", "from": me, "m": m, "rid": rid,
+                        "line": line, "only_over": only_over, "sub": sub,
+                    }));
+                }
+                Some(Cmd::Subscribe { id, sub, replaces, player, tx, reply }) => {
+                    if let Some(r) = replaces {
+                        subs.remove(&r);
+                    }
+                    subs.insert(sub, tx);
+                    rid += 1;
+                    waiting.insert(rid, Waiting { reply, id: id.clone(), sub: Some(sub), since: Instant::now() });
+                    send(&shared, &owner, &json!({
+                        "t": "sub", "from": me, "m": m, "rid": rid, "id": id,
+                        "sub": sub, "replaces": replaces, "player": player,
+                    }));
+                }
+                Some(Cmd::Unsubscribe { sub }) => {
+                    if subs.remove(&sub).is_some() {
+                        send(&shared, &owner, &json!({"t": "unsub", "from": me, "m": m, "sub": sub}));
+                    }
+                }
+                Some(Cmd::Hint { id, player, reply }) => {
+                    rid += 1;
+                    waiting.insert(rid, Waiting { reply, id: id.clone(), sub: None, since: Instant::now() });
+                    send(&shared, &owner, &json!({
+                        "t": "hint", "from": me, "m": m, "rid": rid, "id": id, "player": player,
+                    }));
+                }
+                Some(Cmd::Lost) => break true,
+            },
+            msg = inbox.recv() => {
+                let Some(msg) = msg else { break false };
+                match msg["t"].as_str().unwrap_or_default() {
+                    "rep" => {
+                        let Some(w) = waiting.remove(&msg["rid"].as_u64().unwrap_or(0)) else {
+                            continue;
+                        };
+                        let reply = reply_from(&msg["reply"]);
+                        if let Some(sub) = w.sub.filter(|_| !reply.ok) {
+                            subs.remove(&sub);
+                        }
+                        w.reply.send(reply);
+                    }
+                    "push" => {
+                        let sub = msg["sub"].as_u64().unwrap_or(0);
+                        let line: Arc<str> = msg["line"].as_str().unwrap_or_default().into();
+                        if subs.get(&sub).is_some_and(|tx| !tx.send(&line)) {
+                            subs.remove(&sub);
+                            send(&shared, &owner, &json!({"t": "unsub", "from": me, "m": m, "sub": sub}));
+                        }
+                    }
+                    "gone" => break msg["moved"].as_bool().unwrap_or(true),
+                    _ => {}
+                }
+            }
+            _ = check.tick() => {
+                if waiting.values().any(|w| w.since.elapsed() > ANSWER_WAIT) {
+                    // The owner answers nothing: taken for dead. Its lease expires and
+                    // an instance claims the match; the sockets reconnect meanwhile.
+                    break true;
+                }
+            }
+        }
+    };
+    {
+        let mut matches = shared.matches();
+        if matches.get(&m).is_some_and(|h| h.remote.is_some()) {
+            matches.remove(&m);
+        }
+        lock(&shared.router.proxies).remove(&m);
+    }
+    for (_, w) in waiting {
+        w.reply
+            .send(Host::reply(w.id, Err(unavailable(RETRY_AFTER))));
+    }
+    if moved {
+        for tx in subs.values() {
+            tx.reconnect();
+        }
+    }
+}
