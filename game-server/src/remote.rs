@@ -167,51 +167,28 @@ fn on_request(shared: &Arc<Shared>, m: &str, msg: &Value) {
                 let _ = replies.send((rid, answer));
             }
         }
-        None => {
-            // Not bound: no push of this match goes to that socket, nothing to order.
-            let (push, _) = push_queue(0);
-            let (reply, answer) = Replier::new(&push);
-            let cmd = Cmd::Request {
-                line,
-                only_over,
-                reply,
-                sub: None,
-            };
-            if !shared.send(m, cmd) {
-                return;
-            }
-            let shared = shared.clone();
-            let m = m.to_owned();
-            tokio::spawn(async move {
-                if let Ok(Ok((reply, _))) = tokio::time::timeout(ANSWER_WAIT, answer).await {
-                    send(
-                        &shared,
-                        &from,
-                        &json!({"t": "rep", "m": m, "rid": rid, "reply": reply}),
-                    );
-                }
-            });
-        }
+        None => ask_unbound(shared, m, from, rid, |reply| Cmd::Request {
+            line,
+            only_over,
+            reply,
+            sub: None,
+        }),
     }
 }
 
-/// A `hint` from a socket of another instance (its seat judged there), for a match run
-/// here: answered like a request that is bound to no socket.
-fn on_hint(shared: &Arc<Shared>, m: &str, msg: &Value) {
-    let from = msg["from"].as_str().unwrap_or_default().to_owned();
-    let rid = msg["rid"].as_u64().unwrap_or(0);
-    if !runs_here(shared, m) {
-        gone(shared, &from, m, true);
-        return;
-    }
+/// Sends the command `make` builds to match `m`'s task and relays its reply to `from`
+/// under `rid`: for a request bound to no socket there, so that no push of the match goes
+/// with it and there is nothing to order.
+fn ask_unbound(
+    shared: &Arc<Shared>,
+    m: &str,
+    from: String,
+    rid: u64,
+    make: impl FnOnce(Replier) -> Cmd,
+) {
     let (push, _) = push_queue(0);
     let (reply, answer) = Replier::new(&push);
-    let cmd = Cmd::Hint {
-        id: msg["id"].clone(),
-        player: msg["player"].as_str().unwrap_or_default().to_owned(),
-        reply,
-    };
-    if !shared.send(m, cmd) {
+    if !shared.send(m, make(reply)) {
         return;
     }
     let shared = shared.clone();
@@ -224,6 +201,24 @@ fn on_hint(shared: &Arc<Shared>, m: &str, msg: &Value) {
                 &json!({"t": "rep", "m": m, "rid": rid, "reply": reply}),
             );
         }
+    });
+}
+
+/// A `hint` from a socket of another instance (its seat judged there), for a match run
+/// here: answered like a request that is bound to no socket.
+fn on_hint(shared: &Arc<Shared>, m: &str, msg: &Value) {
+    let from = msg["from"].as_str().unwrap_or_default().to_owned();
+    let rid = msg["rid"].as_u64().unwrap_or(0);
+    if !runs_here(shared, m) {
+        gone(shared, &from, m, true);
+        return;
+    }
+    let id = msg["id"].clone();
+    let player = msg["player"].as_str().unwrap_or_default().to_owned();
+    ask_unbound(shared, m, from, rid, |reply| Cmd::Hint {
+        id,
+        player,
+        reply,
     });
 }
 
