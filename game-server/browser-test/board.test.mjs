@@ -24,8 +24,8 @@ const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.mi
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 800 };
 
-function startServer({ addr = "127.0.0.1:0", db = ":memory:" } = {}) {
-  const child = spawn(bin, ["--addr", addr, "--db", db, "--bot-delay-ms", "50"], {
+function startServer({ addr = "127.0.0.1:0", db = ":memory:", flags = [] } = {}) {
+  const child = spawn(bin, ["--addr", addr, "--db", db, "--bot-delay-ms", "50", ...flags], {
     stdio: ["ignore", "pipe", "inherit"],
   });
   return new Promise((resolve, reject) => {
@@ -284,29 +284,47 @@ async function findCapture(page) {
   return false;
 }
 
+// A match created by a request on the page's own socket, as a client would send it (the
+// lobby offers no seed); returns the reply with the seat links.
+async function createByRequest(page, url, req) {
+  await page.goto(url);
+  const created = await page.evaluate((req) => new Promise((resolve, reject) => {
+    const ws = new WebSocket(`ws://${location.host}/ws`);
+    ws.onopen = () => ws.send(JSON.stringify({ ...req, op: "create", id: 1 }));
+    ws.onmessage = (e) => { const r = JSON.parse(e.data); if (r.id === 1) { ws.close(); resolve(r); } };
+    ws.onerror = () => reject(new Error("socket error"));
+  }), req);
+  assert.equal(created.ok, true, JSON.stringify(created));
+  const seat = (s) => `${new URL("/", url).href}?${new URLSearchParams({ match: created.match })}#${new URLSearchParams({ token: s.token })}`;
+  return { ...created, links: Object.fromEntries(created.seats.map((s) => [s.player, seat(s)])) };
+}
+
 test("a capture shows 잡기! with a red ring, and the captured stack flies back", { timeout: 200_000 }, async () => {
-  const { child, url } = await startServer();
+  // Seed 2 with these options (the policy bot draws nothing at random): "me" throws 걸 and
+  // enters a piece, the bot throws 개 and enters one, "me" throws 개: entering captures.
+  const { child, url } = await startServer({ flags: ["--allow-seed"] });
   const browser = await launch();
   try {
     const trouble = [];
     const page = await watchedPage(browser, trouble, PHONE, { reducedMotion: "no-preference" });
-    let found = false;
-    for (let game = 0; game < 4 && !found; game++) {
-      // Against a random bot, whose pieces stand where they can be caught.
-      const { seats } = await createMatch(page, url, { game: "yut", kinds: ["", "random"], options: { pieces: 5, turnSeconds: "" } });
-      await page.goto(seats[0]);
-      await page.waitForSelector("#board .node");
-      const deadline = Date.now() + 60_000;
-      while (Date.now() < deadline && !(await page.isVisible("#result"))) {
-        if (await page.locator("button.chip:not([disabled])").count()) {
-          try { found = await findCapture(page); } catch { found = false; }
-          if (found) break;
-        }
-        const did = await step(page);
-        if (!did) await page.waitForTimeout(25);
+    const { links } = await createByRequest(page, url, {
+      game: "yut", players: ["me", "bot"], bots: { bot: "policy" }, seed: 2,
+      options: { pieces: 5, turnSeconds: null },
+    });
+    await page.goto(links.me);
+    await page.waitForSelector("#board .node");
+    let found = false, throws = 0;
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline && !(await page.isVisible("#result"))) {
+      if (throws === 2 && (await page.locator("button.chip:not([disabled])").count())) {
+        found = await findCapture(page);
+        break;
       }
+      const did = await step(page);
+      if (did === "throw") throws++;
+      if (!did) await page.waitForTimeout(25);
     }
-    assert.ok(found, "a capture was offered within four games");
+    assert.ok(found, "the seeded position offers a capture after the second throw");
     assert.equal(await page.textContent("#board .badge.capture"), "잡기!");
     assert.equal(await page.locator("#board .node.dest.capture").count(), 1);
     const ring = await page.$eval("#board .node.dest.capture circle", (c) => getComputedStyle(c).stroke);

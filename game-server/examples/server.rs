@@ -27,6 +27,14 @@ struct Args {
     /// How long a bot waits before moving, in milliseconds.
     #[arg(long, default_value_t = 300)]
     bot_delay_ms: u64,
+    /// How long bots wait while a person may call (One Card's ONE_CARD and CATCH), in
+    /// milliseconds: no bot calls, nor makes the move that ends the window, sooner.
+    #[arg(long, default_value_t = 1_500)]
+    call_delay_ms: u64,
+    /// Lets `create` take a `seed`, for tests that need a known position. Never on a
+    /// public server: a known seed foretells every throw and every deal.
+    #[arg(long)]
+    allow_seed: bool,
     /// A WebSocket with no frame from its client for this long is closed (it is pinged
     /// at a third of it), in milliseconds.
     #[arg(long, default_value_t = 60_000)]
@@ -131,6 +139,8 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let listener = tokio::net::TcpListener::bind(&args.addr).await?;
     let config = Config {
         bot_delay: Duration::from_millis(args.bot_delay_ms),
+        call_delay: Duration::from_millis(args.call_delay_ms),
+        allow_seed: args.allow_seed,
         idle_timeout: Duration::from_millis(args.idle_timeout_ms.max(1)),
         header_timeout: Duration::from_millis(args.header_timeout_ms.max(1)),
         shutdown_grace: Duration::from_millis(args.shutdown_grace_ms),

@@ -241,7 +241,9 @@ pub(crate) struct Actor {
     /// The human players, in seat order: the seats no bot plays (fixed for the match).
     humans: Vec<String>,
     subs: Vec<Sub>,
-    bot_due: Option<Instant>,
+    /// When the bots act next, and the `turnSeq` they will answer: a change before then
+    /// (a person's call) starts their wait again.
+    bot_due: Option<(Instant, u64)>,
     /// The match counted against its creator's quotas: released once it is over (or
     /// with the task).
     pub(crate) quota: Option<crate::limits::OpenMatch>,
@@ -519,6 +521,7 @@ impl Actor {
     fn push(&mut self, done: &Done) {
         let m = self.m.as_ref();
         let (turn_seq, over) = (m.turn_seq(), m.outcome().is_some());
+        let next_tick_at = m.next_tick_at();
         let mut lines: HashMap<Option<String>, Arc<str>> = HashMap::new();
         let id = &self.id;
         self.subs.retain(|sub| {
@@ -529,6 +532,7 @@ impl Actor {
                     "push": "update",
                     "match": id,
                     "turnSeq": turn_seq,
+                    "nextTickAt": next_tick_at,
                     "events": done.all_for(viewer),
                     "view": view,
                     "over": over,
@@ -725,15 +729,40 @@ impl Actor {
         }
     }
 
-    /// When a bot is to act and has no move scheduled, schedules it after the delay.
+    /// When a bot is to act and has no move scheduled for the match as it stands,
+    /// schedules it: after the bot delay, or the call delay while a person may call.
     fn schedule_bots(&mut self) {
         let (callers, movers) = self.bots_to_act();
-        let bot_to_act = !callers.is_empty() || !movers.is_empty();
-        match (bot_to_act, self.bot_due) {
-            (false, _) => self.bot_due = None,
-            (true, None) => self.bot_due = Some(Instant::now() + self.shared.config.bot_delay),
-            (true, Some(_)) => {}
+        if callers.is_empty() && movers.is_empty() {
+            self.bot_due = None;
+            return;
         }
+        let turn = self.m.turn_seq();
+        if self.bot_due.is_some_and(|(_, seen)| seen == turn) {
+            return;
+        }
+        let config = &self.shared.config;
+        let delay = if self.person_may_call(!callers.is_empty()) {
+            config.bot_delay.max(config.call_delay)
+        } else {
+            config.bot_delay
+        };
+        self.bot_due = Some((Instant::now() + delay, turn));
+    }
+
+    /// Whether a person may act besides the one to move (a call), or is to move while a
+    /// bot may call on them: either way a bot acting at its usual pace would win a race
+    /// no person could.
+    fn person_may_call(&self, bots_may_call: bool) -> bool {
+        let status = self.m.status();
+        let players = self.m.players();
+        let person = |seats: &[usize]| {
+            seats
+                .iter()
+                .filter_map(|&seat| players.get(seat))
+                .any(|p| self.humans.contains(p))
+        };
+        person(&status.may_act) || (bots_may_call && person(&status.to_act))
     }
 
     /// The next time the task acts by itself: the engine's next tick, a bot's move or
@@ -744,7 +773,8 @@ impl Actor {
             .next_tick_at()
             .map(|at| Instant::now() + Duration::from_millis(at.saturating_sub(now_ms())));
         let end = self.end_due().map(|(at, _)| at);
-        [tick, self.bot_due, end].into_iter().flatten().min()
+        let bots = self.bot_due.map(|(at, _)| at);
+        [tick, bots, end].into_iter().flatten().min()
     }
 
     async fn timer(&mut self) -> Result<(), StoreError> {
@@ -761,7 +791,7 @@ impl Actor {
             };
             self.persist(done).await?;
         }
-        if self.bot_due.is_some_and(|at| at <= Instant::now()) {
+        if self.bot_due.is_some_and(|(at, _)| at <= Instant::now()) {
             self.bot_due = None;
             let (mut callers, movers) = self.bots_to_act();
             // Calls race: the first decides. Which bot is first is left to chance, so

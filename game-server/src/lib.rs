@@ -90,6 +90,16 @@ pub(crate) fn unavailable(retry_after: Duration) -> game_host::reply::Fail {
 pub struct Config {
     /// How long a bot waits before it moves (so people can follow; 0 for load tests).
     pub bot_delay: Duration,
+    /// How long the bots wait while a person may call (One Card's `ONE_CARD` and `CATCH`,
+    /// any action the game opens to players besides the one to move): neither a bot's
+    /// call nor the bot's move that would close the window comes sooner, so that a
+    /// person has the time to call or catch that a player across a table has. Matches
+    /// with no person who may call use [`Config::bot_delay`].
+    pub call_delay: Duration,
+    /// Lets `create` take a `seed` (for tests and demonstrations that need a known
+    /// position). Off by default, and never for a public server: a known seed foretells
+    /// every random draw of the match.
+    pub allow_seed: bool,
     /// A WebSocket from which no frame (a request, a pong) came for this long is closed;
     /// the server pings a quiet socket at a third of it, so a live client stays.
     pub idle_timeout: Duration,
@@ -159,6 +169,8 @@ impl Default for Config {
     fn default() -> Self {
         Self {
             bot_delay: Duration::from_millis(300),
+            call_delay: Duration::from_millis(1_500),
+            allow_seed: false,
             idle_timeout: Duration::from_secs(60),
             header_timeout: Duration::from_secs(10),
             shutdown_grace: Duration::from_secs(5),
@@ -315,7 +327,8 @@ pub async fn serve(
 ) -> std::io::Result<()> {
     web::check_allowed(&config.allowed_origins)?;
     if let Some(addr) = config.metrics_addr {
-        observe::serve_metrics(tokio::net::TcpListener::bind(addr).await?)?;
+        let listener = tokio::net::TcpListener::bind(addr).await?;
+        observe::serve_metrics(listener, config.header_timeout)?;
     }
     let (close, closing) = watch::channel(false);
     let (open, _) = watch::channel(());

@@ -3,7 +3,7 @@
 //! its `create`s, and how long a message it started may stay incomplete.
 
 use std::collections::HashMap;
-use std::net::IpAddr;
+use std::net::{IpAddr, Ipv6Addr};
 use std::pin::Pin;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -29,18 +29,29 @@ fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 /// it by sending the header (addresses before it are the client's word). A request
 /// without the header, or with a last entry that is no address, is counted under the
 /// peer (the proxy's address, when it is in front).
+///
+/// An IPv6 address is counted by its /64 (an IPv4 address mapped into IPv6 as the IPv4
+/// address): one subscriber is given a whole /64, so a cap per single IPv6 address
+/// would bind nobody.
 pub(crate) fn client_address(peer: IpAddr, headers: &HeaderMap, header: Option<&str>) -> IpAddr {
-    let Some(name) = header else {
-        return peer;
+    let address = match header {
+        None => peer,
+        Some(name) => headers
+            .get_all(name)
+            .iter()
+            .next_back()
+            .and_then(|v| v.to_str().ok())
+            .and_then(|v| v.rsplit(',').next())
+            .and_then(|last| last.trim().parse().ok())
+            .unwrap_or(peer),
     };
-    headers
-        .get_all(name)
-        .iter()
-        .next_back()
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.rsplit(',').next())
-        .and_then(|last| last.trim().parse().ok())
-        .unwrap_or(peer)
+    match address {
+        IpAddr::V4(_) => address,
+        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+            Some(v4) => IpAddr::V4(v4),
+            None => IpAddr::V6(Ipv6Addr::from_bits(v6.to_bits() & !u128::from(u64::MAX))),
+        },
+    }
 }
 
 /// Counts under a cap, in all and per address; an entry leaves the map at zero, so the
@@ -404,13 +415,23 @@ mod tests {
             "5.6.7.8".parse::<IpAddr>().unwrap()
         );
         // The last header line's last address: the proxy's own entry.
-        let two = headers(&["1.1.1.1", "2.2.2.2,  ::1 "]);
+        let two = headers(&["1.1.1.1", "2.2.2.2,  2001:db8:1:2::1 "]);
         assert_eq!(
             client_address(peer, &two, named),
-            "::1".parse::<IpAddr>().unwrap()
+            "2001:db8:1:2::".parse::<IpAddr>().unwrap()
         );
         assert_eq!(client_address(peer, &headers(&[]), named), peer);
         assert_eq!(client_address(peer, &headers(&["junk"]), named), peer);
+    }
+
+    #[test]
+    fn an_ipv6_client_is_counted_by_its_64() {
+        let none = &headers(&[]);
+        let at = |a: &str| client_address(a.parse().unwrap(), none, None);
+        assert_eq!(at("2001:db8:1:2:aaaa::1"), at("2001:db8:1:2:ffff:1:2:3"));
+        assert_ne!(at("2001:db8:1:2::1"), at("2001:db8:1:3::1"));
+        assert_eq!(at("::ffff:10.1.2.3"), at("10.1.2.3"));
+        assert_ne!(at("10.1.2.3"), at("10.1.2.4"));
     }
 
     #[test]

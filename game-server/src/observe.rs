@@ -4,7 +4,11 @@
 
 use std::fmt;
 use std::net::SocketAddr;
+use std::sync::Arc;
 use std::time::Duration;
+
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::service::TowerToHyperService;
 
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 
@@ -113,7 +117,10 @@ const GROUPS_BUCKETS: [f64; 12] = [
 
 /// Installs the Prometheus recorder (once a process) and serves `GET /metrics` on
 /// `listener` until the process ends.
-pub(crate) fn serve_metrics(listener: tokio::net::TcpListener) -> std::io::Result<()> {
+pub(crate) fn serve_metrics(
+    listener: tokio::net::TcpListener,
+    header_timeout: Duration,
+) -> std::io::Result<()> {
     let handle = PrometheusBuilder::new()
         .set_buckets_for_metric(Matcher::Full(COMMIT_SECONDS.into()), &SECONDS_BUCKETS)
         .and_then(|b| {
@@ -140,18 +147,48 @@ pub(crate) fn serve_metrics(listener: tokio::net::TcpListener) -> std::io::Resul
     if let Some(addr) = addr {
         tracing::info!(%addr, "metrics on http://{addr}/metrics");
     }
-    // `axum::serve` (no header read timeout, unlike the public listener's): the
-    // operator's own address, for a scraper, not for the open internet.
     let app = axum::Router::new().route(
         "/metrics",
         axum::routing::get(move || render(handle.clone())),
     );
-    tokio::spawn(async move {
-        if let Err(e) = axum::serve(listener, app).await {
-            tracing::error!(error = %e, "metrics endpoint stopped: {e}");
-        }
-    });
+    tokio::spawn(serve_scrapes(listener, app, header_timeout));
     Ok(())
+}
+
+/// The most connections the metrics address holds at once: a scraper needs one, and
+/// whatever reaches that address must not hold the server's memory or descriptors.
+const SCRAPERS: usize = 16;
+
+/// The metrics address's accept loop: like the public listener's, each connection is
+/// served by hyper's HTTP/1 with the header read timeout (`axum::serve` has none), and a
+/// connection past [`SCRAPERS`] is closed at once.
+async fn serve_scrapes(
+    listener: tokio::net::TcpListener,
+    app: axum::Router,
+    header_timeout: Duration,
+) {
+    let slots = Arc::new(tokio::sync::Semaphore::new(SCRAPERS));
+    loop {
+        let tcp = match listener.accept().await {
+            Ok((tcp, _)) => tcp,
+            Err(_) => {
+                // Out of descriptors and the like: it repeats until one closes.
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                continue;
+            }
+        };
+        let Ok(slot) = slots.clone().try_acquire_owned() else {
+            continue;
+        };
+        let service = TowerToHyperService::new(app.clone());
+        tokio::spawn(async move {
+            let _slot = slot;
+            let mut http = hyper::server::conn::http1::Builder::new();
+            http.timer(TokioTimer::new())
+                .header_read_timeout(header_timeout);
+            let _ = http.serve_connection(TokioIo::new(tcp), service).await;
+        });
+    }
 }
 
 async fn render(handle: PrometheusHandle) -> ([(&'static str, &'static str); 1], String) {

@@ -31,6 +31,7 @@ const CREATE: &[game_host::Field] = &[
     ("options", Kind::Object, false),
     ("match", Kind::Id, false),
     ("bots", Kind::Object, false),
+    ("seed", Kind::Count, false),
 ];
 
 /// Operations only the server performs on its matches.
@@ -527,13 +528,14 @@ impl Session {
         self.shared
             .limits
             .take_create(&self.shared.config, self.address)?;
-        for field in ["seed", "now"] {
-            if req.has(field) {
-                return Err(forbidden(
-                    field,
-                    "the server chooses the seed and keeps the clock",
-                ));
-            }
+        if req.has("now") {
+            return Err(forbidden("now", "the server keeps the clock"));
+        }
+        if req.has("seed") && !self.shared.config.allow_seed {
+            return Err(forbidden(
+                "seed",
+                "the server chooses the seed (a known seed foretells every throw)",
+            ));
         }
         req.check("create", CREATE)?;
         let game = req.id_field("game")?;
@@ -587,7 +589,8 @@ impl Session {
             },
         };
         // The game's own refusal (players, options) is answered as the host gives it.
-        let mut m = registry.create(&game, judged, players.clone(), None, now_ms())?;
+        let seed = req.count("seed")?;
+        let mut m = registry.create(&game, judged, players.clone(), seed, now_ms())?;
         let mut seats = Vec::new();
         for p in players.iter().filter(|p| !bots.contains_key(*p)) {
             seats.push(Seat {

@@ -17,7 +17,8 @@ const fragment = new URLSearchParams(location.hash.slice(1));
 let ws = null, nextId = 1;
 const waiting = new Map();
 let view = null, actions = [], me = null, matchId = null, token = null, game = null;
-// The match's status as the last `hello` or `hint` reply gave it (deadline, grace).
+// The match's status as the last `hello`, `watch` or `hint` reply or push gave it (its
+// turnSeq and nextTickAt: a disconnected player's grace).
 let matchStatus = null;
 // The timeout policy's choice for this seat (the `hint` op), shown when the switch is on.
 let hint = null;
@@ -355,6 +356,8 @@ async function onUpdate(msg) {
   if (mine !== updates) return;
   view = msg.view;
   actions = next;
+  // A push says when the engine acts next by itself (a spectator asks no hint).
+  if (msg.push === "update") matchStatus = { ...matchStatus, turnSeq: msg.turnSeq, nextTickAt: msg.nextTickAt ?? null };
   if (st) { matchStatus = st; hint = st.hint ?? null; } else hint = null;
   sel.chip = null;
   sel.from = null;

@@ -140,3 +140,68 @@ async fn json_log_lines_parse_and_keep_ids_escaped() {
         "{closed}"
     );
 }
+
+/// Whether the server closed `s` within `secs` (a read returns end of file or an error;
+/// nothing arrives on a connection that sent no whole request).
+fn closed_within(s: &mut std::net::TcpStream, secs: u64) -> bool {
+    s.set_read_timeout(Some(std::time::Duration::from_secs(secs)))
+        .unwrap();
+    let mut buf = [0u8; 64];
+    match s.read(&mut buf) {
+        Ok(0) => true,
+        Ok(_) => false,
+        Err(e) => !matches!(
+            e.kind(),
+            std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+        ),
+    }
+}
+
+/// The metrics address holds at most 16 connections, and closes one that sends no whole
+/// request head within the header timeout: nothing that reaches it holds the server.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_metrics_address_caps_and_times_its_connections() {
+    let db = TempDb::new("obs-metrics-caps");
+    let server = Server::start_with(
+        &db.path(),
+        0,
+        &[
+            "--metrics-addr",
+            "127.0.0.1:0",
+            "--header-timeout-ms",
+            "1500",
+        ],
+    );
+    let err = server.stderr_until("metrics on http://", 30);
+    let addr = err
+        .split("metrics on http://")
+        .nth(1)
+        .and_then(|rest| rest.split('/').next())
+        .unwrap()
+        .to_owned();
+    tokio::task::block_in_place(|| {
+        let started = std::time::Instant::now();
+        let mut held: Vec<_> = (0..16)
+            .map(|_| {
+                let mut s = std::net::TcpStream::connect(&addr).unwrap();
+                s.write_all(b"GET /metrics HTTP/1.1\r\nHost: x\r\n")
+                    .unwrap();
+                s
+            })
+            .collect();
+        // Served in order of arrival: the 17th finds no room and is closed at once.
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        let mut extra = std::net::TcpStream::connect(&addr).unwrap();
+        assert!(
+            closed_within(&mut extra, 1),
+            "the 17th connection was served"
+        );
+        assert!(started.elapsed() < std::time::Duration::from_millis(1_400));
+        // The slow heads are cut at the header timeout, and room is made again.
+        for s in &mut held {
+            assert!(closed_within(s, 5), "a slow request head was kept");
+        }
+        let text = get(&addr, "/metrics");
+        assert!(text.contains(" 200 "), "{text}");
+    });
+}

@@ -427,3 +427,119 @@ on_stores! {
         assert!(out_of_turn > 0, "no bot called in 30 matches");
     }
 }
+
+/// A person beside bots gets the time to call: with bots that move at once otherwise
+/// (`--bot-delay-ms 0`), no bot calls, catches or moves on while a person may call, for
+/// `--call-delay-ms`. The person here calls as soon as a push shows them a call, so each
+/// of their calls is taken, the catches of bots that had one card included.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn one_card_people_get_the_time_to_call() {
+    let db = common::TempDb::new("call-delay");
+    let server = Server::start_with(&db.path(), 0, &["--call-delay-ms", "600"]);
+    let mut calls = 0;
+    for _ in 0..6 {
+        if calls >= 3 {
+            break;
+        }
+        let mut c = Client::connect(&server.addr).await;
+        let created = create(
+            &mut c,
+            "one-card",
+            &["me", "b1", "b2"],
+            json!({"b1": "policy", "b2": "random"}),
+        )
+        .await;
+        let m = created["match"].as_str().unwrap().to_owned();
+        let mut me = common::hello(&server.addr, &m, &token(&created, "me")).await;
+        for _ in 0..2_000 {
+            let legal = me.req(json!({"op": "legal", "match": m})).await;
+            assert_eq!(legal["ok"], true, "{legal}");
+            let actions = legal["actions"].as_array().unwrap();
+            let call = actions
+                .iter()
+                .find(|a| a["type"] == "ONE_CARD" || a["type"] == "CATCH");
+            let chosen = call
+                .or_else(|| actions.iter().find(|a| a["type"] == "PLAY"))
+                .or_else(|| actions.first());
+            if let Some(action) = chosen {
+                let reply = me
+                    .req(json!({"op": "act", "match": m, "action": action}))
+                    .await;
+                if call.is_some() {
+                    assert_eq!(reply["ok"], true, "{action}: {reply}");
+                    calls += 1;
+                }
+                if reply["over"] == true {
+                    break;
+                }
+                if reply["ok"] == true {
+                    continue;
+                }
+            }
+            let push = me.push().await;
+            if push["over"] == true {
+                break;
+            }
+        }
+    }
+    assert!(calls >= 3, "only {calls} calls in six matches");
+}
+
+/// `seed` in `create` is the server's to choose unless it runs with `--allow-seed` (for
+/// tests and demonstrations): then two matches of one seed deal the same.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_seed_is_taken_only_with_allow_seed() {
+    let db = common::TempDb::new("allow-seed");
+    let server = Server::start_with(&db.path(), 0, &["--allow-seed"]);
+    let mut c = Client::connect(&server.addr).await;
+    let mut views = Vec::new();
+    for _ in 0..2 {
+        let created = c
+            .req(json!({"op": "create", "game": "one-card", "players": ["a", "b"], "seed": 42}))
+            .await;
+        assert_eq!(created["ok"], true, "{created}");
+        let m = created["match"].as_str().unwrap();
+        let a = common::hello(&server.addr, m, &token(&created, "a")).await;
+        let mut a = a;
+        let view = a.req(json!({"op": "view", "match": m})).await;
+        views.push(view["view"]["hand"].clone());
+    }
+    assert!(views[0].is_array(), "{views:?}");
+    assert_eq!(views[0], views[1]);
+    let huge = c
+        .req(json!({"op": "create", "game": "rps", "players": ["a", "b"], "seed": 9007199254740992u64}))
+        .await;
+    assert_eq!(common::code(&huge), "BAD_REQUEST", "{huge}");
+}
+
+/// Every push says when the engine acts next by itself (`nextTickAt`: the deadline, or
+/// a disconnected player's grace), so that a spectator can show it as a player does.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn pushes_carry_the_next_tick() {
+    let db = common::TempDb::new("push-tick");
+    let server = Server::start(&db.path(), 0);
+    let mut c = Client::connect(&server.addr).await;
+    let created = c
+        .req(json!({"op": "create", "game": "yut", "players": ["a", "b"],
+            "options": {"turnSeconds": null}}))
+        .await;
+    assert_eq!(created["ok"], true, "{created}");
+    let m = created["match"].as_str().unwrap().to_owned();
+    let mover = created["toAct"][0].as_str().unwrap().to_owned();
+    let other = if mover == "a" { "b" } else { "a" };
+    let away = common::hello(&server.addr, &m, &token(&created, &mover)).await;
+    let mut stays = common::hello(&server.addr, &m, &token(&created, other)).await;
+    let mut w = Client::connect(&server.addr).await;
+    let watched = w.req(json!({"op": "watch", "match": m})).await;
+    assert_eq!(watched["ok"], true, "{watched}");
+    // The player to move leaves: the engine will move for them when their grace ends,
+    // and the push tells the spectator when.
+    away.close().await;
+    let push = w.push_until(10, |p| p["nextTickAt"].is_u64()).await;
+    let status = stays.req(json!({"op": "hint", "match": m})).await;
+    assert_eq!(status["ok"], true, "{status}");
+    assert_eq!(
+        push["nextTickAt"], status["nextTickAt"],
+        "{push} vs {status}"
+    );
+}
