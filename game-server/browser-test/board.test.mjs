@@ -407,7 +407,10 @@ test("two browsers play each other through their seat links", { timeout: 200_000
   try {
     const trouble = [];
     const lobby = await watchedPage(browser, trouble);
-    const { seats } = await createMatch(lobby, url, { game: "yut", kinds: ["", ""], names: ["ann", "bo"], options: { pieces: 2 } });
+    const { seats, watch } = await createMatch(lobby, url, { game: "yut", kinds: ["", ""], names: ["ann", "bo"], options: { pieces: 2 } });
+    // A spectator, on the lobby's page: the grace shows there as well.
+    await lobby.goto(watch);
+    await lobby.waitForSelector("#board .node");
     // Two contexts: two separate browsers' worth of state.
     const pages = [];
     for (const [i, href] of seats.entries()) {
@@ -431,6 +434,7 @@ test("two browsers play each other through their seat links", { timeout: 200_000
         await pages[1].context().close();
         await pages[0].waitForFunction(() => /bo: 연결 끊김\(disconnected\)/.test(document.getElementById("tray").textContent), null, { timeout: 10_000 });
         assert.match(await pages[0].textContent("#timer"), /bo 연결 끊김 — 유예\(grace\) [1-5]초/);
+        await lobby.waitForFunction(() => /bo 연결 끊김 — 유예\(grace\) [1-5]초/.test(document.getElementById("timer").textContent), null, { timeout: 5_000 });
         await pages[0].screenshot({ path: path.join(out, "board-away.png") });
         const context = await browser.newContext({ viewport: DESKTOP, reducedMotion: "reduce" });
         pages[1] = await context.newPage();
