@@ -375,6 +375,24 @@ pub fn match_legal_count(m: Unknown<'_>, seat: Unknown<'_>, id: Unknown<'_>) -> 
     })
 }
 
+/// What every act call reads after its action: the `turnSeq` its sender saw, the time,
+/// and the buffer the status after it is written to.
+struct Acting<'a> {
+    turn_seq: Option<f64>,
+    now: Option<f64>,
+    status: Option<BufferSlice<'a>>,
+}
+
+impl<'a> Acting<'a> {
+    fn read(turn_seq: Unknown<'_>, now: Unknown<'_>, status: Unknown<'a>) -> Read<Self> {
+        Ok(Self {
+            turn_seq: opt_number("turnSeq", turn_seq)?,
+            now: opt_number("now", now)?,
+            status: opt_buffer(status)?,
+        })
+    }
+}
+
 /// Acts: the events as JSON (`{"events", "applied"}` after timeouts); with `status`, the
 /// status after it written there.
 #[napi]
@@ -390,11 +408,9 @@ pub fn match_act(
     on_match(m, |m| {
         let (seat, id) = player(seat, id)?;
         let action = text("action", action)?;
-        let turn_seq = opt_number("turnSeq", turn_seq)?;
-        let now = opt_number("now", now)?;
-        let mut status = opt_buffer(status)?;
+        let mut a = Acting::read(turn_seq, now, status)?;
         let who = Who::of(seat, id.as_deref());
-        m.act(who, &action, turn_seq, now, status.as_deref_mut())
+        m.act(who, &action, a.turn_seq, a.now, a.status.as_deref_mut())
     })
 }
 
@@ -412,11 +428,9 @@ pub fn match_act_legal(
     on_match(m, |m| {
         let (seat, id) = player(seat, id)?;
         let index = number("index", index)?;
-        let turn_seq = opt_number("turnSeq", turn_seq)?;
-        let now = opt_number("now", now)?;
-        let mut status = opt_buffer(status)?;
+        let mut a = Acting::read(turn_seq, now, status)?;
         let who = Who::of(seat, id.as_deref());
-        m.act_legal(who, index, turn_seq, now, status.as_deref_mut())
+        m.act_legal(who, index, a.turn_seq, a.now, a.status.as_deref_mut())
     })
 }
 
