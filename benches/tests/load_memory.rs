@@ -1,7 +1,7 @@
 //! What a `load` request costs in memory: the host reads the line into fields without a
 //! JSON tree of the whole request and replays the record once, so the peak of live heap
-//! bytes while answering is a small multiple of the line (a 14 MB line used to peak at
-//! 628 MB, 45 times its size). Measured with a global allocator that tracks live bytes.
+//! bytes while answering is a small multiple of the line, checked with a global allocator
+//! that tracks live bytes.
 //!
 //! One `#[test]`: the counters are global.
 

@@ -73,8 +73,7 @@ fn state_and_view_sizes() {
 
 /// Every step copies its events into the step's buffer and the recent-event log, and the
 /// log's 32 slots are allocated with each game: at 32 bytes an event copies in two moves
-/// and the slots fit the allocator's small-block cache. Measured, the step from 72 bytes
-/// to 32 took 20 instructions off a decision.
+/// and the slots fit the allocator's small-block cache.
 #[test]
 fn an_event_of_the_base_game_is_at_most_32_bytes() {
     assert!(

@@ -1,6 +1,6 @@
 'use strict';
-// The party-games engine in-process: a thin layer over the native module (built by
-// `npm run build` into index.node). Values cross as JSON text in the JSON host's wire
+// The party-games engine in-process: a thin layer over the native module (shipped in
+// native/ for each supported platform; `npm run build` makes this machine's). Values cross as JSON text in the JSON host's wire
 // format and are parsed here (the status as numbers in a buffer each match keeps, a
 // seated player as a seat number); every refusal is thrown as a `GameError` carrying the
 // engine's code, Korean message and reason. Arguments are refused here with `BAD_REQUEST`
@@ -11,15 +11,24 @@
 // turn a lone surrogate into U+FFFD (so two ids would be one) and reserve an array's
 // whole length before reading it (a sparse array of 2^32 - 1 aborts the process).
 
+const fs = require('node:fs');
 const path = require('node:path');
+const { nativeFile, platformName } = require('./lib/platform.js');
 
+// The module for this platform as the package ships it (`native/`), else `index.node`: a
+// local `npm run build`, or a game author's addon built beside this file.
 function loadNative() {
-  const file = path.join(__dirname, 'index.node');
+  const shipped = path.join(__dirname, nativeFile());
+  const local = path.join(__dirname, 'index.node');
+  const file = fs.existsSync(shipped) ? shipped : local;
   try {
     return require(file);
   } catch (e) {
     if (e && e.code === 'MODULE_NOT_FOUND') {
-      throw new Error(`party-games: ${file} is missing; run \`npm run build\` in ${__dirname}`);
+      throw new Error(
+        `party-games: no native module for ${platformName()} (looked for ${shipped} and ${local}); ` +
+          `build one with \`npm run build\` in a checkout of the repository`,
+      );
     }
     throw e;
   }

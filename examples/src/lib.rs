@@ -38,3 +38,14 @@ pub mod throughput;
 pub mod trace;
 
 pub use trace::trace;
+
+/// The workspace README's embedding example, compiled and run as a doctest. It lives here,
+/// in a crate that is never published, because it reads files outside the crate.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeDoctests;
+
+/// The simulation loop in `docs/performance.md`, compiled and run as a doctest.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/performance.md")]
+pub struct PerformanceDoctests;

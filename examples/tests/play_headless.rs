@@ -629,7 +629,7 @@ fn question_mark_shows_the_rules_in_force_on_one_screen() {
 
 #[test]
 fn the_readme_shows_the_screens_the_game_prints() {
-    let readme = include_str!("../../README.md");
+    let readme = include_str!("../README.md");
     let section = &readme[readme.find("## The terminal game").unwrap()..];
     let section = &section[..section.find("\n## ").unwrap()];
     let blocks: Vec<&str> = section

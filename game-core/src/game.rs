@@ -853,7 +853,7 @@ pub(crate) fn admit<G: Game + ?Sized>(
 /// Empties a reused events buffer before every action. `Vec::clear` drops the events
 /// through an out-of-line slice drop whose call and set-up cost more than the one or two
 /// events a step leaves; `retain` drops them in line, in the same order, and allocates
-/// nothing. (Measured with callgrind: about 14 instructions a decision of a Yut play-out.)
+/// nothing.
 #[inline]
 pub(crate) fn clear_events<E>(events: &mut Vec<E>) {
     if !events.is_empty() {

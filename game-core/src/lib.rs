@@ -3,6 +3,7 @@
 #![deny(missing_docs)]
 
 mod bot;
+pub mod embedding;
 mod erased;
 mod error;
 mod game;

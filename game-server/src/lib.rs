@@ -1,16 +1,4 @@
-//! A multiplayer game server over the host protocol of `game-host`: the games of the
-//! [`Registry`] its caller gives, over WebSockets, seats protected by tokens, every
-//! accepted action committed to a [`Store`] before it is answered, timers and bots run by
-//! the server, and a board for the browser (`GET /`).
-//!
-//! [`serve`] runs it on a bound listener until a shutdown signal; the `server` example is
-//! the command line over it, with the built-in games. The server depends on no game: a
-//! game's bots, its views and its per-player events all come through the registry. The
-//! protocol is the JSON host's requests and replies, plus `hello`, `watch`, `create`'s
-//! `bots` and `seats`, `games`' `bots` (each game's bot kinds), and `update` pushes (the
-//! README's "The game server"). Every socket and every reply gets its own viewer's
-//! projection of what changed: a player sees the cards they drew, nobody else does.
-
+#![doc = include_str!("../README.md")]
 #![forbid(unsafe_code)]
 #![deny(missing_docs)]
 

@@ -364,9 +364,8 @@ impl Augments {
 
     /// The rest of `on_result`, for a side that can use one of [`ON_RESULT`].
     // Out of line, like the rest of `after_result`: inlined, their events' code grows the
-    // engine's step past what the compiler inlines into the play-out loop (measured with
-    // the empty pack: 793 -> 778 instructions a decision), which costs more than building
-    // the `Cx` in memory for the call (see [`fire`]).
+    // engine's step past what the compiler inlines into the play-out loop, which costs
+    // more than building the `Cx` in memory for the call (see [`fire`]).
     #[inline(never)]
     fn change_result(cx: &mut Cx<'_, Self>, result: &mut Throw) -> OnResult {
         let side = cx.board().current_side();
@@ -823,8 +822,7 @@ impl Rules for Augments {
     /// side holds node 1 (then the engine sends the stack home).
     // Always inlined whole, events and all: out of line (or with only a fast exit inline),
     // the engine's capture step shrinks enough to be inlined into the move, and the step
-    // then outgrows what the compiler inlines into the play-out loop (measured with the
-    // empty pack: 778 -> 854 instructions a decision).
+    // then outgrows what the compiler inlines into the play-out loop.
     #[inline(always)]
     fn capture_to(&self, cx: &mut Cx<'_, Self>, victim: SideId, count: u8) -> CaptureTo {
         let capturer = cx.board().current_side();

@@ -160,7 +160,7 @@ impl<R: Rules> Game for Yut<R> {
     }
 
     // Out of line: one call a game, kept out of the loops that play many games (inlined
-    // there, it costs their every step more than the call costs; measured).
+    // there, it costs their every step more than the call costs).
     #[inline(never)]
     fn setup(
         &self,
@@ -171,8 +171,8 @@ impl<R: Rules> Game for Yut<R> {
     ) -> Result<YutState<R>, YutError> {
         let base = self.check_options(options, players.len())?;
         // The seat lists before the table: its checks come after the options' (the order
-        // of the errors), its allocations after the sides' member lists' (measured: the
-        // other order costs the allocator more).
+        // of the errors), its allocations after the sides' member lists' (the other order
+        // costs the allocator more).
         let (mut side_of, mut sides, mut seat_conceded) =
             (SeatList::new(), SideList::new(), SeatList::new());
         let new_lists = (&mut side_of, &mut sides, &mut seat_conceded);

@@ -62,8 +62,3 @@ pub use throw_list::{PackedThrows, ThrowList};
 pub use trail::Trail;
 pub use view::{LastThrow, PieceView, PresenceView, SideView, Turn, YutView};
 pub use words::UnknownWord;
-
-/// The workspace README's embedding guide, compiled and run as a doctest.
-#[cfg(doctest)]
-#[doc = include_str!("../../README.md")]
-pub struct ReadmeDoctests;

@@ -48,8 +48,8 @@ fn emit<X: Clone>(
     events: &mut impl Sink<YutEvent<X>>,
     event: YutEvent<X>,
 ) {
-    // The copy to the events first and the event itself into the log: measured, the
-    // other way round costs a few instructions more (the log's write is the larger).
+    // The copy to the events first and the event itself into the log: the other way round
+    // costs more (the log's write is the larger).
     events.take(&event);
     log.put(event);
 }
@@ -558,7 +558,7 @@ impl<R: Rules> Yut<R> {
 
     /// Ends the game: no more actions, no deadline.
     // Out of line: once a game, and inlined into the step it would cost every step more
-    // than the call costs (measured).
+    // than the call costs.
     #[inline(never)]
     pub(crate) fn game_over(
         &self,
@@ -638,9 +638,9 @@ impl<R: Rules> Yut<R> {
     }
 
     /// A seat concedes (RULES.md, Ending and ranking).
-    // Out of line: at most a few times a game, and never in a random play-out. Measured
-    // with `discard` out of line too: the standard game 295.2 -> 294.6 instructions a
-    // decision, the app pack 438.7 -> 431.2 (each alone helps one and costs the other).
+    // Out of line: at most a few times a game, and never in a random play-out. Together
+    // with `discard`, which is out of line too: either alone helps one rule set and costs
+    // the other.
     #[inline(never)]
     pub(crate) fn concede(
         &self,

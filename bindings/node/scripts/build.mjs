@@ -1,5 +1,6 @@
-// `npm run build`: builds the native module with cargo (release), copies it to
-// index.node (where index.js loads it), then generates index.d.ts from the games' JSON
+// `npm run build`: builds the native module with cargo (release, stripped: see the
+// workspace's Cargo.toml), copies it to index.node and to native/party-games.PLATFORM.node
+// (the file the package ships; index.js loads it first), then generates index.d.ts from the games' JSON
 // Schemas, read from the module just built, with json-schema-to-typescript. Nothing is
 // downloaded: cargo builds from the workspace, the compiler packages come from the lockfile.
 //
@@ -130,11 +131,17 @@ const library = cargoBuild();
 fs.mkdirSync(out, { recursive: true });
 const target = path.join(out, 'index.node');
 fs.copyFileSync(library, target);
-if (out === here) {
-  // The name napi-rs's own tooling gives the module, for loaders that look for it.
-  fs.copyFileSync(library, path.join(here, 'party-games.linux-x64-gnu.node'));
+if (out === path.resolve(here)) {
+  // The file the package ships for this platform (package.json `files`: `native/`), under
+  // the name napi-rs gives it; index.js loads it first.
+  const { nativeFile } = createRequire(import.meta.url)('../lib/platform.js');
+  const shipped = path.join(here, nativeFile());
+  fs.mkdirSync(path.dirname(shipped), { recursive: true });
+  fs.copyFileSync(library, shipped);
 } else {
   fs.copyFileSync(path.join(here, 'index.js'), path.join(out, 'index.js'));
+  fs.mkdirSync(path.join(out, 'lib'), { recursive: true });
+  fs.copyFileSync(path.join(here, 'lib', 'platform.js'), path.join(out, 'lib', 'platform.js'));
 }
 const require = createRequire(import.meta.url);
 const { NativeRegistry } = require(target);

@@ -159,7 +159,7 @@ test('the typos fail for their own reason (without the directives)', () => {
 
 test("the README's loops compile (the server's, the bot's)", () => {
   const readme = fs.readFileSync(path.join(pkg, 'README.md'), 'utf8');
-  const start = readme.indexOf('## Install and build');
+  const start = readme.indexOf('## Build from the repository');
   const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
   const loops = [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]);
   assert.equal(loops.length, 2, 'the server loop and the bot loop');

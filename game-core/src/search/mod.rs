@@ -268,7 +268,7 @@ struct Search<'a, G: Game, M: Model<G>> {
     scratch: Vec<G::Event>,
     /// Positions done with, kept for the next children: a child is copied into one with
     /// `clone_from`, which keeps its buffers, instead of being allocated afresh and
-    /// dropped (measured on Yut's strong bot: most of a decision went to the allocator).
+    /// dropped (otherwise the allocator takes most of a decision of Yut's strong bot).
     /// Boxed, so that taking one out and putting it back moves a pointer, not a state.
     spare: Vec<Box<G::State>>,
 }
