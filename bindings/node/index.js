@@ -507,7 +507,10 @@ class Match {
     }
   }
 
-  /** Marks a player connected or not (after the timeouts due at `now`). */
+  /**
+   * Marks a player connected or not, after the timeouts due at `now` (in `lastApplied()`):
+   * the events to push (`presenceChanged`; none when nothing changed).
+   */
   setConnected(player, connected, now) {
     this.#applied = [];
     const seat = this.#seat(player);
@@ -521,7 +524,9 @@ class Match {
       this.#applied = err.applied;
       throw err;
     }
-    this.#applied = JSON.parse(text).applied;
+    const { events, applied } = JSON.parse(text);
+    this.#applied = applied;
+    return events;
   }
 
   /** The match record (it holds the seed: keep it on the server). */

@@ -61,8 +61,8 @@ pub struct ErrorBody {
     pub code: String,
     /// Player-facing Korean message; it never carries parser text (see `reason.detail`).
     pub message: String,
-    /// Machine-readable detail (the fields each code carries are listed in the README's
-    /// error table); `{}` when the code says it all.
+    /// Machine-readable detail (the fields each code carries are listed in the error table
+    /// of game-core's embedding guide); `{}` when the code says it all.
     pub reason: serde_json::Map<String, serde_json::Value>,
 }
 

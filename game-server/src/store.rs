@@ -76,7 +76,7 @@ const BUSY_WAIT: std::time::Duration = std::time::Duration::from_millis(20);
 pub struct Seat {
     /// The player id.
     pub player: String,
-    /// The seat's token (stored as given: see the README's "Durability").
+    /// The seat's token (stored as given: see the crate docs, "Durability and time").
     pub token: String,
 }
 

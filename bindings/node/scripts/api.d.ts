@@ -140,7 +140,13 @@ export declare class Match<G extends GameId = GameId> {
    * own projection of a game's private events (One Card's `drew`).
    */
   events(player?: string): Change<G>;
-  setConnected(player: string, connected: boolean, now?: number): void;
+  /**
+   * Marks a player connected or not, after the timeouts due at `now` (in `lastApplied()`):
+   * the events to push to every viewer, `presenceChanged` (none when nothing changed). A
+   * disconnected player's turn is played by the engine once the deadline or the game's
+   * grace (5 s for the built-in games) ends, whichever comes first: `status().nextTickAt`.
+   */
+  setConnected(player: string, connected: boolean, now?: number): Events[G][];
   /**
    * The match record (it holds the seed: keep it on the server). A restored match's
    * record has `options: null` and `seed: 0`: its `base` holds the stored state.

@@ -208,7 +208,11 @@ test('tick at nextTickAt acts for the player, and late actions keep the timeouts
 
   // A disconnected player's grace: setConnected, then tick acts at nextTickAt.
   const p = reg.create({ game: 'rps', players: ['a', 'b'], seed: 3 });
-  p.setConnected('a', false, 0);
+  // setConnected answers the events a host pushes; a repeat changes nothing.
+  assert.deepEqual(p.setConnected('a', false, 0), [
+    { type: 'presenceChanged', player: 'a', connected: false, away: false },
+  ]);
+  assert.deepEqual(p.setConnected('a', false, 0), []);
   const at = p.status().nextTickAt;
   assert.equal(typeof at, 'number');
   assert.ok(p.tick(at).length >= 1);
