@@ -106,7 +106,12 @@ async fn round(shared: &Arc<Shared>) {
     }
     tracing::info!("claimed {} matches whose lease expired", claimed.len());
     restore::pending(shared, &claimed);
-    restore::run(shared.clone(), claimed.clone()).await;
-    // Once they run here: a socket that reconnects at once is served.
-    remote::claimed(shared, &claimed);
+    // Replayed on a task of its own: many matches take a while to replay, and meanwhile
+    // the next rounds renew the leases this instance holds (or they would expire).
+    let shared = shared.clone();
+    tokio::spawn(async move {
+        restore::run(shared.clone(), claimed.clone()).await;
+        // Once they run here: a socket that reconnects at once is served.
+        remote::claimed(&shared, &claimed);
+    });
 }
