@@ -281,7 +281,7 @@ async fn play(
 /// in [`SCRIPTED_EVERY`], between bots `x` and `y` for the others.
 async fn create_one(creator: &mut Client, i: usize) -> Value {
     let options = json!({"winsNeeded": WINS});
-    let req = if i % SCRIPTED_EVERY == 0 {
+    let req = if i.is_multiple_of(SCRIPTED_EVERY) {
         json!({"op": "create", "game": "rps", "players": ["p", "q"], "options": options})
     } else {
         json!({"op": "create", "game": "rps", "players": ["x", "y"],
@@ -393,7 +393,7 @@ async fn three_instances_survive_a_kill_and_a_pause() {
             id.clone(),
             killed.clone(),
         )));
-        if i % SCRIPTED_EVERY == 0 {
+        if i.is_multiple_of(SCRIPTED_EVERY) {
             for (seat, at) in [("p", i + 1), ("q", i + 2)] {
                 players.push((
                     id.clone(),
@@ -537,7 +537,7 @@ async fn three_instances_survive_a_kill_and_a_pause() {
                     p.unanswered
                 );
                 acked += p.acked.len();
-                if p.first_at % 3 == 0 {
+                if p.first_at.is_multiple_of(3) {
                     after_reconnect += p.acked_after_reconnect;
                 }
             }
