@@ -10,6 +10,7 @@ use std::time::Duration;
 use crate::Shared;
 use crate::actor::Cmd;
 use crate::observe::Esc;
+use crate::remote;
 use crate::restore;
 use crate::store::{Leases, StoreError};
 
@@ -23,6 +24,7 @@ pub(crate) async fn run(shared: Arc<Shared>, mut stop: tokio::sync::oneshot::Rec
         return;
     };
     let every = (leases.lease_time() / 3).max(Duration::from_millis(10));
+    let beats = tokio::spawn(heartbeat(shared.clone(), every));
     let mut tick = tokio::time::interval(every);
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
@@ -33,6 +35,7 @@ pub(crate) async fn run(shared: Arc<Shared>, mut stop: tokio::sync::oneshot::Rec
         }
         round(&shared).await;
     }
+    beats.abort();
     let store = shared.store.clone();
     match blocking(move || lease_of(&*store)?.release()).await {
         Ok(()) => {
@@ -65,6 +68,19 @@ async fn blocking<T: Send + 'static>(
         .and_then(|r| r)
 }
 
+/// Says this instance is alive and drops the routes of the silent ones, at every tick
+/// of `every`: on a task of its own, so that a long round of claims (replaying many
+/// matches) does not make this instance look gone.
+async fn heartbeat(shared: Arc<Shared>, every: Duration) {
+    let mut tick = tokio::time::interval(every);
+    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        tick.tick().await;
+        remote::beat(&shared);
+        remote::sweep(&shared);
+    }
+}
+
 /// One round: renew, drop what was lost, claim what expired.
 async fn round(shared: &Arc<Shared>) {
     let store = shared.store.clone();
@@ -90,5 +106,12 @@ async fn round(shared: &Arc<Shared>) {
     }
     tracing::info!("claimed {} matches whose lease expired", claimed.len());
     restore::pending(shared, &claimed);
-    restore::run(shared.clone(), claimed).await;
+    // Replayed on a task of its own: many matches take a while to replay, and meanwhile
+    // the next rounds renew the leases this instance holds (or they would expire).
+    let shared = shared.clone();
+    tokio::spawn(async move {
+        restore::run(shared.clone(), claimed.clone()).await;
+        // Once they run here: a socket that reconnects at once is served.
+        remote::claimed(&shared, &claimed);
+    });
 }

@@ -9,6 +9,13 @@
 //! another instance is a binding of the match's task like a local one, whose pushes and
 //! replies a forwarder sends back in the order the task queued them.
 //!
+//! Every instance says it is alive at each round of its leases ([`beat`]); the routes to
+//! an instance that stays silent for [`silence_limit`] are dropped on both sides: at an
+//! owner, the bindings it served for that instance's sockets (their players marked
+//! disconnected, [`sweep`]); at a client instance, the proxies to that owner, whose
+//! sockets are told to reconnect. An instance that claimed matches says so ([`claimed`]):
+//! a proxy still pointed at their former owner ends at once, its sockets reconnecting.
+//!
 //! [`Leases::send`]: crate::store::Leases::send
 //! [`Leases::listen`]: crate::store::Leases::listen
 
@@ -48,6 +55,10 @@ pub(crate) struct Router {
     remote: Mutex<HashMap<(String, u64), Forwarder>>,
     /// Woken when another instance released its leases: claim now, not at the next round.
     pub(crate) released: tokio::sync::Notify,
+    /// When each other instance was last heard from (its heartbeat or any message).
+    heard: Mutex<HashMap<String, Instant>>,
+    /// When [`sweep`] last ran.
+    swept: Mutex<Option<Instant>>,
 }
 
 /// A binding served for a socket of another instance.
@@ -110,6 +121,11 @@ pub(crate) fn start(shared: &Arc<Shared>) -> Result<(), StoreError> {
 
 fn dispatch(shared: &Arc<Shared>, msg: Value) {
     let m = msg["m"].as_str().unwrap_or_default().to_owned();
+    if let Some(from) = msg["from"].as_str()
+        && from != me(shared)
+    {
+        lock(&shared.router.heard).insert(from.to_owned(), Instant::now());
+    }
     match msg["t"].as_str().unwrap_or_default() {
         "req" => on_request(shared, &m, &msg),
         "sub" => on_subscribe(shared, &m, &msg),
@@ -124,12 +140,132 @@ fn dispatch(shared: &Arc<Shared>, msg: Value) {
         "released" if msg["from"].as_str() != Some(me(shared).as_str()) => {
             shared.router.released.notify_one();
         }
+        "claimed" => on_claimed(shared, &msg),
         "rep" | "push" | "gone" => {
             if let Some(proxy) = lock(&shared.router.proxies).get(&m) {
                 let _ = proxy.send(msg);
             }
         }
         _ => {}
+    }
+}
+
+/// How long an instance may stay unheard before the routes to it are dropped: two
+/// leases, so that an instance whose leases still hold is never taken for gone.
+fn silence_limit(shared: &Shared) -> Duration {
+    shared
+        .store
+        .leases()
+        .map_or(ANSWER_WAIT, |l| l.lease_time() * 2)
+}
+
+/// Tells every other instance that this one is alive (at each round of its leases).
+pub(crate) fn beat(shared: &Shared) {
+    send(shared, "*", &json!({"t": "alive", "from": me(shared)}));
+}
+
+/// Drops the routes to instances unheard for [`silence_limit`]. A binding served here
+/// for a socket of such an instance leaves its match (a player's seat marked
+/// disconnected when no other socket holds it), and the instance, if it was only paused,
+/// is told the match is gone from its route so that its sockets reconnect. A proxy here
+/// to such an owner ends the same way: whoever claims the match serves its sockets once
+/// they reconnect. Silent instances are then forgotten.
+///
+/// Called at each round of the leases: a round that comes late by more than the limit
+/// means this instance was the one paused, and what it heard is as old as the pause, so
+/// that round only starts the count again.
+pub(crate) fn sweep(shared: &Shared) {
+    let limit = silence_limit(shared);
+    let now = Instant::now();
+    let late = lock(&shared.router.swept)
+        .replace(now)
+        .is_some_and(|last| now.duration_since(last) > limit);
+    let silent: Vec<String> = {
+        let mut heard = lock(&shared.router.heard);
+        if late {
+            heard.values_mut().for_each(|at| *at = now);
+        }
+        heard
+            .iter()
+            .filter(|(_, at)| now.duration_since(**at) > limit)
+            .map(|(instance, _)| instance.clone())
+            .collect()
+    };
+    if silent.is_empty() {
+        return;
+    }
+    {
+        let matches = shared.matches();
+        let proxies = lock(&shared.router.proxies);
+        for (m, proxy) in proxies.iter() {
+            let to_silent = matches
+                .get(m)
+                .and_then(|h| h.remote.as_ref())
+                .is_some_and(|owner| silent.contains(owner));
+            if to_silent {
+                let _ = proxy.send(json!({"t": "gone", "m": m, "moved": true}));
+            }
+        }
+    }
+    let dropped: Vec<(String, Forwarder)> = {
+        let mut remote = lock(&shared.router.remote);
+        let keys: Vec<(String, u64)> = remote
+            .keys()
+            .filter(|(instance, _)| silent.contains(instance))
+            .cloned()
+            .collect();
+        keys.into_iter()
+            .filter_map(|key| remote.remove(&key).map(|f| (key.0, f)))
+            .collect()
+    };
+    for (instance, f) in &dropped {
+        shared.send(&f.match_id, Cmd::Unsubscribe { sub: f.local });
+        gone(shared, instance, &f.match_id, true);
+    }
+    if !dropped.is_empty() {
+        tracing::warn!(
+            "{} bindings of sockets at silent instances dropped: {}",
+            dropped.len(),
+            silent.join(", ")
+        );
+    }
+    let mut heard = lock(&shared.router.heard);
+    for instance in &silent {
+        if heard.get(instance).is_some_and(|at| at.elapsed() > limit) {
+            heard.remove(instance);
+        }
+    }
+}
+
+/// Tells every other instance that this one now runs the matches `ids` (claimed from
+/// an owner that died, stopped renewing or released them).
+pub(crate) fn claimed(shared: &Shared, ids: &[String]) {
+    send(
+        shared,
+        "*",
+        &json!({"t": "claimed", "from": me(shared), "ms": ids}),
+    );
+}
+
+/// Another instance claimed matches: a proxy here still pointed at another owner ends as
+/// if that owner had said the match moved, and its sockets reconnect.
+fn on_claimed(shared: &Shared, msg: &Value) {
+    let Some(from) = msg["from"].as_str().filter(|f| *f != me(shared)) else {
+        return;
+    };
+    let Some(ids) = msg["ms"].as_array() else {
+        return;
+    };
+    let matches = shared.matches();
+    let proxies = lock(&shared.router.proxies);
+    for m in ids.iter().filter_map(Value::as_str) {
+        let stale = matches
+            .get(m)
+            .and_then(|h| h.remote.as_deref())
+            .is_some_and(|owner| owner != from);
+        if let Some(proxy) = proxies.get(m).filter(|_| stale) {
+            let _ = proxy.send(json!({"t": "gone", "m": m, "moved": true}));
+        }
     }
 }
 
@@ -368,6 +504,10 @@ pub(crate) async fn attach(shared: &Shared, id: &str) {
     };
     let (tx, cmds) = mpsc::unbounded_channel();
     let (inbox_tx, inbox) = mpsc::unbounded_channel();
+    // The owner holds an unexpired lease: alive now, whether heard from yet or not.
+    lock(&shared.router.heard)
+        .entry(owner.clone())
+        .or_insert_with(Instant::now);
     {
         let mut matches = shared.matches();
         if matches.contains_key(id) {

@@ -429,6 +429,11 @@ impl Server {
         assert!(status.success(), "kill -{signal}");
     }
 
+    /// The process id (an instance's id in a shared store begins with it).
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// SIGKILL, at once: nothing gets to close.
     pub fn kill(&mut self) {
         let _ = self.child.kill();
@@ -645,4 +650,106 @@ pub async fn bot_matches(
         ids.push(created["match"].as_str().unwrap().to_owned());
     }
     ids
+}
+
+/// The epochs the entries of `m` were written under, in order (a PostgreSQL store).
+pub fn epochs(db: &TempDb, m: &str) -> Vec<i64> {
+    let (url, _) = db.pg.as_ref().expect("a PostgreSQL store");
+    let m = m.to_owned();
+    pg_run(url, async move |c| {
+        let rows = c
+            .query(
+                "SELECT epoch FROM entries WHERE match_id = $1 ORDER BY seq",
+                &[&m],
+            )
+            .await?;
+        Ok(rows
+            .iter()
+            .map(|r| r.get::<_, Option<i64>>(0).unwrap_or(0))
+            .collect())
+    })
+    .unwrap()
+}
+
+/// The final view a match's record replays to, as `viewer` sees it.
+pub fn replayed_view(record: &Value, viewer: Option<&str>) -> Value {
+    let record: game_core::MatchRecord = serde_json::from_value(record.clone()).unwrap();
+    let m = game_host::registry().replay(&record).unwrap();
+    m.view(viewer).unwrap()
+}
+
+/// Sends `req` on `c` and returns its reply, or `None` when the server closed the
+/// socket first (a match that moved to another instance closes it with 1012).
+pub async fn ask(c: &mut Client, mut req: Value) -> Option<Value> {
+    req["id"] = json!("ask");
+    c.ws.send(Message::Text(req.to_string().into()))
+        .await
+        .ok()?;
+    loop {
+        let msg = tokio::time::timeout(Duration::from_secs(30), c.ws.next())
+            .await
+            .expect("an answer within 30 s");
+        match msg {
+            Some(Ok(Message::Text(t))) => {
+                let v: Value = serde_json::from_str(&t).unwrap();
+                if v.get("push").is_some() {
+                    c.pushes.push_back(v);
+                } else {
+                    return Some(v);
+                }
+            }
+            Some(Ok(Message::Close(_))) | Some(Err(_)) | None => return None,
+            Some(Ok(_)) => {}
+        }
+    }
+}
+
+/// Sends `req` to the instance at `addr` until it is served (a socket closed meanwhile
+/// is opened again, as a client does), within `secs`: the client and the reply. A
+/// refusal other than `UNAVAILABLE` (or `MATCH_CLOSED`, when `closed_ok`) fails.
+pub async fn until_ok(addr: &str, req: Value, secs: u64, closed_ok: bool) -> (Client, Value) {
+    let until = tokio::time::Instant::now() + Duration::from_secs(secs);
+    loop {
+        let mut c = Client::connect(addr).await;
+        while let Some(reply) = ask(&mut c, req.clone()).await {
+            if reply["ok"] == true || (closed_ok && code(&reply) == "MATCH_CLOSED") {
+                return (c, reply);
+            }
+            assert_eq!(code(&reply), "UNAVAILABLE", "{reply}");
+            assert!(tokio::time::Instant::now() < until, "not served: {reply}");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        assert!(tokio::time::Instant::now() < until, "not served: {req}");
+    }
+}
+
+/// Watches match `id` at `addr` until it is over (a socket closed because the match
+/// moved is opened again, as a client does; a match already closed as over counts).
+pub async fn until_over(addr: &str, id: &str) {
+    let until = tokio::time::Instant::now() + Duration::from_secs(120);
+    loop {
+        let (mut w, watched) = until_ok(addr, json!({"op": "watch", "match": id}), 20, true).await;
+        if watched["ok"] != true {
+            assert_eq!(watched["error"]["reason"]["why"], "over", "{watched}");
+            return;
+        }
+        if watched["over"] == true || w.pushes.iter().any(|p| p["over"] == true) {
+            return;
+        }
+        loop {
+            let msg = tokio::time::timeout_at(until, w.ws.next())
+                .await
+                .expect("over within 120 s");
+            match msg {
+                Some(Ok(Message::Text(t))) => {
+                    let p: Value = serde_json::from_str(&t).unwrap();
+                    if p["match"] == id && p["over"] == true {
+                        return;
+                    }
+                }
+                Some(Ok(Message::Close(_)) | Err(_)) | None => break,
+                Some(Ok(_)) => {}
+            }
+        }
+    }
 }
