@@ -241,7 +241,7 @@ fn the_record_is_the_same_read_after_every_input_or_only_at_the_end() {
                         continue;
                     }
                     let a = eager.play(&ids[seat], &action, None, now);
-                    let b = lazy.play_seat(seat, &action, None, now);
+                    let b = lazy.play(&ids[seat], &action, None, now);
                     assert_eq!(a, b, "seed {seed}");
                     kinds[0] += usize::from(a.result.is_ok());
                 }

@@ -22,8 +22,8 @@ fn pick(hand: Hand) -> RpsAction {
 
 /// Plays one round: p0 shows `a`, p1 shows `b`.
 fn round(state: &mut RpsState, a: Hand, b: Hand, now: u64) -> Vec<RpsEvent> {
-    let mut events = Rps.apply(state, "p0", &pick(a), now).unwrap();
-    events.extend(Rps.apply(state, "p1", &pick(b), now + 1).unwrap());
+    let mut events = Rps.apply(state, 0, &pick(a), now).unwrap();
+    events.extend(Rps.apply(state, 1, &pick(b), now + 1).unwrap());
     events
 }
 
@@ -86,9 +86,7 @@ fn wire_formats() {
 #[test]
 fn a_pick_is_hidden_until_the_reveal() {
     let mut state = setup(3);
-    let events = Rps
-        .apply(&mut state, "p0", &pick(Hand::Scissors), 10)
-        .unwrap();
+    let events = Rps.apply(&mut state, 0, &pick(Hand::Scissors), 10).unwrap();
     // Events are broadcast: no hand in them.
     assert_eq!(events, vec![RpsEvent::Picked { player: 0 }]);
     assert!(!serde_json::to_string(&events).unwrap().contains("scissors"));
@@ -116,7 +114,7 @@ fn a_pick_is_hidden_until_the_reveal() {
         5
     );
 
-    Rps.apply(&mut state, "p1", &pick(Hand::Rock), 20).unwrap();
+    Rps.apply(&mut state, 1, &pick(Hand::Rock), 20).unwrap();
     for viewer in [
         Viewer::Player("p0"),
         Viewer::Player("p1"),
@@ -141,7 +139,7 @@ fn picks_are_simultaneous_in_any_order() {
     for p0_first in [true, false] {
         let mut state = setup(3);
         assert_eq!(Rps.to_act(&state), [0, 1]);
-        let (first, second) = if p0_first { ("p0", "p1") } else { ("p1", "p0") };
+        let (first, second) = if p0_first { (0, 1) } else { (1, 0) };
         Rps.apply(&mut state, first, &pick(Hand::Paper), 10)
             .unwrap();
         let waiting = usize::from(p0_first);
@@ -230,11 +228,9 @@ fn concede_ends_the_game() {
     let mut state = setup(3);
     round(&mut state, Hand::Paper, Hand::Rock, 10);
     // Conceding after one's own pick is allowed; the hidden pick is dropped unseen.
-    Rps.apply(&mut state, "p0", &pick(Hand::Rock), 20).unwrap();
+    Rps.apply(&mut state, 0, &pick(Hand::Rock), 20).unwrap();
     assert_eq!(Rps.legal_actions(&state, 0), vec![RpsAction::Concede]);
-    let events = Rps
-        .apply(&mut state, "p0", &RpsAction::Concede, 30)
-        .unwrap();
+    let events = Rps.apply(&mut state, 0, &RpsAction::Concede, 30).unwrap();
     assert_eq!(
         events,
         vec![
@@ -289,8 +285,8 @@ fn random_draws_from_the_state_rng() {
     let state = setup(3);
     let mut a = state.clone();
     let mut b = state.clone();
-    Rps.apply(&mut a, "p0", &RpsAction::Random, 10).unwrap();
-    Rps.apply(&mut b, "p0", &RpsAction::Random, 10).unwrap();
+    Rps.apply(&mut a, 0, &RpsAction::Random, 10).unwrap();
+    Rps.apply(&mut b, 0, &RpsAction::Random, 10).unwrap();
     assert_eq!(a, b);
     assert!(a.picks[0].is_some());
     assert_ne!(a.table.rng, state.table.rng);
@@ -301,7 +297,7 @@ fn random_draws_from_the_state_rng() {
         let mut s = Rps
             .setup(&RpsOptions::default(), &players(2), seed, 0)
             .unwrap();
-        Rps.apply(&mut s, "p1", &RpsAction::Random, 0).unwrap();
+        Rps.apply(&mut s, 1, &RpsAction::Random, 0).unwrap();
         seen.insert(s.picks[1].unwrap());
     }
     assert_eq!(seen.len(), 3);
@@ -386,8 +382,7 @@ fn exactly_two_distinct_players() {
 fn restore_round_trips_and_refuses_tampering() {
     let mut state = setup(3);
     round(&mut state, Hand::Paper, Hand::Rock, 10);
-    Rps.apply(&mut state, "p1", &pick(Hand::Scissors), 20)
-        .unwrap();
+    Rps.apply(&mut state, 1, &pick(Hand::Scissors), 20).unwrap();
     let json = serde_json::to_string(&state).unwrap();
     assert_eq!(Rps.restore(&json).unwrap(), state);
 

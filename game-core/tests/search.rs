@@ -147,7 +147,7 @@ fn the_search_does_not_depend_on_the_stored_rng() {
 #[test]
 fn anything_but_an_own_choice_is_the_timeout_action() {
     let mut state = start();
-    Rps.apply_seat(&mut state, 0, &RpsAction::Pick { hand: Hand::Paper }, 0)
+    Rps.apply(&mut state, 0, &RpsAction::Pick { hand: Hand::Paper }, 0)
         .unwrap();
     let mut bot = Expectimax::new(1, limits(1, 1_000), Scissors);
     // Seat 1's pick is a chance step for the model: the bot plays the timeout action.

@@ -13,7 +13,7 @@
 //! let view = OneCard.view(&state, Viewer::Player("ann"));
 //! assert_eq!(view.hand.as_ref().unwrap().len(), 7);
 //! assert_eq!(view.hand_counts, [7, 7]);
-//! OneCard.apply(&mut state, "ann", &OneCardAction::Draw, 10).unwrap();
+//! OneCard.apply(&mut state, 0, &OneCardAction::Draw, 10).unwrap();
 //! assert_eq!(OneCard.view(&state, Viewer::Spectator).hand_counts, [8, 7]);
 //! ```
 

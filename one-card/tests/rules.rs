@@ -20,14 +20,14 @@ fn seven(card: &str, suit: Suit) -> OneCardAction {
 /// Applies `action` for `seat`, which must be accepted.
 fn act(state: &mut OneCardState, seat: usize, action: &OneCardAction) -> Vec<OneCardEvent> {
     OneCard
-        .apply_seat(state, seat, action, 1_000)
+        .apply(state, seat, action, 1_000)
         .unwrap_or_else(|e| panic!("seat {seat} {action:?}: {e}"))
 }
 
 /// Applies `action` for `seat`, which must be refused with `code` and change nothing.
 fn refused(state: &mut OneCardState, seat: usize, action: &OneCardAction, code: &str) {
     let before = state.clone();
-    let err = OneCard.apply_seat(state, seat, action, 1_000).unwrap_err();
+    let err = OneCard.apply(state, seat, action, 1_000).unwrap_err();
     assert_eq!(err.code(), code, "seat {seat} {action:?}: {err}");
     assert_eq!(*state, before);
 }
@@ -525,7 +525,7 @@ fn games_of_timeouts_only_always_end() {
                     };
                     let action = game_core::Bot::choose(&mut bot, &OneCard, &played, seat);
                     OneCard
-                        .apply_seat(&mut played, seat, &action.unwrap(), step)
+                        .apply(&mut played, seat, &action.unwrap(), step)
                         .unwrap();
                 }
                 for mut state in [fresh, played] {

@@ -192,7 +192,6 @@ mod tests {
     #[test]
     fn winners_are_the_ranking_s_first_places() {
         let game = Yut::standard();
-        let mut events = Vec::new();
         let mut kept = None;
         let (mut concedes, mut unfinished) = (0, 0);
         for seed in 0..400u64 {
@@ -241,9 +240,7 @@ mod tests {
                     let actions = game.legal_actions(state, seat);
                     actions[rng.below(actions.len() as u32) as usize]
                 };
-                events.clear();
-                game.apply_seat_into(state, seat, &action, 0, &mut events)
-                    .unwrap();
+                let events = game.apply(state, seat, &action, 0).unwrap();
                 over = events.iter().find_map(|e| match e {
                     YutEvent::GameOver { winners } => Some(winners.clone()),
                     _ => None,

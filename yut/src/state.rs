@@ -1249,7 +1249,6 @@ mod tests {
     #[test]
     fn the_places_follow_the_pieces_through_whole_games() {
         let game = Yut::standard();
-        let mut events = Vec::new();
         for seed in 0..60u64 {
             let players: Vec<String> = (0..2 + seed % 3).map(|i| format!("p{i}")).collect();
             let options = YutOptions {
@@ -1262,8 +1261,7 @@ mod tests {
                 let seat = state.board.current_seat();
                 let actions = game.legal_actions(&state, seat);
                 let action = actions[rng.below(actions.len() as u32) as usize];
-                game.apply_seat_into(&mut state, seat, &action, 0, &mut events)
-                    .unwrap();
+                game.apply(&mut state, seat, &action, 0).unwrap();
                 for side in &state.board.sides {
                     assert_consistent(side);
                 }

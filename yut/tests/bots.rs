@@ -68,7 +68,7 @@ fn the_strong_bot_plays_only_legal_actions_and_never_touches_the_rng() {
                 "{options:?} seed {seed}: {action:?} is not legal"
             );
             moves += usize::from(matches!(action, YutAction::Move { .. }));
-            game.apply_seat(&mut state, seat, &action, 0).unwrap();
+            game.apply(&mut state, seat, &action, 0).unwrap();
         }
         assert!(game.is_over(&state), "{options:?}: no end");
         assert!(moves > 0);
@@ -104,7 +104,7 @@ fn the_strong_bot_does_not_depend_on_the_stored_rng() {
             compared += 1;
         }
         let action = policy.choose(&game, &state, seat).unwrap();
-        game.apply_seat(&mut state, seat, &action, 0).unwrap();
+        game.apply(&mut state, seat, &action, 0).unwrap();
     }
     assert!(compared > 5, "only {compared} real choices");
 }
@@ -121,7 +121,7 @@ fn the_policy_bot_is_the_engine_s_timeout_action() {
             game.timeout_action(&state, seat)
         );
         let action = random.choose(&game, &state, seat).unwrap();
-        game.apply_seat(&mut state, seat, &action, 0).unwrap();
+        game.apply(&mut state, seat, &action, 0).unwrap();
     }
 }
 
@@ -133,8 +133,7 @@ fn seat_bots_dispatch_to_each_bot() {
     let mut state = game.setup(&YutOptions::default(), &players, 8, 0).unwrap();
     while state.board.phase != yut::Phase::Move {
         let seat = game.to_act(&state)[0];
-        game.apply_seat(&mut state, seat, &YutAction::Throw, 0)
-            .unwrap();
+        game.apply(&mut state, seat, &YutAction::Throw, 0).unwrap();
     }
     let seat = game.to_act(&state)[0];
     for kind in [BotKind::Random, BotKind::Policy, BotKind::Strong] {

@@ -516,10 +516,7 @@ fn checklist_team_turn_order_and_out_of_turn_error() {
     for seat in [2, 3, 0] {
         let err = s.try_act(seat, mv).unwrap_err();
         assert_error(&err, "NOT_YOUR_TURN", "지금은 다른 사람 차례예요.");
-        let err = s
-            .game
-            .apply(&mut s.state, &format!("p{seat}"), &mv, 0)
-            .unwrap_err();
+        let err = s.game.apply(&mut s.state, seat, &mv, 0).unwrap_err();
         assert_error(&err, "NOT_YOUR_TURN", "지금은 다른 사람 차례예요.");
     }
     assert_eq!(s.json(), before);
@@ -597,7 +594,7 @@ fn checklist_ranking_all_three_players() {
             let seat = game.to_act(&state)[0];
             assert!(!finished_sides.contains(&state.board.side_of[seat]));
             let a = bot.choose(&game, &state, seat).unwrap();
-            for e in game.apply_seat(&mut state, seat, &a, 0).unwrap() {
+            for e in game.apply(&mut state, seat, &a, 0).unwrap() {
                 if let YutEvent::SideFinished { side, rank } = e {
                     finished_sides.push(side);
                     assert_eq!(usize::from(rank), finished_sides.len());
@@ -772,7 +769,7 @@ fn checklist_view_has_no_rng() {
             }
             let seat = game.to_act(&state)[0];
             let a = bot.choose(&game, &state, seat).unwrap();
-            game.apply_seat(&mut state, seat, &a, step).unwrap();
+            game.apply(&mut state, seat, &a, step).unwrap();
             step += 1;
         }
     }
@@ -814,14 +811,15 @@ fn checklist_replay_determinism() {
         while !game.is_over(&state) && script.len() < 3000 {
             let seat = game.to_act(&state)[0];
             let a = bot.choose(&game, &state, seat).unwrap();
-            all_events.push(game.apply(&mut state, &ids[seat], &a, now).unwrap());
+            all_events.push(game.apply(&mut state, seat, &a, now).unwrap());
             script.push((ids[seat].clone(), a, now));
             now += 700;
         }
         let mut replay = game.setup(&options, &ids, seed, 0).unwrap();
         let mut replay_events = Vec::new();
         for (player, a, now) in &script {
-            replay_events.push(game.apply(&mut replay, player, a, *now).unwrap());
+            let seat = game.seat(&replay, player).unwrap();
+            replay_events.push(game.apply(&mut replay, seat, a, *now).unwrap());
         }
         assert_eq!(replay, state, "seed {seed}");
         assert_eq!(replay_events, all_events);

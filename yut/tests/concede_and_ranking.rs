@@ -376,7 +376,7 @@ fn the_winners_are_the_first_places_players() {
             }
             while let Some(&seat) = game.to_act(&state).first() {
                 let action = game_core::Bot::choose(&mut bot, &game, &state, seat).unwrap();
-                game.apply_seat(&mut state, seat, &action, 0).unwrap();
+                game.apply(&mut state, seat, &action, 0).unwrap();
             }
             let result = game.outcome(&state).unwrap();
             let first: Vec<String> = result

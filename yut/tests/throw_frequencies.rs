@@ -91,11 +91,11 @@ fn throws_through_the_game_are_the_same_draws() {
         if action == yut::YutAction::Throw {
             let mut rng = state.table().rng.clone();
             let expected = ThrowDraw::draw(&options, &mut rng);
-            game.apply_seat(&mut state, seat, &action, 0).unwrap();
+            game.apply(&mut state, seat, &action, 0).unwrap();
             assert_eq!(state.board.last_throw, Some(expected));
             assert_eq!(state.table().rng, rng);
         } else {
-            game.apply_seat(&mut state, seat, &action, 0).unwrap();
+            game.apply(&mut state, seat, &action, 0).unwrap();
         }
         if game.is_over(&state) {
             break;
