@@ -101,28 +101,19 @@ impl<T> SideList<T> {
 
     /// The side `id`, for an id the engine keeps valid (the side to act, a stack's owner,
     /// a move's side): masked into the slots, so that an id past the sides reads some slot
-    /// rather than panicking. Use `get` where the id may be anything.
-    ///
-    /// ```
-    /// use yut::{Side, SideList};
-    /// let two = SideList::from_vec(vec![Side::new(vec![0], 4), Side::new(vec![1], 4)]).unwrap();
-    /// assert_eq!(two.of(1).members, [1]);
-    /// ```
+    /// rather than panicking (debug builds assert the id is a side's). Crate-private: the
+    /// engine alone keeps the ids valid; anyone else indexes the list (`sides[i]`, or
+    /// `get`), checked.
     #[inline(always)]
-    pub fn of(&self, id: SideId) -> &T {
+    pub(crate) fn of(&self, id: SideId) -> &T {
+        debug_assert!(usize::from(id) < self.len(), "side id {id} past the sides");
         &self.slots[usize::from(id) % MAX_SIDES]
     }
 
     /// [`SideList::of`], to change.
-    ///
-    /// ```
-    /// use yut::{Side, SideList};
-    /// let mut one = SideList::from_vec(vec![Side::new(vec![0], 4)]).unwrap();
-    /// one.of_mut(0).turns = 3;
-    /// assert_eq!(one[0].turns, 3);
-    /// ```
     #[inline(always)]
-    pub fn of_mut(&mut self, id: SideId) -> &mut T {
+    pub(crate) fn of_mut(&mut self, id: SideId) -> &mut T {
+        debug_assert!(usize::from(id) < self.len(), "side id {id} past the sides");
         &mut self.slots[usize::from(id) % MAX_SIDES]
     }
 
@@ -315,7 +306,9 @@ mod tests {
         assert!(error.to_string().contains("at most 4 sides"), "{error}");
     }
 
+    /// Release builds read a slot; debug builds assert (the engine keeps ids valid).
     #[test]
+    #[cfg_attr(debug_assertions, should_panic(expected = "past the sides"))]
     fn an_id_past_the_sides_reads_a_slot_without_panicking() {
         let list = sides(2);
         for id in [2, 3, 4, 200, 255] {
