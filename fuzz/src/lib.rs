@@ -518,7 +518,7 @@ fn invariants<G: Game>(game: &G, state: &G::State, step: usize) {
             }
         }
     }
-    let players = &state.table().players;
+    let players = &state.table().players();
     let viewer = match step % (players.len() + 1) {
         i if i < players.len() => Viewer::Player(&players[i]),
         _ => Viewer::Spectator,

@@ -655,7 +655,7 @@ pub trait GameExt: Game + sealed::Sealed {
         now: Millis,
     ) -> Result<Vec<Self::Event>, Self::Error> {
         let seat = self.seat(state, player)?;
-        let table = state.table_mut();
+        let table = state.table_mut(crate::TableKey::new());
         let now = table.time(now);
         let presence = &mut table.presence[seat];
         if presence.connected() == connected {
@@ -678,7 +678,7 @@ pub trait GameExt: Game + sealed::Sealed {
     /// that it cannot read the real future from the stored RNG.
     fn fork(&self, state: &Self::State, seed: u64) -> Self::State {
         let mut copy = state.clone();
-        copy.table_mut().rng = crate::GameRng::from_seed(seed);
+        copy.table_mut(crate::TableKey::new()).rng = crate::GameRng::from_seed(seed);
         copy
     }
 }
@@ -915,7 +915,7 @@ fn settle<G: Game + ?Sized>(
     actor: Actor,
     events: &mut Vec<G::Event>,
 ) {
-    let table = state.table_mut();
+    let table = state.table_mut(crate::TableKey::new());
     // Wrapping: a tampered state at u64::MAX must not panic; real games never get near.
     table.turn_seq = table.turn_seq.wrapping_add(1);
     // `now` comes from `Table::time`, which is never earlier than the clock: no `max`.

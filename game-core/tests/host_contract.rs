@@ -169,7 +169,7 @@ fn the_typed_engine_never_accepts_a_move_after_its_time() {
     );
     // The move then counts for the next round.
     assert!(played.result.is_ok());
-    assert_eq!(state.picks[0], Some(Hand::Paper));
+    assert_eq!(state.picks()[0], Some(Hand::Paper));
 }
 
 #[test]

@@ -151,11 +151,11 @@ fn check_invariants(state: &RpsState) -> Result<(), TestCaseError> {
         for viewer in [Viewer::Player(PLAYERS[1 - seat]), Viewer::Spectator] {
             let view = Rps.view(state, viewer);
             prop_assert_eq!(view.seats[seat].hand, None);
-            prop_assert_eq!(view.seats[seat].picked, state.picks[seat].is_some());
+            prop_assert_eq!(view.seats[seat].picked, state.picks()[seat].is_some());
         }
         prop_assert_eq!(
             Rps.view(state, Viewer::Player(PLAYERS[seat])).seats[seat].hand,
-            state.picks[seat]
+            state.picks()[seat]
         );
     }
     prop_assert!(Rps.validate(state, 2, &RpsAction::Concede).is_err());
@@ -214,10 +214,10 @@ proptest! {
         let mut state = Rps.setup(&RpsOptions::default(), &players, seed, 0).unwrap();
         Rps.apply(&mut state, 0, &RpsAction::Pick { hand: Hand::ALL[a] }, 1).unwrap();
         Rps.apply(&mut state, 1, &RpsAction::Random, 2).unwrap();
-        let last = state.last_round.unwrap();
+        let last = state.last_round().unwrap();
         prop_assert_eq!(last.hands[0], Hand::ALL[a]);
         prop_assert_eq!(last.winner, Hand::round_winner(last.hands));
-        let total: u8 = state.scores.iter().sum();
+        let total: u8 = state.scores().iter().sum();
         prop_assert_eq!(total, u8::from(last.winner.is_some()));
     }
 }

@@ -48,12 +48,12 @@ impl Model<Rps> for Scissors {
     }
 
     fn evaluate(&self, _game: &Rps, state: &RpsState, _me: ()) -> f64 {
-        let bonus = if state.picks[0] == Some(Hand::Scissors) {
+        let bonus = if state.picks()[0] == Some(Hand::Scissors) {
             0.5
         } else {
             0.0
         };
-        f64::from(state.scores[0]) - f64::from(state.scores[1]) + bonus
+        f64::from(state.scores()[0]) - f64::from(state.scores()[1]) + bonus
     }
 
     fn floor(&self) -> f64 {
@@ -61,7 +61,7 @@ impl Model<Rps> for Scissors {
     }
 
     fn key(&self, state: &RpsState) -> Vec<u8> {
-        serde_json::to_vec(&(state.picks, state.scores)).unwrap()
+        serde_json::to_vec(&(state.picks(), state.scores())).unwrap()
     }
 }
 
@@ -189,7 +189,7 @@ impl Model<Rps> for Gambler {
     }
 
     fn evaluate(&self, _game: &Rps, state: &RpsState, _me: ()) -> f64 {
-        match state.picks[0] {
+        match state.picks()[0] {
             Some(Hand::Scissors) => 2.0,
             Some(Hand::Rock) => 0.5,
             _ => 0.0,

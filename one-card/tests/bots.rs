@@ -162,7 +162,7 @@ fn the_policy_bot_decides_from_its_players_view_only() {
             };
             for seat in (0..n).filter(|&s| OneCard.may_act(&state, s)) {
                 let other = unseen_reshuffled(&state, seat, step);
-                let id = &state.table.players[seat];
+                let id = &state.table.players()[seat];
                 let view = OneCard.view(&state, Viewer::Player(id));
                 assert_eq!(view, OneCard.view(&other, Viewer::Player(id)));
                 differ += usize::from(other.hands != state.hands);

@@ -85,7 +85,7 @@ fn run(
     now: u64,
     pool: &[OneCardAction],
 ) -> Result<Vec<OneCardEvent>, String> {
-    let n = state.table.players.len();
+    let n = state.table.players().len();
     let code = |e: one_card::OneCardError| e.code().to_owned();
     match *op {
         Op::Legal { seat, pick } => {
@@ -200,7 +200,7 @@ fn no_leak(
     before: &OneCardState,
     events: &[OneCardEvent],
 ) -> Result<(), TestCaseError> {
-    let n = state.table.players.len();
+    let n = state.table.players().len();
     let ids = ids(n);
     for viewer in (0..=n).map(|i| ids.get(i).map(String::as_str)) {
         let as_viewer = viewer.map_or(Viewer::Spectator, Viewer::Player);
@@ -261,7 +261,7 @@ fn invariants(state: &OneCardState, pool: &[OneCardAction]) -> Result<(), TestCa
     let to_act = OneCard.to_act(state);
     prop_assert_eq!(OneCard.is_over(state), to_act.is_empty());
     prop_assert!(to_act.len() <= 1);
-    for seat in 0..state.table.players.len() {
+    for seat in 0..state.table.players().len() {
         let legal = OneCard.legal_actions(state, seat);
         for action in pool {
             // CONCEDE is valid but deliberately not listed.

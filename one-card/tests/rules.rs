@@ -297,13 +297,13 @@ fn one_card_is_called_or_caught_until_the_next_play_or_draw() {
         },
         "NO_CALL_WINDOW",
     );
-    let deadline = state.table.deadline_at;
+    let deadline = state.table.deadline_at();
     let events = act(&mut state, 2, &catch);
     assert_eq!(state.hands[0].len(), 2);
     assert_eq!(state.call, None);
     assert_eq!(drawn(&events)[0].len(), 1);
     // A call has no timer of its own: the mover's deadline stands.
-    assert_eq!((state.turn, state.table.deadline_at), (1, deadline));
+    assert_eq!((state.turn, state.table.deadline_at()), (1, deadline));
     refused(&mut state, 1, &catch, "NO_CALL_WINDOW");
 
     // Called first, it can no longer be caught.
@@ -554,7 +554,7 @@ fn ranking_first_ends_at_the_first_empty_hand() {
     }));
     assert!(state.over);
     assert_eq!(OneCard.to_act(&state), Vec::<usize>::new());
-    assert_eq!(state.table.deadline_at, None);
+    assert_eq!(state.table.deadline_at(), None);
     let outcome = OneCard.outcome(&state).unwrap();
     assert_eq!(
         (outcome.winner.as_str(), outcome.ranks),
@@ -633,7 +633,7 @@ fn ranking_all_orders_the_bankrupt_in_reverse() {
 fn the_mover_who_times_out_draws_the_pending_attack() {
     let mut state = default_position(&[&["2H", "3D"], &["3C", "4C"]], "9H");
     act(&mut state, 0, &play("2H"));
-    let deadline = state.table.deadline_at.unwrap();
+    let deadline = state.table.deadline_at().unwrap();
     assert_eq!(OneCard.timeout_action(&state, 1), Some(OneCardAction::Draw));
     assert_eq!(OneCard.timeout_action(&state, 0), None);
     assert!(OneCard.tick(&mut state, deadline - 1).is_empty());

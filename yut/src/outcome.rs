@@ -55,7 +55,7 @@ pub fn side_name(board: &Board, side: SideId) -> String {
         Mode::Individual => board.sides[usize::from(side)]
             .members
             .first()
-            .map(|&s| board.table.players[usize::from(s)].clone())
+            .map(|&s| board.table.players()[usize::from(s)].clone())
             .unwrap_or_default(),
     }
 }
@@ -96,7 +96,7 @@ pub fn ranking(board: &Board) -> Vec<Place> {
             players: s
                 .members
                 .iter()
-                .map(|&m| board.table.players[usize::from(m)].clone())
+                .map(|&m| board.table.players()[usize::from(m)].clone())
                 .collect(),
             side,
             finished_pieces: s.finished() as u8,
@@ -119,7 +119,7 @@ pub fn winners(board: &Board) -> Vec<String> {
 pub(crate) fn winners_into(board: &Board, players: &mut Vec<String>) {
     let mut written = 0;
     let mut put = |m: u8| {
-        let name = &board.table.players[usize::from(m)];
+        let name = &board.table.players()[usize::from(m)];
         match players.get_mut(written) {
             Some(kept) => kept.clone_from(name),
             None => players.push(name.clone()),

@@ -1053,14 +1053,14 @@ impl Board {
     /// ```
     #[inline]
     pub fn players(&self) -> &[PlayerId] {
-        &self.table.players
+        &self.table.players()
     }
 
     /// The number of the current decision: it changes whenever the game asks anyone for a
     /// new decision.
     #[inline]
     pub fn turn_seq(&self) -> u64 {
-        self.table.turn_seq
+        self.table.turn_seq()
     }
 
     /// When the current decision times out (host milliseconds), if it has a deadline.
@@ -1072,7 +1072,7 @@ impl Board {
     /// Each seat's presence (connected, away, timeouts in a row), by seat.
     #[inline]
     pub fn presence(&self) -> &[Presence] {
-        &self.table.presence
+        &self.table.presence()
     }
 }
 /// The whole state: the base [`Board`], the rule extension's own state, and the recent
@@ -1106,7 +1106,7 @@ impl<R: Rules> game_core::GameState for YutState<R> {
     }
 
     #[inline]
-    fn table_mut(&mut self) -> &mut Table {
+    fn table_mut(&mut self, _: game_core::TableKey) -> &mut Table {
         &mut self.board.table
     }
 }

@@ -357,7 +357,7 @@ impl<R: Rules> Script<R> {
     /// game set up with it (for tests that need given throws the script cannot force, such
     /// as a rule's rethrow).
     pub fn reseed(&mut self, seed: u64) -> &mut Self {
-        self.state.board.table.rng = game_core::GameRng::from_seed(seed);
+        *self.state.board.table.rng_mut() = game_core::GameRng::from_seed(seed);
         self
     }
 
@@ -464,7 +464,7 @@ impl<R: Rules> Script<R> {
 
     /// The player id of `seat`.
     pub fn player(&self, seat: usize) -> &str {
-        &self.state.board.table.players[seat]
+        &self.state.board.table.players()[seat]
     }
 
     /// What the game waits for.

@@ -116,7 +116,7 @@ fn concede_two_players_ends_the_game() {
     let result = s.game.outcome(&s.state).unwrap();
     assert_eq!(result.ranking[0].side as usize, 1 - waiting);
     assert_eq!(result.ranking[1].rank, 2);
-    assert_eq!(s.state.table().deadline_at, None);
+    assert_eq!(s.state.table().deadline_at(), None);
 }
 
 #[test]

@@ -77,7 +77,7 @@ fn invariants(game: &Yut, state: &YutState<yut::Standard>, done_before: &mut [us
 
 /// No key or word of the RNG in any viewer's view.
 fn views_hide_the_rng(game: &Yut, state: &YutState<yut::Standard>, step: usize) {
-    let ids = &state.table().players;
+    let ids = &state.table().players();
     // Every viewer now and then, otherwise one in turn (the spectator among them).
     let all: Vec<Viewer> = ids
         .iter()
@@ -209,7 +209,7 @@ fn run(
                     ops.push(Op::Connect(ids[seat].clone(), false, now));
                     now += game.grace_ms();
                 } else {
-                    now = now.max(state.table().deadline_at.unwrap());
+                    now = now.max(state.table().deadline_at().unwrap());
                 }
                 let done = game.tick(&mut state, now);
                 assert_eq!(done.len(), 1, "one timeout is due");
