@@ -5,7 +5,7 @@
 //! wrapped in one) for that seat's action, applies it, and shows the step to a callback,
 //! until the game is over, the chooser has nothing to play, the callback stops it, or the
 //! decision limit is reached. It applies actions to a bare state through
-//! [`GameExt::apply`]'s checks with one reused events buffer (nothing allocated per step
+//! [`GameExt::apply`](crate::GameExt::apply)'s checks with one reused events buffer (nothing allocated per step
 //! beyond what the game itself allocates), or to anything else that implements [`Playable`],
 //! such as a [`Match`] that records every input. A play-out whose callback does not read the
 //! events asks for none ([`Playout::quiet`]), and the game then need not build them.
@@ -195,7 +195,7 @@ pub trait Playable<G: Game> {
     }
 }
 
-/// A bare state, applied to with [`GameExt::apply`]'s checks into the loop's buffer (or
+/// A bare state, applied to with [`GameExt::apply`](crate::GameExt::apply)'s checks into the loop's buffer (or
 /// with the events left out, [`Game::step_quiet`]).
 struct Bare<'s, G: Game>(&'s mut G::State);
 
@@ -380,7 +380,7 @@ impl<G: Game, const QUIET: bool> Playout<G, QUIET> {
         self
     }
 
-    /// Plays the bare `state` to the end with [`GameExt::apply`]'s checks: `choose` picks
+    /// Plays the bare `state` to the end with [`GameExt::apply`](crate::GameExt::apply)'s checks: `choose` picks
     /// the action of the seat to act, `step` sees every applied action (it may change the
     /// state, and stop the loop with [`ControlFlow::Break`]).
     ///

@@ -70,7 +70,7 @@ const AFTER_MOVE: u32 = STEP_BONUSES
 /// (every other side counts, finished and conceded ones included).
 fn behind(board: &Board, side: SideId) -> bool {
     // `side`: a valid id.
-    let mine = board.sides[usize::from(side)].finished();
+    let mine = board.sides.of(side).finished();
     board
         .sides
         .iter()
@@ -81,7 +81,7 @@ fn behind(board: &Board, side: SideId) -> bool {
 /// Whether every piece of `side` has finished: then nothing fires for it.
 fn all_done(board: &Board, side: SideId) -> bool {
     // `side`: a valid id.
-    board.sides[usize::from(side)].all_done()
+    board.sides.of(side).all_done()
 }
 
 /// The step bonuses of a forward move, in table order: 첫걸음 한 칸 (entering),
@@ -157,7 +157,7 @@ fn triggers(done: &MoveDone) -> u32 {
 #[inline(always)]
 fn can_use_any(board: &Board, state: &AugmentState, augments: u32) -> bool {
     // The side to act: a valid id.
-    let mine = &state.sides[usize::from(board.current_side())];
+    let mine = state.sides.of(board.current_side());
     mine.owned.usable_bits() & augments != 0
 }
 
@@ -167,12 +167,11 @@ fn can_use_any(board: &Board, state: &AugmentState, augments: u32) -> bool {
 #[inline(always)]
 fn turn_busy(board: &Board, state: &AugmentState, config: &AugmentConfig) -> bool {
     let side = board.current_side();
-    let mine = &state.sides[usize::from(side)];
+    let mine = state.sides.of(side);
     // The two flags at once, and the pack before the board.
     state.draft.is_some()
         || (mine.truce_owed | mine.payback_owed)
-        || (!config.augments.is_empty()
-            && Slot::at_turn(board.sides[usize::from(side)].turns).is_some())
+        || (!config.augments.is_empty() && Slot::at_turn(board.sides.of(side).turns).is_some())
 }
 
 /// Whether `done` may set something off or leaves a 업고 달리기 mark to keep up to date
@@ -180,7 +179,7 @@ fn turn_busy(board: &Board, state: &AugmentState, config: &AugmentConfig) -> boo
 #[inline(always)]
 fn move_sets_off(state: &AugmentState, done: &MoveDone) -> bool {
     // The mover: a valid id.
-    let mine = &state.sides[usize::from(done.info.side)];
+    let mine = state.sides.of(done.info.side);
     // Everything needs an augment of the mover that this move can set off, or a mark to
     // keep up to date. The step bonuses and 문턱 낮추기 go by what the side owns, the
     // rest by what it can still use.
@@ -372,9 +371,9 @@ impl Augments {
     fn change_result(cx: &mut Cx<'_, Self>, result: &mut Throw) -> OnResult {
         let side = cx.board().current_side();
         if matches!(*result, Throw::Do | Throw::Backdo)
-            && cx.state.sides[usize::from(side)].can_use(Augment::SecondLook)
+            && cx.state.sides.of(side).can_use(Augment::SecondLook)
         {
-            cx.state.sides[usize::from(side)].spend(Augment::SecondLook);
+            cx.state.sides.of_mut(side).spend(Augment::SecondLook);
             fired(
                 cx,
                 side,
@@ -387,14 +386,10 @@ impl Augments {
             fired(cx, side, a, Effect::Substituted { from: *result, to });
             *result = to;
         };
-        if *result == Throw::Backdo
-            && cx.state.sides[usize::from(side)].can_use(Augment::EraseBackdo)
-        {
+        if *result == Throw::Backdo && cx.state.sides.of(side).can_use(Augment::EraseBackdo) {
             substitute(cx, Augment::EraseBackdo, Throw::Do, result);
         }
-        if cx.state.sides[usize::from(side)].can_use(Augment::ComebackWind)
-            && behind(cx.board(), side)
-        {
+        if cx.state.sides.of(side).can_use(Augment::ComebackWind) && behind(cx.board(), side) {
             match *result {
                 Throw::Do => substitute(cx, Augment::ComebackWind, Throw::Gae, result),
                 Throw::Backdo => substitute(cx, Augment::ComebackWind, Throw::Do, result),
@@ -402,9 +397,9 @@ impl Augments {
             }
         }
         if matches!(*result, Throw::Do | Throw::Gae)
-            && cx.state.sides[usize::from(side)].can_use(Augment::OneLineWind)
+            && cx.state.sides.of(side).can_use(Augment::OneLineWind)
         {
-            cx.state.sides[usize::from(side)].spend(Augment::OneLineWind);
+            cx.state.sides.of_mut(side).spend(Augment::OneLineWind);
             substitute(cx, Augment::OneLineWind, Throw::Geol, result);
         }
         OnResult::Keep
@@ -443,7 +438,7 @@ impl Augments {
         let usable = if done.carried {
             0
         } else {
-            cx.state.sides[usize::from(side)].owned.usable_bits()
+            cx.state.sides.of(side).owned.usable_bits()
         };
         let forward = !done.info.result.is_backdo() && !done.carried;
         let finished_all = all_done(cx.board(), side);
@@ -452,9 +447,9 @@ impl Augments {
         if usable & Augment::TwinEntry.bit() != 0
             && done.info.from.node().is_none()
             && done.info.count >= 2
-            && cx.state.sides[usize::from(side)].can_use(Augment::TwinEntry)
+            && cx.state.sides.of(side).can_use(Augment::TwinEntry)
         {
-            cx.state.sides[usize::from(side)].spend(Augment::TwinEntry);
+            cx.state.sides.of_mut(side).spend(Augment::TwinEntry);
             fired(
                 cx,
                 side,
@@ -465,7 +460,7 @@ impl Augments {
             );
         }
         if forward && usable & (STEP_BONUSES | Augment::LowThreshold.bit()) != 0 {
-            let bonuses = step_bonuses(&cx.state.sides[usize::from(side)], &done.info);
+            let bonuses = step_bonuses(cx.state.sides.of(side), &done.info);
             for a in bonuses.into_iter().flatten() {
                 fired(
                     cx,
@@ -477,8 +472,7 @@ impl Augments {
                     },
                 );
             }
-            if done.to == To::GOAL && cx.state.sides[usize::from(side)].owns(Augment::LowThreshold)
-            {
+            if done.to == To::GOAL && cx.state.sides.of(side).owns(Augment::LowThreshold) {
                 // Where the move would have stopped without 문턱 낮추기 (the end of a
                 // forward walk does not depend on the trail).
                 let steps = done.info.result.steps() as u8 + bonuses.iter().flatten().count() as u8;
@@ -498,21 +492,20 @@ impl Augments {
         if !finished_all && usable & CLAPS != 0 {
             if let To::Node(n) = done.to
                 && is_corner(n)
-                && cx.state.sides[usize::from(side)].can_use(Augment::CornerClap)
+                && cx.state.sides.of(side).can_use(Augment::CornerClap)
             {
                 extra_throw(cx, side, Augment::CornerClap);
             }
-            if done.to == To::GOAL && cx.state.sides[usize::from(side)].can_use(Augment::GoalCheer)
-            {
+            if done.to == To::GOAL && cx.state.sides.of(side).can_use(Augment::GoalCheer) {
                 extra_throw(cx, side, Augment::GoalCheer);
             }
         }
         // 업고 달리기: a forward move spends the mark, a backdo or a rule's carry takes it
         // along.
         if let Some(from) = done.info.from.node()
-            && cx.state.sides[usize::from(side)].marks.contains(from)
+            && cx.state.sides.of(side).marks.contains(from)
         {
-            let marks = &mut cx.state.sides[usize::from(side)].marks;
+            let marks = &mut cx.state.sides.of_mut(side).marks;
             if marks.remove(from)
                 && let (false, To::Node(to)) = (forward, done.to)
             {
@@ -522,7 +515,7 @@ impl Augments {
         if let (true, To::Node(to), false) = (done.stacked, done.to, finished_all)
             && usable & Augment::PiggybackDash.bit() != 0
         {
-            cx.state.sides[usize::from(side)].marks.insert(to);
+            cx.state.sides.of_mut(side).marks.insert(to);
             fired(
                 cx,
                 side,
@@ -786,15 +779,15 @@ impl Rules for Augments {
         if state.barred == Some(info.side) {
             return false;
         }
-        let iron = state.sides[usize::from(victim)].owns(Augment::IronStack);
-        !(iron && board.sides[usize::from(victim)].stack_on(node) >= 3)
+        let iron = state.sides.of(victim).owns(Augment::IronStack);
+        !(iron && board.sides.of(victim).stack_on(node) >= 3)
     }
 
     /// 쌍둥이 입장: two enter together while two or more wait and a use is left.
     #[inline]
     fn enter_count(&self, board: &Board, state: &AugmentState, side: SideId) -> u8 {
-        let twin = state.sides[usize::from(side)].can_use(Augment::TwinEntry);
-        if twin && board.sides[usize::from(side)].at_home() >= 2 {
+        let twin = state.sides.of(side).can_use(Augment::TwinEntry);
+        if twin && board.sides.of(side).at_home() >= 2 {
             2
         } else {
             1
@@ -805,7 +798,7 @@ impl Rules for Augments {
     #[inline(always)]
     fn extra_steps(&self, _board: &Board, state: &AugmentState, info: &MoveInfo) -> u8 {
         // The mover: a valid id.
-        let mine = &state.sides[usize::from(info.side)];
+        let mine = state.sides.of(info.side);
         if mine.owned.owned_bits() & STEP_BONUSES != 0 {
             step_count(mine, info)
         } else {
@@ -822,7 +815,7 @@ impl Rules for Augments {
         info: &MoveInfo,
         _node: Node,
     ) -> bool {
-        state.sides[usize::from(info.side)].owns(Augment::LowThreshold)
+        state.sides.of(info.side).owns(Augment::LowThreshold)
     }
 
     /// The truce and 되갚을 손 are armed by the capture; then a cushion (the house rule's

@@ -101,18 +101,32 @@ impl<T> SideList<T> {
 
     /// The side `id`, for an id the engine keeps valid (the side to act, a stack's owner,
     /// a move's side): masked into the slots, so that an id past the sides reads some slot
-    /// rather than panicking (debug builds assert the id is a side's). Crate-private: the
-    /// engine alone keeps the ids valid; anyone else indexes the list (`sides[i]`, or
-    /// `get`), checked.
+    /// rather than panicking (debug builds assert the id is a side's). Use `get` where the
+    /// id may be anything. Public for rule crates' hooks (the augment pack reads its own
+    /// per-side state with it on every decision), where indexing the list instead checks
+    /// twice (the slice, then the index).
+    ///
+    /// ```
+    /// use yut::{Side, SideList};
+    /// let two = SideList::from_vec(vec![Side::new(vec![0], 4), Side::new(vec![1], 4)]).unwrap();
+    /// assert_eq!(two.of(1).members, [1]);
+    /// ```
     #[inline(always)]
-    pub(crate) fn of(&self, id: SideId) -> &T {
+    pub fn of(&self, id: SideId) -> &T {
         debug_assert!(usize::from(id) < self.len(), "side id {id} past the sides");
         &self.slots[usize::from(id) % MAX_SIDES]
     }
 
     /// [`SideList::of`], to change.
+    ///
+    /// ```
+    /// use yut::{Side, SideList};
+    /// let mut one = SideList::from_vec(vec![Side::new(vec![0], 4)]).unwrap();
+    /// one.of_mut(0).turns = 3;
+    /// assert_eq!(one[0].turns, 3);
+    /// ```
     #[inline(always)]
-    pub(crate) fn of_mut(&mut self, id: SideId) -> &mut T {
+    pub fn of_mut(&mut self, id: SideId) -> &mut T {
         debug_assert!(usize::from(id) < self.len(), "side id {id} past the sides");
         &mut self.slots[usize::from(id) % MAX_SIDES]
     }

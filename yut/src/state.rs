@@ -1053,7 +1053,7 @@ impl Board {
     /// ```
     #[inline]
     pub fn players(&self) -> &[PlayerId] {
-        &self.table.players()
+        self.table.players()
     }
 
     /// The number of the current decision: it changes whenever the game asks anyone for a
@@ -1072,7 +1072,7 @@ impl Board {
     /// Each seat's presence (connected, away, timeouts in a row), by seat.
     #[inline]
     pub fn presence(&self) -> &[Presence] {
-        &self.table.presence()
+        self.table.presence()
     }
 }
 /// The whole state: the base [`Board`], the rule extension's own state, and the recent
