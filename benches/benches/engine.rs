@@ -111,20 +111,20 @@ fn moves_and_actions(c: &mut Criterion) {
             BATCH,
         )
     });
-    c.bench_function("action/apply_seat_into move", |b| {
+    c.bench_function("action/play move", |b| {
         b.iter_batched_ref(
             || fresh(&state),
-            |(s, events)| GAME.apply_seat_into(s, seat, &action, NOW, events),
+            |(s, events)| GAME.play(s, seat, &action, None, NOW, events),
             BATCH,
         )
     });
 
     let throw_state = benches::mid_game_throw_state(SEED);
     let throw_seat = throw_state.board.current_seat();
-    c.bench_function("action/apply_seat_into throw", |b| {
+    c.bench_function("action/play throw", |b| {
         b.iter_batched_ref(
             || fresh(&throw_state),
-            |(s, events)| GAME.apply_seat_into(s, throw_seat, &YutAction::Throw, NOW, events),
+            |(s, events)| GAME.play(s, throw_seat, &YutAction::Throw, None, NOW, events),
             BATCH,
         )
     });

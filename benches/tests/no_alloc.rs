@@ -2,7 +2,7 @@
 //! allocator around uniform-random games of the standard rules.
 //!
 //! (a) `ThrowDraw::draw` and `Yut::legal_moves_into` with a reused buffer: none at all.
-//! (b) `GameExt::apply_seat_into` with a reused events buffer, as the shared play-out loop
+//! (b) `GameExt::apply`'s checked step with a reused events buffer, as the shared play-out loop
 //!     (`game_core::playout`) applies it: none for an ordinary decision; a discard (its
 //!     event lists the dropped results) and the game's end (winners and result) allocate,
 //!     measured and bounded. The loop itself, between decisions, allocates nothing.
@@ -220,7 +220,7 @@ fn play(seeds: std::ops::Range<u64>, report: &mut Report, count: bool) {
             let action = match state.board.phase {
                 Phase::Throw => {
                     // A play-out draws throws itself (the engine draws its own in
-                    // `apply_seat`; this measures the bare draw).
+                    // `apply`; this measures the bare draw).
                     let (draw, n) = counted(|| ThrowDraw::draw(&options, &mut draw_rng));
                     black_box(draw);
                     if count {
@@ -324,29 +324,24 @@ fn steady_state_playout_allocations() {
             .legal_fresh
             .line("    legal_moves_into, Vec::new(), grows as needed")
     );
-    println!(
-        "{}",
-        report.apply_all.line("(b) apply_seat, every decision")
-    );
-    println!("{}", report.apply_throw.line("    apply_seat THROW"));
-    println!("{}", report.apply_move.line("    apply_seat MOVE"));
+    println!("{}", report.apply_all.line("(b) apply, every decision"));
+    println!("{}", report.apply_throw.line("    apply THROW"));
+    println!("{}", report.apply_move.line("    apply MOVE"));
     println!(
         "{}",
         report
             .apply_plain
-            .line("    apply_seat, no discard and not the end")
+            .line("    apply, no discard and not the end")
     );
     println!(
         "{}",
         report
             .apply_discard
-            .line("    apply_seat discarding, or throw after one")
+            .line("    apply discarding, or throw after one")
     );
     println!(
         "{}",
-        report
-            .apply_game_over
-            .line("    apply_seat ending the game")
+        report.apply_game_over.line("    apply ending the game")
     );
     println!(
         "{}",
@@ -464,7 +459,7 @@ fn reset_allocations<R: yut::Rules>(game: &Yut<R>, options: &R::Options, n: usiz
         let mut bot = RandomBot::new(seed);
         while let Some(seat) = game.first_to_act(&state) {
             let action = bot.choose(game, &state, seat).expect("a legal action");
-            game.apply_seat(&mut state, seat, &action, 0)
+            game.apply(&mut state, seat, &action, 0)
                 .expect("a legal action is accepted");
         }
         let (reset, allocs) = counted(|| game.reset(&mut state, options, &ids, seed, 0));
@@ -474,11 +469,11 @@ fn reset_allocations<R: yut::Rules>(game: &Yut<R>, options: &R::Options, n: usiz
     tally
 }
 
-/// Measured: allocations of an ordinary `apply_seat_into` with a reused buffer.
+/// Measured: allocations of an ordinary checked step with a reused buffer.
 const PLAIN_MAX: usize = 0;
-/// Measured: allocations of a discarding `apply_seat`, or of the throw after one.
+/// Measured: allocations of a discarding `apply`, or of the throw after one.
 const DISCARD_MAX: usize = 0;
-/// Measured: allocations of the `apply_seat` that ends the game of a new state (each game
+/// Measured: allocations of the `apply` that ends the game of a new state (each game
 /// here is set up afresh): the winners' list and the winner's id of the log's `gameOver`,
 /// and the same two in the copy the events get. (A state reset from a finished game reuses
 /// the log's: (d).)

@@ -23,7 +23,7 @@
 //!   up to `(t+1)·N/T` (see [`share`]), with its own buffers; nothing is shared while the
 //!   games run. Each prints a line `thread t+1/T (games A..B): …` with its own figures.
 //! - **No allocation per action.** Actions go through
-//!   [`game_core::GameExt::apply_seat_quiet`] with one reused events buffer, and are drawn with [`Game::random_legal_action`] without
+//!   a quiet [`game_core::playout::Playout`] with one reused events buffer, and are drawn with [`Game::random_legal_action`] without
 //!   building the legal list (only a Yut draft, three times per side and game at most,
 //!   builds its list).
 //!   Each thread keeps one game state: its first game is set up with [`Game::setup`],

@@ -134,7 +134,7 @@ fn choices_are_among_exactly_the_legal_actions_and_drafts_count() {
                 }
                 rule += u64::from(state.board.phase == Phase::Rule);
                 let pick = legal[rng.below(legal.len() as u32) as usize].clone();
-                game.apply_seat(&mut state, seat, &pick, 0).unwrap();
+                game.apply(&mut state, seat, &pick, 0).unwrap();
             }
         }
         (positions, rule)

@@ -518,7 +518,7 @@ fn invariants<G: Game>(game: &G, state: &G::State, step: usize) {
             }
         }
     }
-    let players = &state.table().players;
+    let players = &state.table().players();
     let viewer = match step % (players.len() + 1) {
         i if i < players.len() => Viewer::Player(&players[i]),
         _ => Viewer::Spectator,
@@ -871,7 +871,7 @@ fn real_state<G: FuzzGame>(game: &G, b: &mut Bytes) -> Option<G::State> {
         };
         let legal = game.legal_actions(&state, seat);
         let action = &legal[b.below(legal.len())];
-        game.apply_seat(&mut state, seat, action, step as Millis * 1_000)
+        game.apply(&mut state, seat, action, step as Millis * 1_000)
             .expect("a legal action");
     }
     Some(state)
@@ -901,7 +901,7 @@ fn restore_one<G: FuzzGame>(game: &G, json: &str, b: &mut Bytes) {
         };
         let legal = game.legal_actions(&state, seat);
         let action = &legal[b.below(legal.len())];
-        if let Err(e) = game.apply_seat(&mut state, seat, action, 1_000_000 + step as Millis) {
+        if let Err(e) = game.apply(&mut state, seat, action, 1_000_000 + step as Millis) {
             panic!(
                 "a restored state refused its own legal action: {:?}",
                 e.body()
@@ -909,7 +909,7 @@ fn restore_one<G: FuzzGame>(game: &G, json: &str, b: &mut Bytes) {
         }
         let before = to_json(&state);
         let junk = game.fuzz_action(b);
-        if game.apply_seat(&mut state, b.below(9), &junk, 0).is_err() {
+        if game.apply(&mut state, b.below(9), &junk, 0).is_err() {
             assert_eq!(
                 to_json(&state),
                 before,

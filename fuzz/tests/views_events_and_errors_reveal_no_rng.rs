@@ -74,7 +74,7 @@ fn seeds() -> [u64; 2] {
 
 /// The views of every viewer of `state`, as JSON.
 fn views<G: Game>(game: &G, state: &G::State) -> Vec<Value> {
-    let players = state.table().players.clone();
+    let players = state.table().players().to_vec();
     players
         .iter()
         .map(|p| Viewer::Player(p.as_str()))

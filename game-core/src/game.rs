@@ -31,8 +31,8 @@ pub struct Applied<G: Game + ?Sized> {
 
 /// A request judged at a time: the timeouts that were due at that time, taken first, and
 /// then the request's own result. See [`GameExt::play`]. `T` is what an accepted request
-/// gives: its events, or nothing when they went into a caller's buffer
-/// ([`GameExt::play_seat_into`]).
+/// gives: nothing when its events went into the caller's buffer ([`GameExt::play`]), or
+/// the events themselves ([`Match::play`](crate::Match::play)).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Played<G: Game + ?Sized, T = Vec<<G as Game>::Event>> {
     /// The timeout actions taken before the request was judged, in order (usually none).
@@ -109,9 +109,12 @@ pub trait Game: Send + Sync + 'static {
     ) -> Result<Self::State, Self::Error>;
 
     /// Carries out a validated action, appending what happened to `events`. With `chance`,
-    /// the action's random step takes that outcome instead of drawing from the RNG. Callers
-    /// go through [`GameExt::apply`]; calling this with an action that [`Game::validate`]
-    /// refuses is a logic error (it must not panic, but the state may then be anything).
+    /// the action's random step takes that outcome instead of drawing from the RNG. This is
+    /// what a game implements, not a way to act: callers act through [`GameExt`] (or a
+    /// [`Playout`](crate::playout::Playout)), which checks the action and keeps the step's
+    /// bookkeeping (`turnSeq`, the clock, presence) that this skips. Calling this with an
+    /// action that [`Game::validate`] refuses is a logic error (it must not panic, but the
+    /// state may then be anything).
     ///
     /// Appending to a caller's buffer lets hot loops (bots, simulations) reuse one `Vec`.
     fn step_into(
@@ -231,7 +234,7 @@ pub trait Game: Send + Sync + 'static {
     /// use game_core::{Game, GameExt, rps::{Hand, Rps, RpsAction, RpsOptions}};
     /// let (options, players) = (RpsOptions::default(), ["a".to_string(), "b".to_string()]);
     /// let mut state = Rps.setup(&options, &players, 1, 0).unwrap();
-    /// Rps.apply_seat(&mut state, 0, &RpsAction::Pick { hand: Hand::Rock }, 10).unwrap();
+    /// Rps.apply(&mut state, 0, &RpsAction::Pick { hand: Hand::Rock }, 10).unwrap();
     /// Rps.reset(&mut state, &options, &players, 2, 20).unwrap();
     /// assert_eq!(state, Rps.setup(&options, &players, 2, 20).unwrap());
     /// // Refused like `setup` (one player), and nothing changed.
@@ -429,7 +432,7 @@ pub trait Game: Send + Sync + 'static {
 /// use game_core::{Game, GameExt, rps::{Hand, Rps, RpsAction, RpsOptions}};
 /// let players = ["a".to_string(), "b".to_string()];
 /// let mut state = Rps.setup(&RpsOptions::default(), &players, 1, 0).unwrap();
-/// Rps.apply(&mut state, "a", &RpsAction::Pick { hand: Hand::Rock }, 10).unwrap();
+/// Rps.apply(&mut state, 0, &RpsAction::Pick { hand: Hand::Rock }, 10).unwrap();
 /// assert_eq!(Rps.turn_seq(&state), 1);
 /// ```
 pub trait GameExt: Game + sealed::Sealed {
@@ -454,41 +457,26 @@ pub trait GameExt: Game + sealed::Sealed {
         self.outcome(state).is_some()
     }
 
-    /// Validates, then applies `action` for `player`. A rejected action changes nothing.
+    /// Validates, then applies `action` for `seat` at `now`: the checked way to act, for
+    /// bots, tools and tests (a player's id gives its seat through [`GameExt::seat`]). A
+    /// rejected action changes nothing. Timeouts already due are not taken first: a host
+    /// judging a request asks [`GameExt::play`]; a loop that plays many actions asks
+    /// [`Playout`](crate::playout::Playout), which reuses one events buffer and can leave
+    /// the events out.
+    ///
+    /// ```
+    /// use game_core::{Game, GameExt, rps::{Hand, Rps, RpsAction, RpsOptions}};
+    /// let players = ["a".to_string(), "b".to_string()];
+    /// let mut state = Rps.setup(&RpsOptions::default(), &players, 1, 0).unwrap();
+    /// let rock = RpsAction::Pick { hand: Hand::Rock };
+    /// let seat = Rps.seat(&state, "b").unwrap();
+    /// assert!(!Rps.apply(&mut state, seat, &rock, 10).unwrap().is_empty());
+    /// let before = state.clone();
+    /// assert!(Rps.apply(&mut state, seat, &rock, 20).is_err()); // picked already
+    /// assert!(Rps.apply(&mut state, 2, &rock, 20).is_err()); // no such seat
+    /// assert_eq!(state, before);
+    /// ```
     fn apply(
-        &self,
-        state: &mut Self::State,
-        player: &str,
-        action: &Self::Action,
-        now: Millis,
-    ) -> Result<Vec<Self::Event>, Self::Error> {
-        let seat = self.seat(state, player)?;
-        self.apply_seat(state, seat, action, now)
-    }
-
-    /// [`GameExt::apply`] for a request that carries the `turnSeq` its sender saw: a stale or
-    /// duplicated request is refused with `STALE_TURN_SEQ`.
-    fn apply_at(
-        &self,
-        state: &mut Self::State,
-        player: &str,
-        action: &Self::Action,
-        turn_seq: u64,
-        now: Millis,
-    ) -> Result<Vec<Self::Event>, Self::Error> {
-        let expected = self.turn_seq(state);
-        if turn_seq != expected {
-            return Err(Rejection::StaleTurnSeq {
-                got: turn_seq,
-                expected,
-            }
-            .into());
-        }
-        self.apply(state, player, action, now)
-    }
-
-    /// [`GameExt::apply`] by seat, for bots and tools that already know the seat.
-    fn apply_seat(
         &self,
         state: &mut Self::State,
         seat: usize,
@@ -496,52 +484,14 @@ pub trait GameExt: Game + sealed::Sealed {
         now: Millis,
     ) -> Result<Vec<Self::Event>, Self::Error> {
         let mut events = Vec::new();
-        self.apply_seat_into(state, seat, action, now, &mut events)?;
+        apply_checked(self, state, seat, action, now, &mut events, Events::Kept)?;
         Ok(events)
     }
 
-    /// [`GameExt::apply_seat`] appending the events to `events` (cleared first), so that a
-    /// loop can reuse one buffer and allocate nothing per action.
-    fn apply_seat_into(
-        &self,
-        state: &mut Self::State,
-        seat: usize,
-        action: &Self::Action,
-        now: Millis,
-        events: &mut Vec<Self::Event>,
-    ) -> Result<(), Self::Error> {
-        apply_checked(self, state, seat, action, now, events, Events::Kept)
-    }
-
-    /// [`GameExt::apply_seat_into`] for a caller that does not read the events (see
-    /// [`Game::step_quiet`]): checked, applied and settled the same way, so the state comes
-    /// out exactly the same, but the game may leave the events out. `scratch` is cleared
-    /// first; what it holds afterwards is unspecified. A rejected action changes nothing.
-    ///
-    /// ```
-    /// use game_core::{Game, GameExt, rps::{Hand, Rps, RpsAction, RpsOptions}};
-    /// let players = ["a".to_string(), "b".to_string()];
-    /// let mut quiet = Rps.setup(&RpsOptions::default(), &players, 1, 0).unwrap();
-    /// let mut loud = quiet.clone();
-    /// let (rock, mut scratch) = (RpsAction::Pick { hand: Hand::Rock }, Vec::new());
-    /// Rps.apply_seat_quiet(&mut quiet, 0, &rock, 10, &mut scratch).unwrap();
-    /// Rps.apply_seat_into(&mut loud, 0, &rock, 10, &mut scratch).unwrap();
-    /// assert_eq!(quiet, loud);
-    /// assert!(Rps.apply_seat_quiet(&mut quiet, 0, &rock, 10, &mut scratch).is_err());
-    /// ```
-    fn apply_seat_quiet(
-        &self,
-        state: &mut Self::State,
-        seat: usize,
-        action: &Self::Action,
-        now: Millis,
-        scratch: &mut Vec<Self::Event>,
-    ) -> Result<(), Self::Error> {
-        apply_checked(self, state, seat, action, now, scratch, Events::Dropped)
-    }
-
     /// Applies `action` with its random step forced to `chance` (one of
-    /// [`Game::chances`]), without touching the RNG. For search and analysis tools.
+    /// [`Game::chances`]), without touching the RNG: checked as [`GameExt::apply`] checks,
+    /// and refused with `IMPOSSIBLE_OUTCOME` for an outcome the action cannot have. For
+    /// search and analysis tools, and tests that rig the dice.
     fn apply_chance(
         &self,
         state: &mut Self::State,
@@ -572,85 +522,29 @@ pub trait GameExt: Game + sealed::Sealed {
         Ok(events)
     }
 
-    /// A player's request as a host receives it at `now`: first the timeouts due at `now`
-    /// (so a move is never accepted after its time ran out), then the request, checked
-    /// against `turn_seq` when given (as [`GameExt::apply_at`] checks it) and applied by
-    /// seat ([`GameExt::play_seat_into`], then [`GameExt::apply_seat_into`]). After a timeout
-    /// the request is usually stale; it is refused then, and the timeouts stand. A
-    /// request that no timeout could make acceptable (its player is not seated, its
-    /// `turn_seq` is stale already) is refused before anything is taken: it changes
-    /// nothing.
+    /// A player's request as a host receives it at `now`, by seat: first the timeouts due
+    /// at `now` (so a move is never accepted after its time ran out), then the request,
+    /// checked against `turn_seq` when given (a stale or duplicated request is refused with
+    /// `STALE_TURN_SEQ`) and applied as [`GameExt::apply`] applies it, its events written
+    /// into `events` (cleared first) so that a host reuses one buffer. After a timeout the
+    /// request is usually stale; it is refused then, and the timeouts stand. A request that
+    /// no timeout could make acceptable (a seat past the table is `NOT_SEATED`, a
+    /// `turn_seq` stale already) is refused before anything is taken: it changes nothing.
     ///
     /// ```
     /// use game_core::{Game, GameExt, rps::{Hand, Rps, RpsAction, RpsOptions}};
     /// let players = ["a".to_string(), "b".to_string()];
     /// let mut state = Rps.setup(&RpsOptions::default(), &players, 1, 0).unwrap();
-    /// let pick = RpsAction::Pick { hand: Hand::Rock };
-    /// // 15 s per round: at 20 s the engine has already picked for both.
-    /// let late = Rps.play(&mut state, "a", &pick, Some(0), 20_000);
-    /// assert_eq!(late.applied.len(), 2);
+    /// let (pick, mut events) = (RpsAction::Pick { hand: Hand::Rock }, Vec::new());
+    /// assert!(Rps.play(&mut state, 1, &pick, Some(0), 10, &mut events).result.is_ok());
+    /// assert!(!events.is_empty());
+    /// assert!(Rps.play(&mut state, 2, &pick, None, 10, &mut events).result.is_err());
+    /// // 15 s per round: at 20 s the engine has already picked for a.
+    /// let late = Rps.play(&mut state, 0, &pick, Some(1), 20_000, &mut events);
+    /// assert_eq!(late.applied.len(), 1);
     /// assert_eq!(late.result.unwrap_err().to_string(), "화면이 최신 상태가 아니에요. 다시 시도해 주세요.");
     /// ```
     fn play(
-        &self,
-        state: &mut Self::State,
-        player: &str,
-        action: &Self::Action,
-        turn_seq: Option<u64>,
-        now: Millis,
-    ) -> Played<Self>
-    where
-        Self: Sized,
-    {
-        match self.seat(state, player) {
-            Ok(seat) => self.play_seat(state, seat, action, turn_seq, now),
-            Err(e) => Played {
-                applied: Vec::new(),
-                result: Err(e),
-            },
-        }
-    }
-
-    /// [`GameExt::play`] by seat, for hosts and tools that know the seat already: the same
-    /// checks, timeouts and answer (a seat past the table is `NOT_SEATED`).
-    ///
-    /// ```
-    /// use game_core::{Game, GameExt, rps::{Hand, Rps, RpsAction, RpsOptions}};
-    /// let players = ["a".to_string(), "b".to_string()];
-    /// let mut state = Rps.setup(&RpsOptions::default(), &players, 1, 0).unwrap();
-    /// let pick = RpsAction::Pick { hand: Hand::Rock };
-    /// assert!(Rps.play_seat(&mut state, 1, &pick, Some(0), 10).result.is_ok());
-    /// assert!(Rps.play_seat(&mut state, 2, &pick, None, 10).result.is_err());
-    /// ```
-    fn play_seat(
-        &self,
-        state: &mut Self::State,
-        seat: usize,
-        action: &Self::Action,
-        turn_seq: Option<u64>,
-        now: Millis,
-    ) -> Played<Self>
-    where
-        Self: Sized,
-    {
-        let mut events = Vec::new();
-        self.play_seat_into(state, seat, action, turn_seq, now, &mut events)
-            .with_events(events)
-    }
-
-    /// [`GameExt::play_seat`] writing the request's events into `events` (cleared first), so
-    /// that a loop can reuse one buffer.
-    ///
-    /// ```
-    /// use game_core::{Game, GameExt, rps::{Hand, Rps, RpsAction, RpsOptions}};
-    /// let players = ["a".to_string(), "b".to_string()];
-    /// let mut state = Rps.setup(&RpsOptions::default(), &players, 1, 0).unwrap();
-    /// let mut events = Vec::new();
-    /// let rock = RpsAction::Pick { hand: Hand::Rock };
-    /// assert!(Rps.play_seat_into(&mut state, 0, &rock, None, 10, &mut events).result.is_ok());
-    /// assert!(!events.is_empty());
-    /// ```
-    fn play_seat_into(
         &self,
         state: &mut Self::State,
         seat: usize,
@@ -674,13 +568,9 @@ pub trait GameExt: Game + sealed::Sealed {
         }
         let applied = self.tick(state, now);
         // Checked again: a timeout just taken moves the sequence number on.
-        let result = match turn_seq {
-            Some(got) if got != self.turn_seq(state) => Err(Rejection::StaleTurnSeq {
-                got,
-                expected: self.turn_seq(state),
-            }
-            .into()),
-            _ => self.apply_seat_into(state, seat, action, now, events),
+        let result = match admit(self, state, seat, turn_seq) {
+            Ok(_) => apply_checked(self, state, seat, action, now, events, Events::Kept),
+            Err(e) => Err(e),
         };
         Played { applied, result }
     }
@@ -765,7 +655,7 @@ pub trait GameExt: Game + sealed::Sealed {
         now: Millis,
     ) -> Result<Vec<Self::Event>, Self::Error> {
         let seat = self.seat(state, player)?;
-        let table = state.table_mut();
+        let table = state.table_mut(crate::TableKey::new());
         let now = table.time(now);
         let presence = &mut table.presence[seat];
         if presence.connected() == connected {
@@ -788,7 +678,7 @@ pub trait GameExt: Game + sealed::Sealed {
     /// that it cannot read the real future from the stored RNG.
     fn fork(&self, state: &Self::State, seed: u64) -> Self::State {
         let mut copy = state.clone();
-        copy.table_mut().rng = crate::GameRng::from_seed(seed);
+        copy.table_mut(crate::TableKey::new()).rng = crate::GameRng::from_seed(seed);
         copy
     }
 }
@@ -903,8 +793,8 @@ pub(crate) enum Events {
     Dropped,
 }
 
-/// What [`GameExt::apply_seat_into`] and [`GameExt::apply_seat_quiet`] do: clear the buffer,
-/// check the action, judge it at the table's time, step and settle.
+/// What every checked action does ([`GameExt::apply`], [`GameExt::play`], [`apply_quiet`]):
+/// clear the buffer, check the action, judge it at the table's time, step and settle.
 #[inline(always)]
 fn apply_checked<G: Game + ?Sized>(
     game: &G,
@@ -919,6 +809,38 @@ fn apply_checked<G: Game + ?Sized>(
     game.validate(state, seat, action)?;
     apply_valid(game, state, seat, action, None, now, events, kept);
     Ok(())
+}
+
+/// [`GameExt::apply`] for a caller inside the framework that does not read the events (a
+/// quiet play-out, the search, a recorded match's picked action): checked, applied and
+/// settled the same way, so the state comes out exactly the same, but the game may leave
+/// the events out of `scratch` ([`Game::step_quiet`]; cleared first, what it holds
+/// afterwards is unspecified). Outside the crate the same path is
+/// [`Playout::quiet`](crate::playout::Playout::quiet). A rejected action changes nothing.
+#[inline(always)]
+pub(crate) fn apply_quiet<G: Game + ?Sized>(
+    game: &G,
+    state: &mut G::State,
+    seat: usize,
+    action: &G::Action,
+    now: Millis,
+    scratch: &mut Vec<G::Event>,
+) -> Result<(), G::Error> {
+    apply_checked(game, state, seat, action, now, scratch, Events::Dropped)
+}
+
+/// [`GameExt::apply`] into a reused buffer (cleared first), for the framework's loops: a
+/// play-out with events, a replayed record.
+#[inline(always)]
+pub(crate) fn apply_into<G: Game + ?Sized>(
+    game: &G,
+    state: &mut G::State,
+    seat: usize,
+    action: &G::Action,
+    now: Millis,
+    events: &mut Vec<G::Event>,
+) -> Result<(), G::Error> {
+    apply_checked(game, state, seat, action, now, events, Events::Kept)
 }
 
 /// Every applied step of a player after its check, whoever checked it: judged at the
@@ -993,7 +915,7 @@ fn settle<G: Game + ?Sized>(
     actor: Actor,
     events: &mut Vec<G::Event>,
 ) {
-    let table = state.table_mut();
+    let table = state.table_mut(crate::TableKey::new());
     // Wrapping: a tampered state at u64::MAX must not panic; real games never get near.
     table.turn_seq = table.turn_seq.wrapping_add(1);
     // `now` comes from `Table::time`, which is never earlier than the clock: no `max`.

@@ -75,9 +75,10 @@
 //!
 //! `step_into` carries out an action the framework has already validated, appending what
 //! happened to `events`. Its random step draws from the table's RNG, or takes `chance`
-//! when a search tool forces one. Hosts call the checked
-//! [`GameExt::apply`](crate::GameExt::apply), which validates first and, on a refusal,
-//! changes nothing.
+//! when a search tool forces one. Bots and tools act through the checked
+//! [`GameExt::apply`](crate::GameExt::apply) (by seat), hosts through
+//! [`GameExt::play`](crate::GameExt::play); both validate first and, on a refusal, change
+//! nothing.
 //!
 //! ```
 //! # mod pig { include!(concat!(env!("CARGO_MANIFEST_DIR"), "/src/guide/pig.rs")); }
@@ -86,10 +87,10 @@
 //! let mut state = Pig.setup(&PigOptions::default(), &["ann".into(), "bo".into()], 7, 0).unwrap();
 //! let events = Pig.apply_chance(&mut state, 0, &PigAction::Roll, &5, 10).unwrap();
 //! assert_eq!(events, [PigEvent::Rolled { seat: 0, die: 5, total: 5 }]);
-//! Pig.apply(&mut state, "ann", &PigAction::Hold, 20).unwrap();
+//! Pig.apply(&mut state, 0, &PigAction::Hold, 20).unwrap();
 //! assert_eq!((state.board.scores.clone(), Pig.turn_seq(&state)), (vec![5, 0], 2));
 //! let before = state.clone();
-//! assert!(Pig.apply(&mut state, "ann", &PigAction::Roll, 30).is_err());
+//! assert!(Pig.apply(&mut state, 0, &PigAction::Roll, 30).is_err());
 //! assert_eq!(state, before);
 //! ```
 //!
@@ -109,7 +110,7 @@
 //! let view = Pig.view(&state, Viewer::Player("ann"));
 //! assert_eq!((view.table.you, view.board.turn_total), (Some(0), 12));
 //! assert!(!serde_json::to_string(&view).unwrap().contains("rng"));
-//! Pig.apply(&mut state, "ann", &PigAction::Hold, 30).unwrap();
+//! Pig.apply(&mut state, 0, &PigAction::Hold, 30).unwrap();
 //! assert_eq!((Pig.outcome(&state), Pig.is_over(&state), Pig.deadline(&state)), (Some(0), true, None));
 //! ```
 //!

@@ -34,7 +34,7 @@ pub use presence::{AWAY_AFTER_TIMEOUTS, Presence, PresenceChanged};
 pub use record::{Match, MatchRecord, RecordEntry, RecordError};
 pub use rng::{GameRng, Odds};
 pub use schema::GameSchemas;
-pub use table::{GameState, Table, TableView};
+pub use table::{GameState, Table, TableKey, TableView};
 
 /// Host time in milliseconds. The engine never reads a clock; the host passes `now`.
 /// A `now` past [`MAX_TIME`] is read as [`MAX_TIME`], and no deadline falls due past it.
@@ -59,7 +59,7 @@ pub type Millis = u64;
 /// ```
 /// use game_core::{Game, GameExt, MAX_TIME, rps::Rps};
 /// let t = game_core::Table::new(&["a".into()], 1, u64::MAX).unwrap();
-/// assert_eq!(t.clock, MAX_TIME);
+/// assert_eq!(t.clock(), MAX_TIME);
 /// assert_eq!(t.time(u64::MAX), MAX_TIME);
 /// assert!(MAX_TIME + u64::from(u32::MAX) * 1000 <= game_core::MAX_SAFE_INTEGER);
 /// // A round asked at the end of the clock times out there.

@@ -5,7 +5,7 @@
 //! wrapped in one) for that seat's action, applies it, and shows the step to a callback,
 //! until the game is over, the chooser has nothing to play, the callback stops it, or the
 //! decision limit is reached. It applies actions to a bare state through
-//! [`GameExt::apply_seat_into`] with one reused events buffer (nothing allocated per step
+//! [`GameExt::apply`](crate::GameExt::apply)'s checks with one reused events buffer (nothing allocated per step
 //! beyond what the game itself allocates), or to anything else that implements [`Playable`],
 //! such as a [`Match`] that records every input. A play-out whose callback does not read the
 //! events asks for none ([`Playout::quiet`]), and the game then need not build them.
@@ -32,7 +32,6 @@
 //! assert!(Rps.is_over(&state) && summary.decisions >= 2 && events > 0);
 //! ```
 
-use crate::GameExt;
 use crate::GameState;
 use std::ops::ControlFlow;
 
@@ -196,8 +195,8 @@ pub trait Playable<G: Game> {
     }
 }
 
-/// A bare state, applied to through [`GameExt::apply_seat_into`] (or
-/// [`GameExt::apply_seat_quiet`]).
+/// A bare state, applied to with [`GameExt::apply`](crate::GameExt::apply)'s checks into the loop's buffer (or
+/// with the events left out, [`Game::step_quiet`]).
 struct Bare<'s, G: Game>(&'s mut G::State);
 
 impl<G: Game> Playable<G> for Bare<'_, G> {
@@ -213,7 +212,7 @@ impl<G: Game> Playable<G> for Bare<'_, G> {
         now: Millis,
         events: &mut Vec<G::Event>,
     ) -> Result<(), G::Error> {
-        game.apply_seat_into(self.0, seat, action, now, events)
+        crate::game::apply_into(game, self.0, seat, action, now, events)
     }
 
     fn act_quiet(
@@ -224,7 +223,7 @@ impl<G: Game> Playable<G> for Bare<'_, G> {
         now: Millis,
         scratch: &mut Vec<G::Event>,
     ) -> Result<(), G::Error> {
-        game.apply_seat_quiet(self.0, seat, action, now, scratch)
+        crate::game::apply_quiet(game, self.0, seat, action, now, scratch)
     }
 
     /// Without validating again: the game picked the action from its own legal actions for
@@ -303,7 +302,7 @@ impl<G: Game> Playout<G> {
     }
 
     /// Asks for no events: every action goes through [`Playable::act_quiet`] (for a bare
-    /// state [`GameExt::apply_seat_quiet`]), so a game need not build events that no one
+    /// state [`Game::step_quiet`] after the same checks), so a game need not build events that no one
     /// reads, and the callback's [`Step::events`] is empty. The states and decisions are
     /// exactly those of the same play-out with events. For simulations, reports and bots'
     /// play-outs, whose callbacks look at the state rather than at what happened.
@@ -381,7 +380,7 @@ impl<G: Game, const QUIET: bool> Playout<G, QUIET> {
         self
     }
 
-    /// Plays the bare `state` to the end through [`GameExt::apply_seat_into`]: `choose` picks
+    /// Plays the bare `state` to the end with [`GameExt::apply`](crate::GameExt::apply)'s checks: `choose` picks
     /// the action of the seat to act, `step` sees every applied action (it may change the
     /// state, and stop the loop with [`ControlFlow::Break`]).
     ///
@@ -629,7 +628,7 @@ impl<G: Game> std::fmt::Debug for Refused<G> {
 mod tests {
     use super::*;
     use crate::rps::{Hand, Rps, RpsAction, RpsOptions, RpsState};
-    use crate::{Bot, TimeoutBot};
+    use crate::{Bot, GameExt, TimeoutBot};
 
     fn new_state() -> RpsState {
         let players = ["a".to_string(), "b".to_string()];
@@ -684,7 +683,7 @@ mod tests {
         let refused = summary.unwrap_err();
         assert_eq!((refused.seat, &refused.action), (0, &rock));
         let mut once = new_state();
-        Rps.apply_seat(&mut once, 0, &rock, 0).unwrap();
+        Rps.apply(&mut once, 0, &rock, 0).unwrap();
         assert_eq!(state, once);
     }
 

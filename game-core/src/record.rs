@@ -291,6 +291,15 @@ impl<G: Game> Match<G> {
     /// A player's request at `now` ([`GameExt::play`]): the timeouts due at `now` first, then
     /// the action, checked against `turn_seq` when given. Records the timeouts (as a tick)
     /// and the action if accepted; a refused action is not recorded.
+    ///
+    /// ```
+    /// use game_core::{Match, rps::{Rps, RpsAction, RpsOptions, Hand}};
+    /// let mut m = Match::new(Rps, RpsOptions::default(), vec!["a".into(), "b".into()], 7, 0).unwrap();
+    /// let rock = RpsAction::Pick { hand: Hand::Rock };
+    /// assert!(m.play("b", &rock, None, 10).result.is_ok());
+    /// assert!(m.play("c", &rock, None, 10).result.is_err());
+    /// assert_eq!(m.record().entries.len(), 1);
+    /// ```
     pub fn play(
         &mut self,
         player: &str,
@@ -298,59 +307,29 @@ impl<G: Game> Match<G> {
         turn_seq: Option<u64>,
         now: Millis,
     ) -> Played<G> {
-        match self.game.seat(&self.state, player) {
-            Ok(seat) => self.play_seat(seat, action, turn_seq, now),
-            Err(e) => Played {
-                applied: Vec::new(),
-                result: Err(e),
-            },
-        }
-    }
-
-    /// [`Match::play`] by seat ([`GameExt::play_seat`]), recorded the same way.
-    ///
-    /// ```
-    /// use game_core::{Match, rps::{Rps, RpsAction, RpsOptions, Hand}};
-    /// let mut m = Match::new(Rps, RpsOptions::default(), vec!["a".into(), "b".into()], 7, 0).unwrap();
-    /// let rock = RpsAction::Pick { hand: Hand::Rock };
-    /// assert!(m.play_seat(1, &rock, None, 10).result.is_ok());
-    /// assert_eq!(m.record().entries.len(), 1);
-    /// ```
-    pub fn play_seat(
-        &mut self,
-        seat: usize,
-        action: &G::Action,
-        turn_seq: Option<u64>,
-        now: Millis,
-    ) -> Played<G> {
+        let seat = match self.game.seat(&self.state, player) {
+            Ok(seat) => seat,
+            Err(e) => {
+                return Played {
+                    applied: Vec::new(),
+                    result: Err(e),
+                };
+            }
+        };
         let mut events = Vec::new();
-        self.play_seat_into(seat, action, turn_seq, now, &mut events)
-            .with_events(events)
-    }
-
-    /// [`Match::play_seat`] writing the action's events into `events` (cleared first)
-    /// ([`GameExt::play_seat_into`]), recorded the same way.
-    pub fn play_seat_into(
-        &mut self,
-        seat: usize,
-        action: &G::Action,
-        turn_seq: Option<u64>,
-        now: Millis,
-        events: &mut Vec<G::Event>,
-    ) -> Played<G, ()> {
         let played = self
             .game
-            .play_seat_into(&mut self.state, seat, action, turn_seq, now, events);
+            .play(&mut self.state, seat, action, turn_seq, now, &mut events);
         if !played.applied.is_empty() {
             self.push_entry(RecordEntry::Tick { at: now });
         }
         if played.result.is_ok() {
             self.unwritten.push((now, seat, action.clone()));
         }
-        played
+        played.with_events(events)
     }
 
-    /// [`Match::play_seat_into`] for an action the game itself picked from the legal
+    /// [`Match::play`] by seat for an action the game itself picked from the legal
     /// actions of `seat` in this very state ([`Game::legal_action`]), without a `turnSeq`
     /// and without its events (`scratch` may be left with some or none): recorded the
     /// same, the state the same. Not validated again unless a timeout taken first changed
@@ -381,7 +360,7 @@ impl<G: Game> Match<G> {
         } else {
             self.push_entry(RecordEntry::Tick { at: now });
             let game = &self.game;
-            game.apply_seat_quiet(&mut self.state, seat, action, now, scratch)
+            crate::game::apply_quiet(game, &mut self.state, seat, action, now, scratch)
         };
         if result.is_ok() {
             self.unwritten.push((now, seat, action.clone()));
@@ -400,7 +379,7 @@ impl<G: Game> Match<G> {
         self.play(player, action, None, now).result
     }
 
-    /// [`Match::act`] with the `turnSeq` the sender saw (see [`GameExt::apply_at`]).
+    /// [`Match::act`] with the `turnSeq` the sender saw (see [`GameExt::play`]).
     pub fn act_at(
         &mut self,
         player: &str,
@@ -477,9 +456,14 @@ impl<G: Game> Match<G> {
                     })?;
                 let seat = self.game.seat(&self.state, player).map_err(refused)?;
                 let mut events = std::mem::take(&mut self.scratch);
-                let result =
-                    self.game
-                        .apply_seat_into(&mut self.state, seat, &action, *at, &mut events);
+                let result = crate::game::apply_into(
+                    &self.game,
+                    &mut self.state,
+                    seat,
+                    &action,
+                    *at,
+                    &mut events,
+                );
                 self.scratch = events;
                 result.map_err(refused)?;
                 self.unwritten.push((*at, seat, action));

@@ -10,11 +10,11 @@
 //! let players = vec!["ann".to_string(), "bo".to_string()];
 //! let options = RpsOptions { wins_needed: 1, ..RpsOptions::default() };
 //! let mut state = Rps.setup(&options, &players, 7, 0).unwrap();
-//! Rps.apply(&mut state, "bo", &RpsAction::Pick { hand: Hand::Rock }, 10).unwrap();
+//! Rps.apply(&mut state, 1, &RpsAction::Pick { hand: Hand::Rock }, 10).unwrap();
 //! // Ann only sees that Bo picked.
 //! let view = Rps.view(&state, Viewer::Player("ann"));
 //! assert!(view.seats[1].picked && view.seats[1].hand.is_none());
-//! Rps.apply(&mut state, "ann", &RpsAction::Pick { hand: Hand::Paper }, 20).unwrap();
+//! Rps.apply(&mut state, 0, &RpsAction::Pick { hand: Hand::Paper }, 20).unwrap();
 //! assert_eq!(Rps.outcome(&state).unwrap().winner, "ann");
 //! ```
 
@@ -182,6 +182,7 @@ impl Hand {
     rename_all_fields = "camelCase",
     deny_unknown_fields
 )]
+#[non_exhaustive]
 pub enum RpsAction {
     /// Picks a hand for the current round.
     Pick {
@@ -237,6 +238,7 @@ pub struct RevealedRound {
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
+#[non_exhaustive]
 pub enum RpsEvent {
     /// A seat picked (the hand stays hidden).
     Picked {
@@ -303,22 +305,58 @@ pub struct RpsOutcome {
 #[serde(rename_all = "camelCase")]
 pub struct RpsState {
     /// Seats, RNG, clock and presence.
-    pub table: Table,
+    pub(crate) table: Table,
     /// The options the game was set up with.
-    pub options: RpsOptions,
+    pub(crate) options: RpsOptions,
     /// The current round's picks, in seat order (`None`: not picked yet).
-    pub picks: [Option<Hand>; 2],
+    pub(crate) picks: [Option<Hand>; 2],
     /// Round wins, in seat order.
-    pub scores: [u8; 2],
+    pub(crate) scores: [u8; 2],
     /// The last revealed round (a draw included), if any.
-    pub last_round: Option<RevealedRound>,
+    pub(crate) last_round: Option<RevealedRound>,
     /// The winning seat, once the game is over.
-    pub winner: Option<usize>,
+    pub(crate) winner: Option<usize>,
     /// The seat that conceded, if the game ended that way.
-    pub conceded: Option<usize>,
+    pub(crate) conceded: Option<usize>,
 }
 
 crate::game_state!(RpsState, table);
+
+/// Read access to a game in progress: the fields are the game's, changed only by its
+/// rules through [`GameExt`](crate::GameExt) (the table through
+/// [`GameState::table`](crate::GameState::table)).
+impl RpsState {
+    /// The options the game was set up with.
+    pub fn options(&self) -> &RpsOptions {
+        &self.options
+    }
+
+    /// The current round's picks, in seat order (`None`: not picked yet). Hidden from
+    /// players: views show only whether each seat picked.
+    pub fn picks(&self) -> [Option<Hand>; 2] {
+        self.picks
+    }
+
+    /// Round wins, in seat order.
+    pub fn scores(&self) -> [u8; 2] {
+        self.scores
+    }
+
+    /// The last revealed round (a draw included), if any.
+    pub fn last_round(&self) -> Option<&RevealedRound> {
+        self.last_round.as_ref()
+    }
+
+    /// The winning seat, once the game is over.
+    pub fn winner(&self) -> Option<usize> {
+        self.winner
+    }
+
+    /// The seat that conceded, if the game ended that way.
+    pub fn conceded(&self) -> Option<usize> {
+        self.conceded
+    }
+}
 
 /// How a stored [`RpsState`] is read, field for field (serde's remote derive: the reading
 /// exists only here, so that JSON becomes a state only through [`Rps`]'s

@@ -12,6 +12,12 @@ use crate::{GameRng, MAX_TIME, Millis, PlayerId, Presence, Rejection, Viewer};
 /// [`GameState`]; the provided methods of the trait do the rest
 /// (stale-request checks, deadlines, timeouts, presence, re-seeding for search).
 ///
+/// Sealed: its fields are read through accessors, and the only changes open outside the
+/// framework are those a game makes in its own step on the table it owns ([`Table::ask`],
+/// [`Table::close`], drawing from [`Table::rng_mut`]). The sequence number, the clock and
+/// presence move only with the framework's bookkeeping, and no one but the game reads the
+/// RNG, so a bot or a hook cannot see future draws.
+///
 /// Its times run from the first `now` to [`MAX_TIME`], where the clock stops. A deadline
 /// is the decision's start plus its limit, and falls due at the earlier of that and
 /// `MAX_TIME` ([`Table::deadline`]): at the end of the clock a decision is due as soon as
@@ -21,24 +27,24 @@ use crate::{GameRng, MAX_TIME, Millis, PlayerId, Presence, Rejection, Viewer};
 #[serde(rename_all = "camelCase", deny_unknown_fields)]
 pub struct Table {
     /// Player ids in seat order.
-    pub players: Vec<PlayerId>,
+    pub(crate) players: Vec<PlayerId>,
     /// The game's random number generator. Never put it in a view.
-    pub rng: GameRng,
+    pub(crate) rng: GameRng,
     /// Incremented by every applied action (`turnSeq` on the wire).
-    pub turn_seq: u64,
+    pub(crate) turn_seq: u64,
     /// When the current decision was first asked for.
-    pub decision_since: Millis,
+    pub(crate) decision_since: Millis,
     /// The current decision's start plus its time limit, if it has one. It falls due at
     /// [`Table::deadline`]: this, or [`MAX_TIME`] if this is later.
-    pub deadline_at: Option<Millis>,
+    pub(crate) deadline_at: Option<Millis>,
     /// Presence per seat, in seat order.
-    pub presence: Vec<Presence>,
+    pub(crate) presence: Vec<Presence>,
     /// The match's clock: the latest time of an input that changed the state. A `now`
     /// earlier than it is read as it, so that time never runs backwards. (States stored
     /// before the clock existed read it as 0; [`Table::time`] then falls back on
     /// `decision_since`.)
     #[serde(default)]
-    pub clock: Millis,
+    pub(crate) clock: Millis,
 }
 
 // By hand, for `clone_from`: the derived one makes a whole new copy (the ids' bytes, the
@@ -90,6 +96,58 @@ impl Clone for Table {
 const SCAN_SEATS: usize = 16;
 
 impl Table {
+    /// Player ids in seat order.
+    #[inline]
+    pub fn players(&self) -> &[PlayerId] {
+        &self.players
+    }
+
+    /// The action sequence number (`turnSeq` on the wire): incremented by every applied
+    /// action.
+    #[inline]
+    pub fn turn_seq(&self) -> u64 {
+        self.turn_seq
+    }
+
+    /// When the current decision was first asked for.
+    #[inline]
+    pub fn decision_since(&self) -> Millis {
+        self.decision_since
+    }
+
+    /// The current decision's start plus its time limit, if it has one, as stored: it falls
+    /// due at [`Table::deadline`].
+    #[inline]
+    pub fn deadline_at(&self) -> Option<Millis> {
+        self.deadline_at
+    }
+
+    /// Presence per seat, in seat order.
+    #[inline]
+    pub fn presence(&self) -> &[Presence] {
+        &self.presence
+    }
+
+    /// The match's clock: the latest time of an input that changed the state (see
+    /// [`Table::time`]).
+    #[inline]
+    pub fn clock(&self) -> Millis {
+        self.clock
+    }
+
+    /// The game's random number generator, to draw from in the game's own step: the only
+    /// way to it, and only through a table the game holds mutably (a host reaches a state's
+    /// table only through [`GameState::table`], read-only). Never put it in a view.
+    ///
+    /// ```
+    /// let mut t = game_core::Table::new(&["a".into()], 1, 0).unwrap();
+    /// assert!(t.rng_mut().below(6) < 6);
+    /// ```
+    #[inline]
+    pub fn rng_mut(&mut self) -> &mut GameRng {
+        &mut self.rng
+    }
+
     /// Seats `players` (checked: at least one, no empty or duplicate ids) with an RNG from
     /// `seed`, the clock starting at `now` (at most [`MAX_TIME`]).
     ///
@@ -147,7 +205,7 @@ impl Table {
     /// t.reset(&["c".into()], 2, 7_000).unwrap();
     /// assert_eq!(t, game_core::Table::new(&["c".into()], 2, 7_000).unwrap());
     /// assert!(t.reset(&["a".into(), "a".into()], 1, 0).is_err());
-    /// assert_eq!(t.players, ["c"]);
+    /// assert_eq!(t.players(), ["c"]);
     /// ```
     pub fn reset(&mut self, players: &[PlayerId], seed: u64, now: Millis) -> Result<(), Rejection> {
         Self::check_players(players)?;
@@ -225,7 +283,9 @@ impl Table {
     /// assert_eq!(t.time(0), 5_000);
     /// assert_eq!(t.time(u64::MAX), game_core::MAX_TIME);
     /// // Never past it, even for a table whose fields are (its checks refuse them).
-    /// t.clock = u64::MAX;
+    /// let mut json = serde_json::to_value(&t).unwrap();
+    /// json["clock"] = u64::MAX.into();
+    /// let t: game_core::Table = serde_json::from_value(json).unwrap();
     /// assert_eq!(t.time(0), game_core::MAX_TIME);
     /// ```
     #[inline]
@@ -289,7 +349,7 @@ impl Table {
     /// ```
     /// let mut t = game_core::Table::new(&["a".into()], 1, 0).unwrap();
     /// t.ask(1_000, Some(30));
-    /// assert_eq!(t.deadline_at, Some(31_000));
+    /// assert_eq!(t.deadline_at(), Some(31_000));
     /// ```
     #[inline]
     pub fn ask(&mut self, now: Millis, limit_seconds: Option<u32>) {
@@ -313,7 +373,7 @@ impl Table {
     /// t.ask(1_000, Some(30));
     /// assert_eq!(t.deadline(), Some(31_000));
     /// t.ask(MAX_TIME - 5_000, Some(30));
-    /// assert_eq!((t.deadline_at, t.deadline()), (Some(MAX_TIME + 25_000), Some(MAX_TIME)));
+    /// assert_eq!((t.deadline_at(), t.deadline()), (Some(MAX_TIME + 25_000), Some(MAX_TIME)));
     /// t.ask(u64::MAX, None);
     /// assert_eq!(t.deadline(), None);
     /// ```
@@ -328,7 +388,7 @@ impl Table {
     /// let mut t = game_core::Table::new(&["a".into()], 1, 0).unwrap();
     /// t.ask(0, Some(15));
     /// t.close();
-    /// assert_eq!(t.deadline_at, None);
+    /// assert_eq!(t.deadline_at(), None);
     /// ```
     pub fn close(&mut self) {
         self.deadline_at = None;
@@ -342,7 +402,9 @@ impl Table {
     /// let mut t = game_core::Table::new(&["a".into()], 1, 0).unwrap();
     /// t.ask(1_000, None);
     /// assert_eq!(t.acts_for_at(0, 5_000), None);
-    /// t.presence[0].disconnected_at = Some(2_000);
+    /// let mut json = serde_json::to_value(&t).unwrap();
+    /// json["presence"][0]["disconnectedAt"] = 2_000.into();
+    /// let t: game_core::Table = serde_json::from_value(json).unwrap();
     /// assert_eq!(t.acts_for_at(0, 5_000), Some(7_000));
     /// ```
     pub fn acts_for_at(&self, seat: usize, grace_ms: Millis) -> Option<Millis> {
@@ -365,8 +427,10 @@ impl Table {
     /// JavaScript.
     ///
     /// ```
-    /// let mut t = game_core::Table::new(&["a".into()], 1, 0).unwrap();
-    /// t.presence.clear();
+    /// let t = game_core::Table::new(&["a".into()], 1, 0).unwrap();
+    /// let mut json = serde_json::to_value(&t).unwrap();
+    /// json["presence"] = serde_json::json!([]);
+    /// let t: game_core::Table = serde_json::from_value(json).unwrap();
     /// assert!(t.check().is_err());
     /// ```
     pub fn check(&self) -> Result<(), Rejection> {
@@ -444,15 +508,31 @@ pub struct TableView {
 /// struct Coin { table: Table, heads: u32 }
 /// game_core::game_state!(Coin, table);
 /// let coin = Coin { table: Table::new(&["a".into(), "b".into()], 1, 0).unwrap(), heads: 0 };
-/// assert_eq!(coin.table().players.len(), 2);
+/// assert_eq!(coin.table().players().len(), 2);
 /// ```
 pub trait GameState {
     /// The framework's part of the state.
     fn table(&self) -> &Table;
 
-    /// The framework's part of the state, mutably: for the game's own rules (drawing from
-    /// the RNG, asking for the next decision) and the framework's bookkeeping.
-    fn table_mut(&mut self) -> &mut Table;
+    /// The framework's part of the state, mutably, for the framework's bookkeeping alone
+    /// (`turnSeq`, the clock, presence, re-seeding a fork): the [`TableKey`] it asks for
+    /// has no public constructor, so a state implements this but only the framework calls
+    /// it. A game's own step uses the table it holds in its state directly.
+    fn table_mut(&mut self, key: TableKey) -> &mut Table;
+}
+
+/// What [`GameState::table_mut`] asks for: made only inside game-core, so that a host
+/// holding a state cannot reach its table mutably and break what the framework keeps
+/// (the sequence number, the clock, presence, the RNG).
+#[derive(Debug)]
+pub struct TableKey(());
+
+impl TableKey {
+    /// The framework's key.
+    #[inline(always)]
+    pub(crate) fn new() -> Self {
+        Self(())
+    }
 }
 
 /// Implements [`GameState`] for a state type holding its [`Table`] in a field:
@@ -465,7 +545,7 @@ macro_rules! game_state {
                 &self.$field
             }
 
-            fn table_mut(&mut self) -> &mut $crate::Table {
+            fn table_mut(&mut self, _: $crate::TableKey) -> &mut $crate::Table {
                 &mut self.$field
             }
         }

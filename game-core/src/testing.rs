@@ -8,6 +8,7 @@
 
 use crate::GameExt;
 use crate::GameState;
+use crate::game::{apply_into, apply_quiet};
 use serde_json::Value;
 
 use crate::rps::{Hand, RpsAction};
@@ -202,9 +203,10 @@ pub fn hammer<G: Game>(
         }
     };
     for action in actions {
+        let mut events = Vec::new();
         for (seat, p) in players.iter().enumerate() {
             let mut copy = state.clone();
-            let r = game.apply(&mut copy, p, action, 5_000);
+            let r = game.apply(&mut copy, seat, action, 5_000);
             if r.is_ok() {
                 assert!(
                     may_act(state, seat, action),
@@ -214,34 +216,35 @@ pub fn hammer<G: Game>(
             check(r, &copy, &format!("{p} {action:?}"));
             for stale in [seq.wrapping_sub(1), seq.wrapping_add(1), u64::MAX] {
                 let mut copy = state.clone();
-                let err = game
-                    .apply_at(&mut copy, p, action, stale, 5_000)
-                    .unwrap_err();
+                let played = game.play(&mut copy, seat, action, Some(stale), 5_000, &mut events);
+                assert!(played.applied.is_empty(), "a stale request took timeouts");
+                let err = played.result.unwrap_err();
                 assert_eq!(err.code(), "STALE_TURN_SEQ");
                 check(Err(err), &copy, "stale");
             }
         }
         for p in strangers() {
-            let mut copy = state.clone();
-            let err = game.apply(&mut copy, &p, action, 5_000).unwrap_err();
+            let err = game.seat(state, &p).unwrap_err();
             assert_eq!(err.code(), "NOT_SEATED", "{p:?} {action:?}");
-            check(Err(err), &copy, "stranger");
-            let mut copy = state.clone();
-            let err = game
-                .apply_at(&mut copy, &p, action, seq, 5_000)
-                .unwrap_err();
-            assert_eq!(err.code(), "NOT_SEATED");
-            check(Err(err), &copy, "stranger at seq");
         }
         for seat in [players.len(), players.len() + 1, 255, usize::MAX] {
             let mut copy = state.clone();
-            let err = game.apply_seat(&mut copy, seat, action, 5_000).unwrap_err();
+            let err = game.apply(&mut copy, seat, action, 5_000).unwrap_err();
             // Yut Nori answers the end of the game first.
             assert!(
                 ["NOT_SEATED", "GAME_OVER"].contains(&err.code()),
                 "seat {seat} {action:?}: {err:?}"
             );
             check(Err(err), &copy, "seat past the table");
+            let mut copy = state.clone();
+            let played = game.play(&mut copy, seat, action, Some(seq), 5_000, &mut events);
+            assert!(
+                played.applied.is_empty(),
+                "a stranger's request took timeouts"
+            );
+            let err = played.result.unwrap_err();
+            assert_eq!(err.code(), "NOT_SEATED");
+            check(Err(err), &copy, "seat past the table at seq");
         }
         for chance in chances {
             for seat in 0..=players.len() {
@@ -308,7 +311,7 @@ pub fn states_by_phase<G: Game>(
                 break;
             };
             let action = bot.choose(game, &state, seat).unwrap();
-            game.apply_seat(&mut state, seat, &action, step).unwrap();
+            game.apply(&mut state, seat, &action, step).unwrap();
         }
         if seed == 2 {
             // A game ended by a concession.
@@ -333,7 +336,7 @@ pub fn conceded<G: Game>(game: &G, state: &mut G::State) -> bool {
             .into_iter()
             .find(|a| serde_json::to_value(a).is_ok_and(|v| v["type"] == "CONCEDE"));
         if let Some(a) = concede {
-            game.apply_seat(state, seat, &a, 0).unwrap();
+            game.apply(state, seat, &a, 0).unwrap();
         }
     }
     game.is_over(state)
@@ -375,7 +378,7 @@ pub fn stored_states<G: Game>(
             continue;
         }
         let action = bot.choose(game, &state, seat).unwrap();
-        game.apply_seat(&mut state, seat, &action, now).unwrap();
+        game.apply(&mut state, seat, &action, now).unwrap();
     }
     out.push(serde_json::to_string(&state).unwrap());
     out
@@ -440,7 +443,7 @@ fn each_seeded_state<G: Game>(
                 break;
             };
             let action = bot.choose(game, &state, seat).unwrap();
-            game.apply_seat(&mut state, seat, &action, step).unwrap();
+            game.apply(&mut state, seat, &action, step).unwrap();
         }
     }
 }
@@ -581,7 +584,9 @@ pub fn assert_legal_index_agrees<G: Game>(game: &G, options: &G::Options, n: usi
 }
 
 /// Checks, over seeded random games of `n` players (seeds `seeds`, every decision), that
-/// [`GameExt::apply_seat_quiet`] leaves the state exactly as [`GameExt::apply_seat_into`] does
+/// a quiet play-out's step ([`Playout::quiet`](crate::playout::Playout::quiet), the game's
+/// [`Game::step_quiet`] after [`GameExt::apply`]'s checks) leaves the state exactly as
+/// [`GameExt::apply`] does
 /// (equal, and equal as stored JSON), and refuses what it refuses with the same error
 /// (the action played for a seat not to act, where there is one); panics naming the
 /// first decision where they differ.
@@ -612,8 +617,8 @@ pub fn assert_quiet_agrees<G: Game>(
                 // simultaneous moves, accepted alike).
                 let other = (seat + 1) % n;
                 let (mut loud, mut still) = (quiet.clone(), quiet.clone());
-                let refused = game.apply_seat_into(&mut loud, other, &action, step, &mut events);
-                let quietly = game.apply_seat_quiet(&mut still, other, &action, step, &mut scratch);
+                let refused = apply_into(game, &mut loud, other, &action, step, &mut events);
+                let quietly = apply_quiet(game, &mut still, other, &action, step, &mut scratch);
                 match (&refused, &quietly) {
                     (Err(a), Err(b)) => {
                         assert_eq!(a.code(), b.code(), "{at}: refused differently");
@@ -631,10 +636,8 @@ pub fn assert_quiet_agrees<G: Game>(
                 assert!(loud == still, "{at}: seat {other}'s action");
             }
             let mut loud = quiet.clone();
-            game.apply_seat_into(&mut loud, seat, &action, step, &mut events)
-                .unwrap();
-            game.apply_seat_quiet(&mut quiet, seat, &action, step, &mut scratch)
-                .unwrap();
+            apply_into(game, &mut loud, seat, &action, step, &mut events).unwrap();
+            apply_quiet(game, &mut quiet, seat, &action, step, &mut scratch).unwrap();
             assert!(loud == quiet, "{at}: the states differ");
             assert_eq!(
                 serde_json::to_string(&loud).unwrap(),
@@ -792,7 +795,7 @@ fn played_with_timeouts<G: Game>(
             }
         } else {
             let action = bot.choose(game, &state, seat).unwrap();
-            game.apply_seat(&mut state, seat, &action, now).unwrap();
+            game.apply(&mut state, seat, &action, now).unwrap();
         }
         out.push(state.clone());
     }
@@ -835,8 +838,8 @@ fn play_on_alike<G: Game>(
         let other = bot_b.choose(game, &b, seat).unwrap();
         assert_eq!(action, other, "{at}: decision {step}: the actions differ");
         let t = now + 1_000 * step;
-        let events = game.apply_seat(&mut a, seat, &action, t).unwrap();
-        let others = game.apply_seat(&mut b, seat, &other, t).unwrap();
+        let events = game.apply(&mut a, seat, &action, t).unwrap();
+        let others = game.apply(&mut b, seat, &other, t).unwrap();
         assert_eq!(events, others, "{at}: decision {step}: the events differ");
         assert!(a == b, "{at}: decision {step}: the states differ");
     }
@@ -971,7 +974,7 @@ fn random_states<G: Game>(game: &G, options: &G::Options, n: usize, at: &str) ->
                 break;
             };
             let action = bot.choose(game, &state, seat).unwrap();
-            let events = game.apply_seat(&mut state, seat, &action, step * 1_000);
+            let events = game.apply(&mut state, seat, &action, step * 1_000);
             let events = events.unwrap_or_else(|e| panic!("{at}: {action:?} refused: {e:?}"));
             assert_no_rng_keys(&serde_json::to_value(&events).unwrap());
         }

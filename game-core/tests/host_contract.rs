@@ -161,7 +161,7 @@ fn the_typed_engine_never_accepts_a_move_after_its_time() {
     let mut state = Rps.setup(&RpsOptions::default(), &players, 1, 0).unwrap();
     let pick = RpsAction::Pick { hand: Hand::Paper };
     let deadline = Rps.next_tick_at(&state).unwrap();
-    let played = Rps.play(&mut state, "p0", &pick, None, deadline);
+    let played = Rps.play(&mut state, 0, &pick, None, deadline, &mut Vec::new());
     assert_eq!(
         played.applied.len(),
         2,
@@ -169,7 +169,7 @@ fn the_typed_engine_never_accepts_a_move_after_its_time() {
     );
     // The move then counts for the next round.
     assert!(played.result.is_ok());
-    assert_eq!(state.picks[0], Some(Hand::Paper));
+    assert_eq!(state.picks()[0], Some(Hand::Paper));
 }
 
 #[test]

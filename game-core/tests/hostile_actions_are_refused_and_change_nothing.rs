@@ -17,8 +17,8 @@ fn rps_in_every_phase() {
     let states = states_by_phase(&Rps, &options, 2, |s| {
         format!(
             "{:?} {:?}",
-            s.picks.map(|p| p.is_some()),
-            s.winner.is_some()
+            s.picks().map(|p| p.is_some()),
+            s.winner().is_some()
         )
     });
     assert!(states.len() >= 4, "{}", states.len());

@@ -2,6 +2,7 @@
 //! and format version.
 
 use game_core::GameExt;
+use game_core::GameState;
 use game_core::testing::players;
 use game_core::{
     Bot, Game, GameError, GameRng, Match, MatchRecord, RandomBot, RecordEntry,
@@ -69,7 +70,7 @@ fn random_match(seed: u64, coverage: &mut Coverage) -> Match<Rps> {
                 coverage.auto += m.tick(now).len();
                 let entries = m.record().entries.len();
                 let seat = driver.below(2) as usize;
-                let bad = if m.state().picks[seat].is_some() {
+                let bad = if m.state().picks()[seat].is_some() {
                     m.act(&players[seat], &RpsAction::Random, now)
                 } else {
                     m.act("spectator", &RpsAction::Pick { hand: Hand::Rock }, now)
@@ -241,7 +242,7 @@ fn the_record_is_the_same_read_after_every_input_or_only_at_the_end() {
                         continue;
                     }
                     let a = eager.play(&ids[seat], &action, None, now);
-                    let b = lazy.play_seat(seat, &action, None, now);
+                    let b = lazy.play(&ids[seat], &action, None, now);
                     assert_eq!(a, b, "seed {seed}");
                     kinds[0] += usize::from(a.result.is_ok());
                 }
@@ -271,7 +272,7 @@ fn a_match_at_the_end_of_the_clock_ends_and_replays_as_it_was_played() {
     let players = players(2);
     let end = u64::MAX;
     let mut m = Match::new(Rps, RpsOptions::default(), players.clone(), 3, end).unwrap();
-    assert_eq!(m.state().table.clock, game_core::MAX_TIME);
+    assert_eq!(m.state().table().clock(), game_core::MAX_TIME);
     assert_eq!(m.next_tick_at(), Some(game_core::MAX_TIME));
     // The round asked at the end is due at once: the action comes after its timeouts.
     m.act(&players[1], &RpsAction::Pick { hand: Hand::Rock }, end)
@@ -287,7 +288,7 @@ fn a_match_at_the_end_of_the_clock_ends_and_replays_as_it_was_played() {
         ticks += 1;
         assert!(ticks < 1_000, "no end after {ticks} ticks");
     }
-    assert!(m.state().winner.is_some());
+    assert!(m.state().winner().is_some());
     let record = m.record().clone();
     let mut replayed = Match::replay(Rps, &record).unwrap();
     assert_eq!(

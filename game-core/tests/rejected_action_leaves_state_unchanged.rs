@@ -21,7 +21,10 @@ fn pick(hand: Hand) -> RpsAction {
 fn assert_refused(state: &mut RpsState, player: &str, action: RpsAction, code: &str) {
     let before = state.clone();
     let before_json = serde_json::to_string(&*state).unwrap();
-    let err = Rps.apply(state, player, &action, 1_000).unwrap_err();
+    let err = Rps
+        .seat(state, player)
+        .and_then(|seat| Rps.apply(state, seat, &action, 1_000))
+        .unwrap_err();
     assert_eq!(err.code(), code, "{action:?} by {player}: {err}");
     assert!(!err.message().is_empty());
     assert_eq!(*state, before);
@@ -44,9 +47,7 @@ fn spectator_cannot_act() {
     }
     // By seat, a seat that does not exist is refused the same way.
     let before = state.clone();
-    let err = Rps
-        .apply_seat(&mut state, 2, &RpsAction::Random, 5)
-        .unwrap_err();
+    let err = Rps.apply(&mut state, 2, &RpsAction::Random, 5).unwrap_err();
     assert_eq!(err.code(), "NOT_SEATED");
     assert_eq!(state, before);
 }
@@ -54,13 +55,13 @@ fn spectator_cannot_act() {
 #[test]
 fn already_picked_is_refused() {
     let mut state = new_state();
-    Rps.apply(&mut state, "p0", &pick(Hand::Rock), 10).unwrap();
+    Rps.apply(&mut state, 0, &pick(Hand::Rock), 10).unwrap();
     assert_refused(&mut state, "p0", pick(Hand::Paper), "ALREADY_PICKED");
     assert_refused(&mut state, "p0", pick(Hand::Rock), "ALREADY_PICKED");
     assert_refused(&mut state, "p0", RpsAction::Random, "ALREADY_PICKED");
     // The message is the friendly Korean one.
     let err = Rps
-        .apply(&mut state.clone(), "p0", &RpsAction::Random, 0)
+        .apply(&mut state.clone(), 0, &RpsAction::Random, 0)
         .unwrap_err();
     assert_eq!(err.message(), "이미 골랐어요. 상대를 기다려 주세요.");
 }
@@ -73,9 +74,8 @@ fn actions_after_game_over_are_refused() {
         ..RpsOptions::default()
     };
     let mut state = Rps.setup(&options, &players(2), 1, 0).unwrap();
-    Rps.apply(&mut state, "p0", &pick(Hand::Rock), 10).unwrap();
-    Rps.apply(&mut state, "p1", &pick(Hand::Scissors), 20)
-        .unwrap();
+    Rps.apply(&mut state, 0, &pick(Hand::Rock), 10).unwrap();
+    Rps.apply(&mut state, 1, &pick(Hand::Scissors), 20).unwrap();
     assert!(Rps.is_over(&state));
     for player in ["p0", "p1"] {
         for action in [pick(Hand::Rock), RpsAction::Random, RpsAction::Concede] {
@@ -86,8 +86,7 @@ fn actions_after_game_over_are_refused() {
 
     // Ended by a concession.
     let mut state = new_state();
-    Rps.apply(&mut state, "p1", &RpsAction::Concede, 10)
-        .unwrap();
+    Rps.apply(&mut state, 1, &RpsAction::Concede, 10).unwrap();
     assert_refused(&mut state, "p0", pick(Hand::Paper), "GAME_OVER");
     assert_refused(&mut state, "p1", RpsAction::Concede, "GAME_OVER");
 }
@@ -95,11 +94,19 @@ fn actions_after_game_over_are_refused() {
 #[test]
 fn stale_turn_seq_is_refused() {
     let mut state = new_state();
-    Rps.apply(&mut state, "p0", &pick(Hand::Rock), 10).unwrap();
+    Rps.apply(&mut state, 0, &pick(Hand::Rock), 10).unwrap();
     let before = state.clone();
     for seq in [0, 2, u64::MAX] {
         let err = Rps
-            .apply_at(&mut state, "p1", &pick(Hand::Rock), seq, 20)
+            .play(
+                &mut state,
+                1,
+                &pick(Hand::Rock),
+                Some(seq),
+                20,
+                &mut Vec::new(),
+            )
+            .result
             .unwrap_err();
         assert_eq!(err.code(), "STALE_TURN_SEQ");
         assert_eq!(
@@ -109,8 +116,16 @@ fn stale_turn_seq_is_refused() {
         assert_eq!(state, before);
     }
     // The current number goes through.
-    Rps.apply_at(&mut state, "p1", &pick(Hand::Rock), 1, 20)
-        .unwrap();
+    Rps.play(
+        &mut state,
+        1,
+        &pick(Hand::Rock),
+        Some(1),
+        20,
+        &mut Vec::new(),
+    )
+    .result
+    .unwrap();
 }
 
 #[test]
@@ -124,7 +139,7 @@ fn impossible_chance_is_refused() {
     assert_eq!(err.code(), "IMPOSSIBLE_OUTCOME");
     assert_eq!(state, before);
     // A chance step is still validated first.
-    Rps.apply(&mut state, "p0", &pick(Hand::Rock), 10).unwrap();
+    Rps.apply(&mut state, 0, &pick(Hand::Rock), 10).unwrap();
     let before = state.clone();
     let err = Rps
         .apply_chance(&mut state, 0, &RpsAction::Random, &Hand::Paper, 20)

@@ -64,14 +64,30 @@ fn run(state: &mut RpsState, op: &Op, now: u64) -> Result<String, String> {
             .map_err(|e| e.code().to_owned())
     };
     match *op {
-        Op::Act { who: w, action } => summary(Rps.apply(state, who(w), &ALL_ACTIONS[action], now)),
+        Op::Act { who: w, action } => summary(
+            Rps.seat(state, who(w))
+                .and_then(|seat| Rps.apply(state, seat, &ALL_ACTIONS[action], now)),
+        ),
         Op::ActAt {
             who: w,
             action,
             stale,
         } => {
             let seq = Rps.turn_seq(state) + u64::from(stale);
-            summary(Rps.apply_at(state, who(w), &ALL_ACTIONS[action], seq, now))
+            // A host's request: the timeouts due at `now` are taken first and stand even
+            // when the request is then refused (stale after them), so it counts as a
+            // change then; refused with nothing taken, it changed nothing.
+            let mut events = Vec::new();
+            let action = &ALL_ACTIONS[action];
+            let seat = match Rps.seat(state, who(w)) {
+                Ok(seat) => seat,
+                Err(e) => return Err(e.code().to_owned()),
+            };
+            let played = Rps.play(state, seat, action, Some(seq), now, &mut events);
+            match played.result {
+                Err(e) if played.applied.is_empty() => Err(e.code().to_owned()),
+                result => Ok(format!("{:?} {:?} {:?}", played.applied, result, events)),
+            }
         }
         Op::Legal { pick } => {
             let to_act = Rps.to_act(state);
@@ -85,7 +101,7 @@ fn run(state: &mut RpsState, op: &Op, now: u64) -> Result<String, String> {
                 .into_iter()
                 .filter(|a| *a != RpsAction::Concede || pick % 50 == 0)
                 .collect();
-            summary(Rps.apply_seat(state, seat, &legal[pick % legal.len()], now))
+            summary(Rps.apply(state, seat, &legal[pick % legal.len()], now))
         }
         Op::Chance { seat, action, hand } => {
             summary(Rps.apply_chance(state, seat, &ALL_ACTIONS[action], &Hand::ALL[hand], now))
@@ -135,11 +151,11 @@ fn check_invariants(state: &RpsState) -> Result<(), TestCaseError> {
         for viewer in [Viewer::Player(PLAYERS[1 - seat]), Viewer::Spectator] {
             let view = Rps.view(state, viewer);
             prop_assert_eq!(view.seats[seat].hand, None);
-            prop_assert_eq!(view.seats[seat].picked, state.picks[seat].is_some());
+            prop_assert_eq!(view.seats[seat].picked, state.picks()[seat].is_some());
         }
         prop_assert_eq!(
             Rps.view(state, Viewer::Player(PLAYERS[seat])).seats[seat].hand,
-            state.picks[seat]
+            state.picks()[seat]
         );
     }
     prop_assert!(Rps.validate(state, 2, &RpsAction::Concede).is_err());
@@ -180,6 +196,9 @@ proptest! {
             );
             match &result {
                 Err(_) => prop_assert_eq!(&state, &before, "refused {:?} changed the state", op),
+                Ok(_) if matches!(op, Op::ActAt { .. }) => {
+                    prop_assert!(Rps.turn_seq(&state) > Rps.turn_seq(&before));
+                }
                 Ok(_) if !matches!(op, Op::Tick { .. } | Op::Presence { .. }) => {
                     prop_assert_eq!(Rps.turn_seq(&state), Rps.turn_seq(&before) + 1);
                 }
@@ -193,12 +212,12 @@ proptest! {
     fn a_random_round_reveals_both_hands(seed in any::<u64>(), a in 0..3usize) {
         let players: Vec<String> = PLAYERS.iter().map(|&p| p.to_owned()).collect();
         let mut state = Rps.setup(&RpsOptions::default(), &players, seed, 0).unwrap();
-        Rps.apply(&mut state, "ann", &RpsAction::Pick { hand: Hand::ALL[a] }, 1).unwrap();
-        Rps.apply(&mut state, "bo", &RpsAction::Random, 2).unwrap();
-        let last = state.last_round.unwrap();
+        Rps.apply(&mut state, 0, &RpsAction::Pick { hand: Hand::ALL[a] }, 1).unwrap();
+        Rps.apply(&mut state, 1, &RpsAction::Random, 2).unwrap();
+        let last = state.last_round().unwrap();
         prop_assert_eq!(last.hands[0], Hand::ALL[a]);
         prop_assert_eq!(last.winner, Hand::round_winner(last.hands));
-        let total: u8 = state.scores.iter().sum();
+        let total: u8 = state.scores().iter().sum();
         prop_assert_eq!(total, u8::from(last.winner.is_some()));
     }
 }

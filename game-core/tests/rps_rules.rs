@@ -2,11 +2,13 @@
 //! first to N wins, concessions, chance steps, options and state checks.
 
 use game_core::GameExt;
+use game_core::GameState;
 use game_core::testing::players;
 use game_core::{
     Game, GameError, Viewer,
     rps::{Hand, RevealedRound, Rps, RpsAction, RpsEvent, RpsOptions, RpsOutcome, RpsState},
 };
+use serde_json::json;
 
 fn setup(wins_needed: u8) -> RpsState {
     let options = RpsOptions {
@@ -22,8 +24,8 @@ fn pick(hand: Hand) -> RpsAction {
 
 /// Plays one round: p0 shows `a`, p1 shows `b`.
 fn round(state: &mut RpsState, a: Hand, b: Hand, now: u64) -> Vec<RpsEvent> {
-    let mut events = Rps.apply(state, "p0", &pick(a), now).unwrap();
-    events.extend(Rps.apply(state, "p1", &pick(b), now + 1).unwrap());
+    let mut events = Rps.apply(state, 0, &pick(a), now).unwrap();
+    events.extend(Rps.apply(state, 1, &pick(b), now + 1).unwrap());
     events
 }
 
@@ -86,9 +88,7 @@ fn wire_formats() {
 #[test]
 fn a_pick_is_hidden_until_the_reveal() {
     let mut state = setup(3);
-    let events = Rps
-        .apply(&mut state, "p0", &pick(Hand::Scissors), 10)
-        .unwrap();
+    let events = Rps.apply(&mut state, 0, &pick(Hand::Scissors), 10).unwrap();
     // Events are broadcast: no hand in them.
     assert_eq!(events, vec![RpsEvent::Picked { player: 0 }]);
     assert!(!serde_json::to_string(&events).unwrap().contains("scissors"));
@@ -116,7 +116,7 @@ fn a_pick_is_hidden_until_the_reveal() {
         5
     );
 
-    Rps.apply(&mut state, "p1", &pick(Hand::Rock), 20).unwrap();
+    Rps.apply(&mut state, 1, &pick(Hand::Rock), 20).unwrap();
     for viewer in [
         Viewer::Player("p0"),
         Viewer::Player("p1"),
@@ -141,7 +141,7 @@ fn picks_are_simultaneous_in_any_order() {
     for p0_first in [true, false] {
         let mut state = setup(3);
         assert_eq!(Rps.to_act(&state), [0, 1]);
-        let (first, second) = if p0_first { ("p0", "p1") } else { ("p1", "p0") };
+        let (first, second) = if p0_first { (0, 1) } else { (1, 0) };
         Rps.apply(&mut state, first, &pick(Hand::Paper), 10)
             .unwrap();
         let waiting = usize::from(p0_first);
@@ -155,7 +155,7 @@ fn picks_are_simultaneous_in_any_order() {
             events[1],
             RpsEvent::Revealed { winner: Some(w), .. } if w == winner
         ));
-        assert_eq!(state.scores[winner], 1);
+        assert_eq!(state.scores()[winner], 1);
         assert_eq!(Rps.to_act(&state), [0, 1]);
     }
 }
@@ -172,10 +172,10 @@ fn a_draw_replays_the_round() {
         }
     );
     assert_eq!(events.len(), 3);
-    assert_eq!(state.scores, [0, 0]);
+    assert_eq!(state.scores(), [0, 0]);
     assert_eq!(state.round(), 1);
     assert_eq!(Rps.to_act(&state), [0, 1]);
-    assert_eq!(state.picks, [None, None]);
+    assert_eq!(state.picks(), [None, None]);
     // A fresh clock for the replayed round.
     assert_eq!(Rps.deadline(&state), Some(16_001));
     assert_eq!(
@@ -186,7 +186,7 @@ fn a_draw_replays_the_round() {
         None
     );
     round(&mut state, Hand::Paper, Hand::Rock, 2_000);
-    assert_eq!(state.scores, [1, 0]);
+    assert_eq!(state.scores(), [1, 0]);
     assert_eq!(state.round(), 2);
 }
 
@@ -230,11 +230,9 @@ fn concede_ends_the_game() {
     let mut state = setup(3);
     round(&mut state, Hand::Paper, Hand::Rock, 10);
     // Conceding after one's own pick is allowed; the hidden pick is dropped unseen.
-    Rps.apply(&mut state, "p0", &pick(Hand::Rock), 20).unwrap();
+    Rps.apply(&mut state, 0, &pick(Hand::Rock), 20).unwrap();
     assert_eq!(Rps.legal_actions(&state, 0), vec![RpsAction::Concede]);
-    let events = Rps
-        .apply(&mut state, "p0", &RpsAction::Concede, 30)
-        .unwrap();
+    let events = Rps.apply(&mut state, 0, &RpsAction::Concede, 30).unwrap();
     assert_eq!(
         events,
         vec![
@@ -251,7 +249,7 @@ fn concede_ends_the_game() {
             conceded: true
         })
     );
-    assert_eq!(state.picks, [None, None]);
+    assert_eq!(state.picks(), [None, None]);
     assert_eq!(Rps.deadline(&state), None);
     assert_eq!(Rps.view(&state, Viewer::Spectator).conceded, Some(0));
     Rps.check_state(&state).unwrap();
@@ -277,9 +275,12 @@ fn random_is_a_chance_step() {
             .apply_chance(&mut forced, 1, &RpsAction::Random, &hand, 10)
             .unwrap();
         assert_eq!(events, vec![RpsEvent::Picked { player: 1 }]);
-        assert_eq!(forced.picks, [None, Some(hand)]);
+        assert_eq!(forced.picks(), [None, Some(hand)]);
         // The forced outcome does not draw from the RNG.
-        assert_eq!(forced.table.rng, state.table.rng);
+        assert_eq!(
+            serde_json::to_value(forced.table()).unwrap()["rng"],
+            serde_json::to_value(state.table()).unwrap()["rng"]
+        );
         assert_eq!(Rps.turn_seq(&forced), 1);
     }
 }
@@ -289,11 +290,14 @@ fn random_draws_from_the_state_rng() {
     let state = setup(3);
     let mut a = state.clone();
     let mut b = state.clone();
-    Rps.apply(&mut a, "p0", &RpsAction::Random, 10).unwrap();
-    Rps.apply(&mut b, "p0", &RpsAction::Random, 10).unwrap();
+    Rps.apply(&mut a, 0, &RpsAction::Random, 10).unwrap();
+    Rps.apply(&mut b, 0, &RpsAction::Random, 10).unwrap();
     assert_eq!(a, b);
-    assert!(a.picks[0].is_some());
-    assert_ne!(a.table.rng, state.table.rng);
+    assert!(a.picks()[0].is_some());
+    assert_ne!(
+        serde_json::to_value(a.table()).unwrap()["rng"],
+        serde_json::to_value(state.table()).unwrap()["rng"]
+    );
 
     // Over many seeds every hand comes up.
     let mut seen = std::collections::BTreeSet::new();
@@ -301,16 +305,19 @@ fn random_draws_from_the_state_rng() {
         let mut s = Rps
             .setup(&RpsOptions::default(), &players(2), seed, 0)
             .unwrap();
-        Rps.apply(&mut s, "p1", &RpsAction::Random, 0).unwrap();
-        seen.insert(s.picks[1].unwrap());
+        Rps.apply(&mut s, 1, &RpsAction::Random, 0).unwrap();
+        seen.insert(s.picks()[1].unwrap());
     }
     assert_eq!(seen.len(), 3);
 
     // A fork re-seeds the RNG and nothing else.
     let fork = Rps.fork(&state, 99);
-    assert_ne!(fork.table.rng, state.table.rng);
-    assert_eq!(fork.scores, state.scores);
-    assert_eq!(fork.table.players, state.table.players);
+    assert_ne!(
+        serde_json::to_value(fork.table()).unwrap()["rng"],
+        serde_json::to_value(state.table()).unwrap()["rng"]
+    );
+    assert_eq!(fork.scores(), state.scores());
+    assert_eq!(fork.table().players(), state.table().players());
 }
 
 #[test]
@@ -386,66 +393,70 @@ fn exactly_two_distinct_players() {
 fn restore_round_trips_and_refuses_tampering() {
     let mut state = setup(3);
     round(&mut state, Hand::Paper, Hand::Rock, 10);
-    Rps.apply(&mut state, "p1", &pick(Hand::Scissors), 20)
-        .unwrap();
+    Rps.apply(&mut state, 1, &pick(Hand::Scissors), 20).unwrap();
     let json = serde_json::to_string(&state).unwrap();
     assert_eq!(Rps.restore(&json).unwrap(), state);
 
-    let tamper = |f: &dyn Fn(&mut RpsState)| {
-        let mut bad = state.clone();
+    // Tampered as stored JSON: a state reaches the game only through `restore`, whose
+    // checks (`check_state`) refuse every one.
+    let value = serde_json::to_value(&state).unwrap();
+    let tamper = |f: &dyn Fn(&mut serde_json::Value)| {
+        let mut bad = value.clone();
         f(&mut bad);
-        let err = Rps.check_state(&bad).unwrap_err();
-        assert_eq!(err.code(), "CORRUPT_STATE");
-        let err = Rps
-            .restore(&serde_json::to_string(&bad).unwrap())
-            .unwrap_err();
-        assert_eq!(err.code(), "CORRUPT_STATE");
+        let err = Rps.restore(&bad.to_string()).unwrap_err();
+        assert_eq!(err.code(), "CORRUPT_STATE", "{bad}");
         err
     };
-    tamper(&|s| s.scores = [4, 0]);
-    tamper(&|s| s.scores = [0, 0]);
-    tamper(&|s| s.scores = [1, 3]);
-    tamper(&|s| s.picks = [Some(Hand::Rock), Some(Hand::Rock)]);
-    tamper(&|s| s.winner = Some(1));
-    tamper(&|s| s.winner = Some(7));
-    tamper(&|s| s.conceded = Some(0));
+    tamper(&|s| s["scores"] = json!([4, 0]));
+    tamper(&|s| s["scores"] = json!([0, 0]));
+    tamper(&|s| s["scores"] = json!([1, 3]));
+    tamper(&|s| s["picks"] = json!(["rock", "rock"]));
+    tamper(&|s| s["winner"] = json!(1));
+    tamper(&|s| s["winner"] = json!(7));
+    tamper(&|s| s["conceded"] = json!(0));
     tamper(&|s| {
-        s.winner = Some(0);
-        s.conceded = Some(0);
-        s.picks = [None, None];
-        s.table.close();
+        s["winner"] = json!(0);
+        s["conceded"] = json!(0);
+        s["picks"] = json!([null, null]);
+        s["table"]["deadlineAt"] = json!(null);
     });
-    tamper(&|s| s.table.deadline_at = None);
-    tamper(&|s| s.table.deadline_at = Some(1));
-    tamper(&|s| s.options.wins_needed = 0);
-    tamper(&|s| s.options.turn_seconds = Some(1));
+    tamper(&|s| s["table"]["deadlineAt"] = json!(null));
+    tamper(&|s| s["table"]["deadlineAt"] = json!(1));
+    tamper(&|s| s["options"]["winsNeeded"] = json!(0));
+    tamper(&|s| s["options"]["turnSeconds"] = json!(1));
+    tamper(&|s| s["lastRound"] = json!({ "hands": ["rock", "paper"], "winner": 0 }));
+    tamper(&|s| s["lastRound"] = json!(null));
     tamper(&|s| {
-        s.last_round = Some(RevealedRound {
-            hands: [Hand::Rock, Hand::Paper],
-            winner: Some(0),
-        })
+        s["table"]["players"]
+            .as_array_mut()
+            .unwrap()
+            .push(json!("cy"))
     });
-    tamper(&|s| s.last_round = None);
-    tamper(&|s| s.table.players.push("cy".into()));
-    tamper(&|s| s.table.players[1] = "p0".into());
+    tamper(&|s| s["table"]["players"][1] = json!("p0"));
     tamper(&|s| {
-        s.table.presence.pop();
+        s["table"]["presence"].as_array_mut().unwrap().pop();
     });
-    tamper(&|s| s.table.presence[0].timeouts_in_row = 3);
+    tamper(&|s| s["table"]["presence"][0]["timeoutsInRow"] = json!(3));
 
     // A game over state is checked too.
     let mut over = setup(1);
     round(&mut over, Hand::Rock, Hand::Scissors, 10);
     Rps.check_state(&over).unwrap();
-    let mut bad = over.clone();
-    bad.picks[0] = Some(Hand::Rock);
-    assert_eq!(Rps.check_state(&bad).unwrap_err().code(), "CORRUPT_STATE");
-    let mut bad = over.clone();
-    bad.table.ask(10, Some(15));
-    assert_eq!(Rps.check_state(&bad).unwrap_err().code(), "CORRUPT_STATE");
-    let mut bad = over.clone();
-    bad.winner = Some(1);
-    assert_eq!(Rps.check_state(&bad).unwrap_err().code(), "CORRUPT_STATE");
+    let over = serde_json::to_value(&over).unwrap();
+    let refused = |f: &dyn Fn(&mut serde_json::Value)| {
+        let mut bad = over.clone();
+        f(&mut bad);
+        assert_eq!(
+            Rps.restore(&bad.to_string()).unwrap_err().code(),
+            "CORRUPT_STATE"
+        );
+    };
+    refused(&|s| s["picks"][0] = json!("rock"));
+    refused(&|s| {
+        s["table"]["decisionSince"] = json!(10);
+        s["table"]["deadlineAt"] = json!(15_010);
+    });
+    refused(&|s| s["winner"] = json!(1));
 
     // JSON that does not even parse.
     assert_eq!(Rps.restore("{}").unwrap_err().code(), "CORRUPT_STATE");

@@ -48,12 +48,12 @@ impl Model<Rps> for Scissors {
     }
 
     fn evaluate(&self, _game: &Rps, state: &RpsState, _me: ()) -> f64 {
-        let bonus = if state.picks[0] == Some(Hand::Scissors) {
+        let bonus = if state.picks()[0] == Some(Hand::Scissors) {
             0.5
         } else {
             0.0
         };
-        f64::from(state.scores[0]) - f64::from(state.scores[1]) + bonus
+        f64::from(state.scores()[0]) - f64::from(state.scores()[1]) + bonus
     }
 
     fn floor(&self) -> f64 {
@@ -61,7 +61,7 @@ impl Model<Rps> for Scissors {
     }
 
     fn key(&self, state: &RpsState) -> Vec<u8> {
-        serde_json::to_vec(&(state.picks, state.scores)).unwrap()
+        serde_json::to_vec(&(state.picks(), state.scores())).unwrap()
     }
 }
 
@@ -147,7 +147,7 @@ fn the_search_does_not_depend_on_the_stored_rng() {
 #[test]
 fn anything_but_an_own_choice_is_the_timeout_action() {
     let mut state = start();
-    Rps.apply_seat(&mut state, 0, &RpsAction::Pick { hand: Hand::Paper }, 0)
+    Rps.apply(&mut state, 0, &RpsAction::Pick { hand: Hand::Paper }, 0)
         .unwrap();
     let mut bot = Expectimax::new(1, limits(1, 1_000), Scissors);
     // Seat 1's pick is a chance step for the model: the bot plays the timeout action.
@@ -189,7 +189,7 @@ impl Model<Rps> for Gambler {
     }
 
     fn evaluate(&self, _game: &Rps, state: &RpsState, _me: ()) -> f64 {
-        match state.picks[0] {
+        match state.picks()[0] {
             Some(Hand::Scissors) => 2.0,
             Some(Hand::Rock) => 0.5,
             _ => 0.0,

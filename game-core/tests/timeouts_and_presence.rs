@@ -2,6 +2,7 @@
 //! away after three timeouts in a row, and never acts early.
 
 use game_core::GameExt;
+use game_core::GameState;
 use game_core::testing::players;
 use game_core::{
     AWAY_AFTER_TIMEOUTS, Game, GameError, Viewer,
@@ -34,7 +35,7 @@ fn setup_asks_with_the_turn_limit() {
 #[test]
 fn tick_before_the_deadline_does_nothing() {
     let mut state = setup(Some(15), 0);
-    Rps.apply(&mut state, "p0", &rock(), 1_000).unwrap();
+    Rps.apply(&mut state, 0, &rock(), 1_000).unwrap();
     let before = state.clone();
     for now in [0, 1_000, 14_999] {
         assert!(Rps.timeouts(&state, now).is_empty());
@@ -46,7 +47,7 @@ fn tick_before_the_deadline_does_nothing() {
 #[test]
 fn deadline_picks_for_the_slow_player_only() {
     let mut state = setup(Some(15), 0);
-    Rps.apply(&mut state, "p0", &rock(), 1_000).unwrap();
+    Rps.apply(&mut state, 0, &rock(), 1_000).unwrap();
     assert_eq!(Rps.timeout_action(&state, 0), None);
     assert_eq!(Rps.timeout_action(&state, 1), Some(RpsAction::Random));
     assert_eq!(Rps.timeouts(&state, 15_000), vec![(1, RpsAction::Random)]);
@@ -66,8 +67,8 @@ fn deadline_picks_for_the_slow_player_only() {
         }
     ));
     assert_eq!(Rps.turn_seq(&state), 2);
-    assert_eq!(state.table.presence[0].timeouts_in_row, 0);
-    assert_eq!(state.table.presence[1].timeouts_in_row, 1);
+    assert_eq!(state.table().presence()[0].timeouts_in_row, 0);
+    assert_eq!(state.table().presence()[1].timeouts_in_row, 1);
     // The next round has a fresh clock from the tick.
     assert_eq!(Rps.deadline(&state), Some(30_000));
     assert!(Rps.tick(&mut state, 29_999).is_empty());
@@ -83,7 +84,7 @@ fn deadline_picks_for_both_when_nobody_picked() {
         ["p0", "p1"]
     );
     assert!(matches!(done[1].events[1], RpsEvent::Revealed { .. }));
-    assert_eq!(state.last_round.map(|r| r.hands.len()), Some(2));
+    assert_eq!(state.last_round().map(|r| r.hands.len()), Some(2));
     assert_eq!(Rps.to_act(&state), [0, 1]);
     assert_eq!(Rps.deadline(&state), Some(12_000));
 }
@@ -107,7 +108,7 @@ fn disconnected_player_is_acted_for_after_grace_without_deadline() {
     assert_eq!(Rps.to_act(&state), [0]);
 
     // The next round: the grace counts from the start of the decision.
-    Rps.apply(&mut state, "p0", &rock(), 100_000).unwrap();
+    Rps.apply(&mut state, 0, &rock(), 100_000).unwrap();
     assert!(Rps.tick(&mut state, 104_999).is_empty());
     assert_eq!(Rps.tick(&mut state, 105_000).len(), 1);
 }
@@ -145,36 +146,36 @@ fn three_timeouts_in_a_row_mark_away_and_an_action_clears_it() {
     let mut state = setup(Some(10), 0);
     let mut now = 0;
     for round in 1..=u32::from(AWAY_AFTER_TIMEOUTS) {
-        assert!(!state.table.presence[1].away, "round {round}");
-        Rps.apply(&mut state, "p0", &rock(), now + 1).unwrap();
+        assert!(!state.table().presence()[1].away, "round {round}");
+        Rps.apply(&mut state, 0, &rock(), now + 1).unwrap();
         now = Rps.deadline(&state).unwrap();
         assert_eq!(Rps.tick(&mut state, now).len(), 1);
         assert_eq!(
-            state.table.presence[1].timeouts_in_row,
+            state.table().presence()[1].timeouts_in_row,
             u8::try_from(round).unwrap()
         );
     }
-    assert!(state.table.presence[1].away);
-    assert!(!state.table.presence[0].away);
+    assert!(state.table().presence()[1].away);
+    assert!(!state.table().presence()[0].away);
     assert!(Rps.view(&state, Viewer::Player("p0")).seats[1].away);
     // Play goes on for an away player: a fourth timeout keeps them away.
-    Rps.apply(&mut state, "p0", &rock(), now + 1).unwrap();
+    Rps.apply(&mut state, 0, &rock(), now + 1).unwrap();
     now = Rps.deadline(&state).unwrap();
     assert_eq!(Rps.tick(&mut state, now).len(), 1);
-    assert!(state.table.presence[1].away);
+    assert!(state.table().presence()[1].away);
 
     // A manual action brings them back.
-    Rps.apply(&mut state, "p1", &RpsAction::Random, now + 1)
+    Rps.apply(&mut state, 1, &RpsAction::Random, now + 1)
         .unwrap();
-    assert!(!state.table.presence[1].away);
-    assert_eq!(state.table.presence[1].timeouts_in_row, 0);
+    assert!(!state.table().presence()[1].away);
+    assert_eq!(state.table().presence()[1].timeouts_in_row, 0);
     assert!(!Rps.view(&state, Viewer::Spectator).seats[1].away);
 }
 
 #[test]
 fn no_timeouts_after_the_game_is_over() {
     let mut state = setup(Some(5), 0);
-    Rps.apply(&mut state, "p1", &RpsAction::Concede, 1_000)
+    Rps.apply(&mut state, 1, &RpsAction::Concede, 1_000)
         .unwrap();
     assert_eq!(Rps.deadline(&state), None);
     Rps.set_connected(&mut state, "p0", false, 1_000).unwrap();

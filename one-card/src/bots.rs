@@ -108,7 +108,7 @@ impl Bot<OneCard> for PolicyBot {
         state: &OneCardState,
         seat: usize,
     ) -> Option<OneCardAction> {
-        let id = state.table.players.get(seat)?;
+        let id = state.table.players().get(seat)?;
         self.decide(&game.view(state, Viewer::Player(id)))
     }
 }

@@ -9,7 +9,7 @@ use crate::{
 pub(crate) fn check(state: &OneCardState) -> Result<(), OneCardError> {
     let table = &state.table;
     table.check()?;
-    let n = table.players.len();
+    let n = table.players().len();
     if !PLAYER_COUNTS.contains(&n) {
         return Err(corrupt("2 to 5 players must be seated"));
     }
@@ -95,7 +95,7 @@ pub(crate) fn check(state: &OneCardState) -> Result<(), OneCardError> {
         return Err(corrupt("the seat to move is not a seat"));
     }
     if state.over {
-        if state.call.is_some() || state.attack > 0 || table.deadline_at.is_some() {
+        if state.call.is_some() || state.attack > 0 || table.deadline_at().is_some() {
             return Err(corrupt("a call, an attack or a deadline after the end"));
         }
         return Ok(());
@@ -114,8 +114,8 @@ pub(crate) fn check(state: &OneCardState) -> Result<(), OneCardError> {
     let expected = state
         .options
         .turn_seconds
-        .map(|s| table.decision_since.saturating_add(u64::from(s) * 1000));
-    if table.deadline_at != expected {
+        .map(|s| table.decision_since().saturating_add(u64::from(s) * 1000));
+    if table.deadline_at() != expected {
         return Err(corrupt("the deadline does not match turnSeconds"));
     }
     Ok(())

@@ -13,7 +13,7 @@
 //! let view = OneCard.view(&state, Viewer::Player("ann"));
 //! assert_eq!(view.hand.as_ref().unwrap().len(), 7);
 //! assert_eq!(view.hand_counts, [7, 7]);
-//! OneCard.apply(&mut state, "ann", &OneCardAction::Draw, 10).unwrap();
+//! OneCard.apply(&mut state, 0, &OneCardAction::Draw, 10).unwrap();
 //! assert_eq!(OneCard.view(&state, Viewer::Spectator).hand_counts, [8, 7]);
 //! ```
 
@@ -169,6 +169,7 @@ impl OneCardOptions {
     rename_all_fields = "camelCase",
     deny_unknown_fields
 )]
+#[non_exhaustive]
 pub enum OneCardAction {
     /// Plays a card from the hand onto the discard pile.
     Play {
@@ -270,6 +271,7 @@ pub enum SeatStatus {
     rename_all = "camelCase",
     rename_all_fields = "camelCase"
 )]
+#[non_exhaustive]
 pub enum OneCardEvent {
     /// A card was played (with the suit a 7 declared).
     Played {
@@ -758,7 +760,7 @@ impl OneCard {
     }
 
     fn id_of(state: &OneCardState, seat: usize) -> PlayerId {
-        state.table.players.get(seat).cloned().unwrap_or_default()
+        state.table.players().get(seat).cloned().unwrap_or_default()
     }
 
     /// The action of a legal entry of `seat` (a catch names the holder's id).
@@ -969,7 +971,7 @@ fn refill(state: &mut OneCardState, out: &mut Out<'_>) {
         return;
     }
     state.draw_pile.extend(rest);
-    shuffle(&mut state.draw_pile, &mut state.table.rng);
+    shuffle(&mut state.draw_pile, state.table.rng_mut());
     out.push(|| OneCardEvent::Reshuffled {
         count: state.draw_pile.len(),
     });
@@ -1022,7 +1024,7 @@ impl Game for OneCard {
         options.validate()?;
         let mut table = Table::new(players, seed, now)?;
         let mut deck: Vec<Card> = Card::all().collect();
-        shuffle(&mut deck, &mut table.rng);
+        shuffle(&mut deck, table.rng_mut());
         let n = players.len();
         let mut hands = vec![Vec::with_capacity(usize::from(options.hand_size)); n];
         // Dealt one at a time round the table, as by hand.
@@ -1057,7 +1059,7 @@ impl Game for OneCard {
         seat: usize,
         action: &OneCardAction,
     ) -> Result<(), OneCardError> {
-        if seat >= state.table.players.len() || seat >= state.status.len() {
+        if seat >= state.table.players().len() || seat >= state.status.len() {
             return Err(Rejection::NotSeated {
                 player: format!("seat {seat}"),
             }
@@ -1161,7 +1163,7 @@ impl Game for OneCard {
         };
         OneCardView {
             you,
-            players: state.table.players.clone(),
+            players: state.table.players().to_vec(),
             hand: you.and_then(|s| state.hands.get(s).cloned()),
             hand_counts: state.hands.iter().map(Vec::len).collect(),
             status: state.status.clone(),
@@ -1173,10 +1175,15 @@ impl Game for OneCard {
             turn: (!state.over).then_some(state.turn),
             call: state.call,
             ranks: self.outcome(state).map(|o| o.ranks),
-            connected: state.table.presence.iter().map(|p| p.connected()).collect(),
-            away: state.table.presence.iter().map(|p| p.away).collect(),
-            turn_seq: state.table.turn_seq,
-            deadline_at: state.table.deadline_at,
+            connected: state
+                .table
+                .presence()
+                .iter()
+                .map(|p| p.connected())
+                .collect(),
+            away: state.table.presence().iter().map(|p| p.away).collect(),
+            turn_seq: state.table.turn_seq(),
+            deadline_at: state.table.deadline_at(),
             legal_actions: you
                 .map(|s| self.legal_actions(state, s))
                 .unwrap_or_default(),

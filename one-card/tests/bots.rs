@@ -54,7 +54,7 @@ fn play_out(
                 .choose(&state, seat)
                 .unwrap_or_else(|| panic!("seat {seat} may act but has no action"));
             OneCard
-                .apply_seat(&mut state, seat, &action, step)
+                .apply(&mut state, seat, &action, step)
                 .unwrap_or_else(|e| panic!("{action:?} by seat {seat} refused: {e:?}"));
             if OneCard.is_over(&state) {
                 return state;
@@ -162,7 +162,7 @@ fn the_policy_bot_decides_from_its_players_view_only() {
             };
             for seat in (0..n).filter(|&s| OneCard.may_act(&state, s)) {
                 let other = unseen_reshuffled(&state, seat, step);
-                let id = &state.table.players[seat];
+                let id = &state.table.players()[seat];
                 let view = OneCard.view(&state, Viewer::Player(id));
                 assert_eq!(view, OneCard.view(&other, Viewer::Player(id)));
                 differ += usize::from(other.hands != state.hands);
@@ -175,9 +175,7 @@ fn the_policy_bot_decides_from_its_players_view_only() {
                 compared += 1;
             }
             let action = random.choose(&OneCard, &state, mover).unwrap();
-            OneCard
-                .apply_seat(&mut state, mover, &action, step)
-                .unwrap();
+            OneCard.apply(&mut state, mover, &action, step).unwrap();
         }
     }
     assert!(
@@ -232,7 +230,7 @@ fn the_policy_bot_keeps_its_specials_and_follows_its_longest_suit() {
 fn the_policy_bot_calls_and_catches_at_once() {
     let mut state = default_position(&[&["5H", "6H"], &["3C", "4C"], &["8D", "9D"]], "9H");
     OneCard
-        .apply_seat(&mut state, 0, &common::play("5H"), 1)
+        .apply(&mut state, 0, &common::play("5H"), 1)
         .unwrap();
     assert_eq!(state.call, Some(0));
     let caller = PolicyBot::new(1).choose(&OneCard, &state, 0);

@@ -113,14 +113,14 @@ fn a_game_ends_by_concessions() {
         // so every seat but the last concedes by name.
         for seat in 0..n - 1 {
             OneCard
-                .apply_seat(&mut state, seat, &OneCardAction::Concede, 0)
+                .apply(&mut state, seat, &OneCardAction::Concede, 0)
                 .unwrap();
         }
         assert!(OneCard.is_over(&state));
         let outcome = OneCard.outcome(&state).unwrap();
         assert_eq!(outcome.winner_seat, n - 1);
         let err = OneCard
-            .apply_seat(&mut state, n - 1, &OneCardAction::Concede, 0)
+            .apply(&mut state, n - 1, &OneCardAction::Concede, 0)
             .unwrap_err();
         assert_eq!(err.code(), "GAME_OVER");
     }
@@ -133,13 +133,13 @@ fn errors_are_typed() {
         .unwrap();
     for action in every_action(3) {
         for seat in 0..3 {
-            if let Err(e) = OneCard.apply_seat(&mut state.clone(), seat, &action, 0) {
+            if let Err(e) = OneCard.apply(&mut state.clone(), seat, &action, 0) {
                 testing::assert_typed(&e.body());
             }
         }
     }
     let err = OneCard
-        .apply_seat(&mut state, 1, &OneCardAction::Draw, 0)
+        .apply(&mut state, 1, &OneCardAction::Draw, 0)
         .unwrap_err();
     testing::assert_code(&err, &["NOT_YOUR_TURN"]);
 }

@@ -85,7 +85,7 @@ fn run(
     now: u64,
     pool: &[OneCardAction],
 ) -> Result<Vec<OneCardEvent>, String> {
-    let n = state.table.players.len();
+    let n = state.table.players().len();
     let code = |e: one_card::OneCardError| e.code().to_owned();
     match *op {
         Op::Legal { seat, pick } => {
@@ -95,7 +95,9 @@ fn run(
                 return Err("NOTHING_TO_DO".into());
             }
             let action = &legal[pick % legal.len()];
-            settled(OneCard.play_seat(state, seat, action, None, now))
+            let mut events = Vec::new();
+            let played = OneCard.play(state, seat, action, None, now, &mut events);
+            settled(played, events)
         }
         Op::Any { who, action } => {
             // Conceding rarely, so that games run long.
@@ -108,7 +110,14 @@ fn run(
             } else {
                 "stranger".into()
             };
-            let played = OneCard.play(state, &id, action, None, now);
+            let mut events = Vec::new();
+            let played = match OneCard.seat(state, &id) {
+                Ok(seat) => OneCard.play(state, seat, action, None, now, &mut events),
+                Err(e) => game_core::Played {
+                    applied: Vec::new(),
+                    result: Err(e),
+                },
+            };
             // A refusal names no card but the one its actor tried to play.
             if let Err(e) = &played.result {
                 let mut named = BTreeSet::new();
@@ -125,7 +134,7 @@ fn run(
                     "{e:?} names {named:?}"
                 );
             }
-            settled(played)
+            settled(played, events)
         }
         Op::Tick { .. } => Ok(OneCard
             .tick(state, now)
@@ -140,10 +149,13 @@ fn run(
 
 /// The events of a request: those of the timeouts taken first (which stand even when the
 /// request is refused) and the request's own; the refusal's code when nothing happened.
-fn settled(played: game_core::Played<OneCard>) -> Result<Vec<OneCardEvent>, String> {
+fn settled(
+    played: game_core::Played<OneCard, ()>,
+    own: Vec<OneCardEvent>,
+) -> Result<Vec<OneCardEvent>, String> {
     let mut events: Vec<_> = played.applied.into_iter().flat_map(|a| a.events).collect();
     match played.result {
-        Ok(more) => events.extend(more),
+        Ok(()) => events.extend(own),
         Err(e) if events.is_empty() => return Err(e.code().to_owned()),
         Err(_) => {}
     }
@@ -188,7 +200,7 @@ fn no_leak(
     before: &OneCardState,
     events: &[OneCardEvent],
 ) -> Result<(), TestCaseError> {
-    let n = state.table.players.len();
+    let n = state.table.players().len();
     let ids = ids(n);
     for viewer in (0..=n).map(|i| ids.get(i).map(String::as_str)) {
         let as_viewer = viewer.map_or(Viewer::Spectator, Viewer::Player);
@@ -249,7 +261,7 @@ fn invariants(state: &OneCardState, pool: &[OneCardAction]) -> Result<(), TestCa
     let to_act = OneCard.to_act(state);
     prop_assert_eq!(OneCard.is_over(state), to_act.is_empty());
     prop_assert!(to_act.len() <= 1);
-    for seat in 0..state.table.players.len() {
+    for seat in 0..state.table.players().len() {
         let legal = OneCard.legal_actions(state, seat);
         for action in pool {
             // CONCEDE is valid but deliberately not listed.
@@ -347,7 +359,7 @@ fn random_play_reaches_every_rule() {
                 mover
             };
             let action = OneCard.random_legal_action(&state, seat, &mut rng).unwrap();
-            for event in OneCard.apply_seat(&mut state, seat, &action, step).unwrap() {
+            for event in OneCard.apply(&mut state, seat, &action, step).unwrap() {
                 let kind = serde_json::to_value(&event).unwrap()["type"].clone();
                 seen.insert(kind.as_str().unwrap().to_owned());
                 if let OneCardEvent::Played { card, attack, .. } = event {

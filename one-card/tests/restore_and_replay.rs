@@ -97,7 +97,7 @@ fn mid_game() -> (OneCardState, Value) {
     for step in 0..12 {
         let seat = OneCard.to_act(&state)[0];
         let action = bot.choose(&OneCard, &state, seat).unwrap();
-        OneCard.apply_seat(&mut state, seat, &action, step).unwrap();
+        OneCard.apply(&mut state, seat, &action, step).unwrap();
     }
     let value = serde_json::to_value(&state).unwrap();
     (state, value)

@@ -20,14 +20,14 @@ fn seven(card: &str, suit: Suit) -> OneCardAction {
 /// Applies `action` for `seat`, which must be accepted.
 fn act(state: &mut OneCardState, seat: usize, action: &OneCardAction) -> Vec<OneCardEvent> {
     OneCard
-        .apply_seat(state, seat, action, 1_000)
+        .apply(state, seat, action, 1_000)
         .unwrap_or_else(|e| panic!("seat {seat} {action:?}: {e}"))
 }
 
 /// Applies `action` for `seat`, which must be refused with `code` and change nothing.
 fn refused(state: &mut OneCardState, seat: usize, action: &OneCardAction, code: &str) {
     let before = state.clone();
-    let err = OneCard.apply_seat(state, seat, action, 1_000).unwrap_err();
+    let err = OneCard.apply(state, seat, action, 1_000).unwrap_err();
     assert_eq!(err.code(), code, "seat {seat} {action:?}: {err}");
     assert_eq!(*state, before);
 }
@@ -297,13 +297,13 @@ fn one_card_is_called_or_caught_until_the_next_play_or_draw() {
         },
         "NO_CALL_WINDOW",
     );
-    let deadline = state.table.deadline_at;
+    let deadline = state.table.deadline_at();
     let events = act(&mut state, 2, &catch);
     assert_eq!(state.hands[0].len(), 2);
     assert_eq!(state.call, None);
     assert_eq!(drawn(&events)[0].len(), 1);
     // A call has no timer of its own: the mover's deadline stands.
-    assert_eq!((state.turn, state.table.deadline_at), (1, deadline));
+    assert_eq!((state.turn, state.table.deadline_at()), (1, deadline));
     refused(&mut state, 1, &catch, "NO_CALL_WINDOW");
 
     // Called first, it can no longer be caught.
@@ -525,7 +525,7 @@ fn games_of_timeouts_only_always_end() {
                     };
                     let action = game_core::Bot::choose(&mut bot, &OneCard, &played, seat);
                     OneCard
-                        .apply_seat(&mut played, seat, &action.unwrap(), step)
+                        .apply(&mut played, seat, &action.unwrap(), step)
                         .unwrap();
                 }
                 for mut state in [fresh, played] {
@@ -554,7 +554,7 @@ fn ranking_first_ends_at_the_first_empty_hand() {
     }));
     assert!(state.over);
     assert_eq!(OneCard.to_act(&state), Vec::<usize>::new());
-    assert_eq!(state.table.deadline_at, None);
+    assert_eq!(state.table.deadline_at(), None);
     let outcome = OneCard.outcome(&state).unwrap();
     assert_eq!(
         (outcome.winner.as_str(), outcome.ranks),
@@ -633,7 +633,7 @@ fn ranking_all_orders_the_bankrupt_in_reverse() {
 fn the_mover_who_times_out_draws_the_pending_attack() {
     let mut state = default_position(&[&["2H", "3D"], &["3C", "4C"]], "9H");
     act(&mut state, 0, &play("2H"));
-    let deadline = state.table.deadline_at.unwrap();
+    let deadline = state.table.deadline_at().unwrap();
     assert_eq!(OneCard.timeout_action(&state, 1), Some(OneCardAction::Draw));
     assert_eq!(OneCard.timeout_action(&state, 0), None);
     assert!(OneCard.tick(&mut state, deadline - 1).is_empty());

@@ -14,7 +14,7 @@
 //! ];
 //! while let Some(seat) = Pig.first_to_act(&state) {
 //!     let action = bots[seat].choose(&Pig, &state, seat).unwrap();
-//!     Pig.apply_seat(&mut state, seat, &action, 0).unwrap();
+//!     Pig.apply(&mut state, seat, &action, 0).unwrap();
 //! }
 //! assert!(Pig.outcome(&state).is_some());
 //! ```
@@ -386,13 +386,13 @@ pub fn duel(
         };
         while let Some(seat) = Pig.first_to_act(&state) {
             let action = bots[seat].choose(&Pig, &state, seat);
-            let applied = action.map(|a| Pig.apply_seat(&mut state, seat, &a, 0));
+            let applied = action.map(|a| Pig.apply(&mut state, seat, &a, 0));
             if !matches!(applied, Some(Ok(_))) {
                 // A bot that passes or errs has the engine act for it, as a host would.
                 let Some(a) = Pig.timeout_action(&state, seat) else {
                     break;
                 };
-                if Pig.apply_seat(&mut state, seat, &a, 0).is_err() {
+                if Pig.apply(&mut state, seat, &a, 0).is_err() {
                     break;
                 }
             }

@@ -12,7 +12,7 @@
 //! use pig::{Pig, PigAction, PigOptions};
 //! let mut state = Pig.setup(&PigOptions::default(), &["ann".into(), "bo".into()], 7, 0).unwrap();
 //! Pig.apply_chance(&mut state, 0, &PigAction::Roll, &5, 10).unwrap(); // a forced 5
-//! Pig.apply(&mut state, "ann", &PigAction::Hold, 20).unwrap();
+//! Pig.apply(&mut state, 0, &PigAction::Hold, 20).unwrap();
 //! assert_eq!((state.board.scores.as_slice(), state.board.turn), (&[5, 0][..], 1));
 //! ```
 //!

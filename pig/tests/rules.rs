@@ -26,7 +26,7 @@ fn rolls_add_a_one_busts_and_a_hold_banks() {
     roll(&mut state, 0, 6);
     roll(&mut state, 0, 2);
     assert_eq!(state.board.turn_total, 8);
-    let events = Pig.apply_seat(&mut state, 0, &PigAction::Hold, 0).unwrap();
+    let events = Pig.apply(&mut state, 0, &PigAction::Hold, 0).unwrap();
     assert_eq!(events, [PigEvent::Held { seat: 0, score: 8 }]);
     assert_eq!((state.board.turn, state.board.turn_total), (1, 0));
     roll(&mut state, 1, 5);
@@ -52,14 +52,12 @@ fn the_first_to_bank_the_target_wins() {
     roll(&mut state, 0, 6);
     // Past the target, the turn's points still have to be banked.
     assert!(!Pig.is_over(&state));
-    let events = Pig.apply_seat(&mut state, 0, &PigAction::Hold, 0).unwrap();
+    let events = Pig.apply(&mut state, 0, &PigAction::Hold, 0).unwrap();
     assert_eq!(events, [PigEvent::Held { seat: 0, score: 12 }]);
     assert_eq!(Pig.outcome(&state), Some(0));
     assert_eq!(Pig.deadline(&state), None, "the table is closed");
     assert_eq!(Pig.to_act(&state), Vec::<usize>::new());
-    let err = Pig
-        .apply_seat(&mut state, 1, &PigAction::Roll, 0)
-        .unwrap_err();
+    let err = Pig.apply(&mut state, 1, &PigAction::Roll, 0).unwrap_err();
     assert_eq!(err.code(), "GAME_OVER");
 }
 
@@ -68,15 +66,15 @@ fn refusals_say_why() {
     let mut state = start(2, 100);
     let code = |r: Result<Vec<PigEvent>, Rejection>| r.unwrap_err().code();
     assert_eq!(
-        code(Pig.apply_seat(&mut state, 1, &PigAction::Roll, 0)),
+        code(Pig.apply(&mut state, 1, &PigAction::Roll, 0)),
         "NOT_YOUR_TURN"
     );
     assert_eq!(
-        code(Pig.apply_seat(&mut state, 0, &PigAction::Hold, 0)),
+        code(Pig.apply(&mut state, 0, &PigAction::Hold, 0)),
         "ILLEGAL_ACTION"
     );
     assert_eq!(
-        code(Pig.apply_seat(&mut state, 2, &PigAction::Roll, 0)),
+        code(Pig.apply(&mut state, 2, &PigAction::Roll, 0)),
         "NOT_SEATED"
     );
     let impossible = Pig.apply_chance(&mut state, 0, &PigAction::Roll, &7, 0);

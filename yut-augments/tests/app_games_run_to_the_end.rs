@@ -28,7 +28,7 @@ fn app_games_run_to_the_end_and_every_augment_takes_effect() {
                 .wrapping_mul(6_364_136_223_846_793_005)
                 .wrapping_add(1_442_695_040_888_963_407);
             let action = legal[(k >> 33) as usize % legal.len()];
-            for e in game.apply_seat(&mut state, seat, &action, 0).unwrap() {
+            for e in game.apply(&mut state, seat, &action, 0).unwrap() {
                 if let YutEvent::Rule(AugmentEvent::AugmentFired { id, .. }) = e {
                     seen.insert(id);
                 }

@@ -61,15 +61,15 @@ proptest! {
                 (json(&ea), json(&eb))
             } else if c % 157 == 0 {
                 let who = (c as usize / 157) % n;
-                let ea = plain.apply_seat(&mut a, who, &YutAction::Concede, now);
-                let eb = aug.apply_seat(&mut b, who, &YutAction::Concede, now);
+                let ea = plain.apply(&mut a, who, &YutAction::Concede, now);
+                let eb = aug.apply(&mut b, who, &YutAction::Concede, now);
                 prop_assert_eq!(ea.is_ok(), eb.is_ok());
                 (json(&ea.unwrap_or_default()), json(&eb.unwrap_or_default()))
             } else {
                 let action = la[c as usize % la.len()];
                 let same: YutAction<AugmentAction> = serde_json::from_value(json(&action)).unwrap();
-                let ea = plain.apply_seat(&mut a, seat, &action, now).unwrap();
-                let eb = aug.apply_seat(&mut b, seat, &same, now).unwrap();
+                let ea = plain.apply(&mut a, seat, &action, now).unwrap();
+                let eb = aug.apply(&mut b, seat, &same, now).unwrap();
                 (json(&ea), json(&eb))
             };
             prop_assert_eq!(ea, eb, "events differ at step {}", step);

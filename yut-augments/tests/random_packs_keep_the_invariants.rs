@@ -25,7 +25,7 @@ fn run(game: &Yut<Augments>, state: &mut YutState<Augments>, ops: &[Op]) {
     for op in ops {
         match op {
             Op::Apply(seat, action, now) => {
-                game.apply_seat(state, *seat, action, *now)
+                game.apply(state, *seat, action, *now)
                     .expect("replayed action");
             }
             Op::Tick(now) => {
@@ -108,12 +108,12 @@ proptest! {
                 if c % 23 == 0 && state.board.phase == Phase::Rule {
                     let before = state.clone();
                     let bad = YutAction::Rule(AugmentAction::ChooseAugment { index: 7 });
-                    let err = game.apply_seat(&mut state, seat, &bad, now).unwrap_err();
+                    let err = game.apply(&mut state, seat, &bad, now).unwrap_err();
                     prop_assert_eq!(err.code(), "UNKNOWN_CANDIDATE");
                     prop_assert_eq!(&state, &before);
                 }
                 let action = legal[c as usize % legal.len()];
-                game.apply_seat(&mut state, seat, &action, now).unwrap();
+                game.apply(&mut state, seat, &action, now).unwrap();
                 ops.push(Op::Apply(seat, action, now));
             }
             game.check_state(&state).unwrap();
@@ -143,7 +143,7 @@ fn a_tampered_layer_state_is_refused() {
         .setup(&yut_augments::app_options(), &players, 4, 0)
         .unwrap();
     let seat = game.to_act(&state)[0];
-    game.apply_seat(
+    game.apply(
         &mut state,
         seat,
         &YutAction::Rule(AugmentAction::ChooseAugment { index: 0 }),

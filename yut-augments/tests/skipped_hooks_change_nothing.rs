@@ -72,14 +72,14 @@ fn same_game(
             (json(&ea), json(&eb))
         } else if c.is_multiple_of(211) {
             let who = (c as usize / 211) % n;
-            let ea = gated.apply_seat(&mut a, who, &yut::YutAction::Concede, now);
-            let eb = called.apply_seat(&mut b, who, &yut::YutAction::Concede, now);
+            let ea = gated.apply(&mut a, who, &yut::YutAction::Concede, now);
+            let eb = called.apply(&mut b, who, &yut::YutAction::Concede, now);
             assert_eq!(ea.is_ok(), eb.is_ok());
             (json(&ea.unwrap_or_default()), json(&eb.unwrap_or_default()))
         } else {
             let k = c as usize % la.len();
-            let ea = gated.apply_seat(&mut a, seat, &la[k], now).unwrap();
-            let eb = called.apply_seat(&mut b, seat, &lb[k], now).unwrap();
+            let ea = gated.apply(&mut a, seat, &la[k], now).unwrap();
+            let eb = called.apply(&mut b, seat, &lb[k], now).unwrap();
             (json(&ea), json(&eb))
         };
         assert_eq!(ea, eb, "events differ at step {step}");

@@ -57,8 +57,7 @@ fn mid_game_states() -> Vec<Value> {
             }
             let seat = game.to_act(&state)[0];
             let action = bot.choose(&game, &state, seat).unwrap();
-            game.apply_seat(&mut state, seat, &action, step as u64)
-                .unwrap();
+            game.apply(&mut state, seat, &action, step as u64).unwrap();
         }
     }
     // What the states cover, so that the mutations reach every part of the layer.
@@ -123,7 +122,7 @@ fn plays_on(game: &AugmentedGame, mut state: yut::YutState<Augments>, what: &str
         let Some(action) = bot.choose(game, &state, seat) else {
             panic!("{what}: the seat to act has no legal action (stuck)");
         };
-        game.apply_seat(&mut state, seat, &action, 1_000 + step)
+        game.apply(&mut state, seat, &action, 1_000 + step)
             .unwrap_or_else(|e| panic!("{what}: legal action {action:?} refused: {e:?}"));
     }
     game.check_state(&state).unwrap();
@@ -232,7 +231,7 @@ fn a_state_at_odds_with_its_pack_is_refused() {
     let chosen = draft.candidates[0];
     let seat = game.to_act(&state)[0];
     let choose = game.legal_actions(&state, seat)[0];
-    game.apply_seat(&mut state, seat, &choose, 1).unwrap();
+    game.apply(&mut state, seat, &choose, 1).unwrap();
     assert!(state.rules.sides[usize::from(draft.side)].owns(chosen));
     let v = serde_json::to_value(&state).unwrap();
     game.restore(&v.to_string())

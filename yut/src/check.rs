@@ -33,7 +33,7 @@ impl<R: Rules> Yut<R> {
     /// Every invariant of a state, as a developer-facing sentence on failure.
     pub(crate) fn check(&self, state: &YutState<R>) -> Result<(), String> {
         let b = &state.board;
-        let players = b.table.players.len();
+        let players = b.table.players().len();
         let base = crate::rules::RuleOptions::base(&state.options);
         if base != &b.options {
             return Err("the base options differ from the rule options' base".into());
@@ -164,8 +164,8 @@ impl<R: Rules> Yut<R> {
         let expected = b
             .options
             .turn_seconds
-            .map(|s| b.table.decision_since.saturating_add(u64::from(s) * 1000));
-        if !over && b.table.deadline_at != expected {
+            .map(|s| b.table.decision_since().saturating_add(u64::from(s) * 1000));
+        if !over && b.table.deadline_at() != expected {
             return Err("the deadline does not match turnSeconds".into());
         }
         let phase: Result<(), String> = match b.phase {
@@ -176,7 +176,7 @@ impl<R: Rules> Yut<R> {
             Phase::Move if b.pending.is_empty() || b.throws_owed > 0 => {
                 Err("move phase needs pending results and no owed throw".into())
             }
-            Phase::Finished if b.table.deadline_at.is_some() => {
+            Phase::Finished if b.table.deadline_at().is_some() => {
                 Err("a deadline after the end".into())
             }
             Phase::Finished if !b.pending.is_empty() || b.throws_owed > 0 => {

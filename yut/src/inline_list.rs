@@ -109,18 +109,13 @@ impl<T: Copy, const N: usize> InlineList<T, N> {
 
     /// The item in slot `i % N`, for an index the engine keeps below the length: read
     /// without a bounds check (`N` a power of two makes the remainder a mask). An index
-    /// past the items reads what a slot holds (an old item or the fill), and never panics.
-    ///
-    /// ```
-    /// let mut list = yut::InlineList::<u8, 4>::empty(0);
-    /// list.push(7);
-    /// assert_eq!(list.slot(0), 7);
-    /// assert_eq!(list.slot(4), 7); // slot 0 again
-    /// assert_eq!(list.slot(1), 0); // the fill
-    /// ```
+    /// past the items reads what a slot holds (an old item or the fill), and never panics
+    /// in a release build (debug builds assert the index is an item's). Crate-private: the
+    /// engine alone keeps the indices valid; anyone else indexes the list, checked.
     #[inline(always)]
-    pub fn slot(&self, i: usize) -> T {
+    pub(crate) fn slot(&self, i: usize) -> T {
         const { assert!(N.is_power_of_two(), "a masked slot needs N a power of two") };
+        debug_assert!(i < self.len(), "slot {i} past the items");
         self.items[i % N]
     }
 

@@ -55,7 +55,7 @@ pub fn side_name(board: &Board, side: SideId) -> String {
         Mode::Individual => board.sides[usize::from(side)]
             .members
             .first()
-            .map(|&s| board.table.players[usize::from(s)].clone())
+            .map(|&s| board.table.players()[usize::from(s)].clone())
             .unwrap_or_default(),
     }
 }
@@ -96,7 +96,7 @@ pub fn ranking(board: &Board) -> Vec<Place> {
             players: s
                 .members
                 .iter()
-                .map(|&m| board.table.players[usize::from(m)].clone())
+                .map(|&m| board.table.players()[usize::from(m)].clone())
                 .collect(),
             side,
             finished_pieces: s.finished() as u8,
@@ -119,7 +119,7 @@ pub fn winners(board: &Board) -> Vec<String> {
 pub(crate) fn winners_into(board: &Board, players: &mut Vec<String>) {
     let mut written = 0;
     let mut put = |m: u8| {
-        let name = &board.table.players[usize::from(m)];
+        let name = &board.table.players()[usize::from(m)];
         match players.get_mut(written) {
             Some(kept) => kept.clone_from(name),
             None => players.push(name.clone()),
@@ -192,7 +192,6 @@ mod tests {
     #[test]
     fn winners_are_the_ranking_s_first_places() {
         let game = Yut::standard();
-        let mut events = Vec::new();
         let mut kept = None;
         let (mut concedes, mut unfinished) = (0, 0);
         for seed in 0..400u64 {
@@ -241,9 +240,7 @@ mod tests {
                     let actions = game.legal_actions(state, seat);
                     actions[rng.below(actions.len() as u32) as usize]
                 };
-                events.clear();
-                game.apply_seat_into(state, seat, &action, 0, &mut events)
-                    .unwrap();
+                let events = game.apply(state, seat, &action, 0).unwrap();
                 over = events.iter().find_map(|e| match e {
                     YutEvent::GameOver { winners } => Some(winners.clone()),
                     _ => None,

@@ -23,7 +23,7 @@ impl<R: Rules> Yut<R> {
     /// let game = Yut::standard();
     /// let mut s = game.setup(&YutOptions::default(), &["a".into(), "b".into()], 3, 0).unwrap();
     /// let seat = game.to_act(&s)[0];
-    /// game.apply_seat(&mut s, seat, &YutAction::Throw, 0).unwrap();
+    /// game.apply(&mut s, seat, &YutAction::Throw, 0).unwrap();
     /// if let Some(m) = game.policy_move(&s) {
     ///     assert!(game.legal_moves(&s).contains(&m));
     /// }

@@ -23,7 +23,7 @@ const _: () = assert!(MAX_SEATS.is_power_of_two());
 /// let mut order = yut::SeatList::<u8>::new();
 /// assert!(order.push(1) && order.push(0));
 /// assert_eq!(&order[..], &[1, 0]);
-/// assert_eq!(order.slot(1), 0);
+/// assert_eq!(order[1], 0);
 /// assert_eq!(serde_json::to_string(&order).unwrap(), "[1,0]");
 /// ```
 pub type SeatList<T> = InlineList<T, MAX_SEATS>;

@@ -101,7 +101,10 @@ impl<T> SideList<T> {
 
     /// The side `id`, for an id the engine keeps valid (the side to act, a stack's owner,
     /// a move's side): masked into the slots, so that an id past the sides reads some slot
-    /// rather than panicking. Use `get` where the id may be anything.
+    /// rather than panicking (debug builds assert the id is a side's). Use `get` where the
+    /// id may be anything. Public for rule crates' hooks (the augment pack reads its own
+    /// per-side state with it on every decision), where indexing the list instead checks
+    /// twice (the slice, then the index).
     ///
     /// ```
     /// use yut::{Side, SideList};
@@ -110,6 +113,7 @@ impl<T> SideList<T> {
     /// ```
     #[inline(always)]
     pub fn of(&self, id: SideId) -> &T {
+        debug_assert!(usize::from(id) < self.len(), "side id {id} past the sides");
         &self.slots[usize::from(id) % MAX_SIDES]
     }
 
@@ -123,6 +127,7 @@ impl<T> SideList<T> {
     /// ```
     #[inline(always)]
     pub fn of_mut(&mut self, id: SideId) -> &mut T {
+        debug_assert!(usize::from(id) < self.len(), "side id {id} past the sides");
         &mut self.slots[usize::from(id) % MAX_SIDES]
     }
 
@@ -315,7 +320,9 @@ mod tests {
         assert!(error.to_string().contains("at most 4 sides"), "{error}");
     }
 
+    /// Release builds read a slot; debug builds assert (the engine keeps ids valid).
     #[test]
+    #[cfg_attr(debug_assertions, should_panic(expected = "past the sides"))]
     fn an_id_past_the_sides_reads_a_slot_without_panicking() {
         let list = sides(2);
         for id in [2, 3, 4, 200, 255] {

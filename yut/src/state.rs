@@ -1053,14 +1053,14 @@ impl Board {
     /// ```
     #[inline]
     pub fn players(&self) -> &[PlayerId] {
-        &self.table.players
+        self.table.players()
     }
 
     /// The number of the current decision: it changes whenever the game asks anyone for a
     /// new decision.
     #[inline]
     pub fn turn_seq(&self) -> u64 {
-        self.table.turn_seq
+        self.table.turn_seq()
     }
 
     /// When the current decision times out (host milliseconds), if it has a deadline.
@@ -1072,7 +1072,7 @@ impl Board {
     /// Each seat's presence (connected, away, timeouts in a row), by seat.
     #[inline]
     pub fn presence(&self) -> &[Presence] {
-        &self.table.presence
+        self.table.presence()
     }
 }
 /// The whole state: the base [`Board`], the rule extension's own state, and the recent
@@ -1106,7 +1106,7 @@ impl<R: Rules> game_core::GameState for YutState<R> {
     }
 
     #[inline]
-    fn table_mut(&mut self) -> &mut Table {
+    fn table_mut(&mut self, _: game_core::TableKey) -> &mut Table {
         &mut self.board.table
     }
 }
@@ -1249,7 +1249,6 @@ mod tests {
     #[test]
     fn the_places_follow_the_pieces_through_whole_games() {
         let game = Yut::standard();
-        let mut events = Vec::new();
         for seed in 0..60u64 {
             let players: Vec<String> = (0..2 + seed % 3).map(|i| format!("p{i}")).collect();
             let options = YutOptions {
@@ -1262,8 +1261,7 @@ mod tests {
                 let seat = state.board.current_seat();
                 let actions = game.legal_actions(&state, seat);
                 let action = actions[rng.below(actions.len() as u32) as usize];
-                game.apply_seat_into(&mut state, seat, &action, 0, &mut events)
-                    .unwrap();
+                game.apply(&mut state, seat, &action, 0).unwrap();
                 for side in &state.board.sides {
                     assert_consistent(side);
                 }

@@ -4,7 +4,7 @@
 //!
 //! Nothing here exists in a normal build. Scripting writes the state directly, so a test
 //! can reach any position in a few lines; every action afterwards goes through
-//! [`GameExt::apply_seat`] (or [`GameExt::apply_chance`] for a forced throw) exactly as a host's
+//! [`GameExt::apply`] (or [`GameExt::apply_chance`] for a forced throw) exactly as a host's
 //! would, so validation, events and the turn flow are the real ones.
 //!
 //! ```
@@ -357,7 +357,7 @@ impl<R: Rules> Script<R> {
     /// game set up with it (for tests that need given throws the script cannot force, such
     /// as a rule's rethrow).
     pub fn reseed(&mut self, seed: u64) -> &mut Self {
-        self.state.board.table.rng = game_core::GameRng::from_seed(seed);
+        *self.state.board.table.rng_mut() = game_core::GameRng::from_seed(seed);
         self
     }
 
@@ -380,14 +380,13 @@ impl<R: Rules> Script<R> {
 
     // ---- acting ------------------------------------------------------------------------
 
-    /// Applies `action` for `seat` at the script's clock ([`GameExt::apply_seat`]).
+    /// Applies `action` for `seat` at the script's clock ([`GameExt::apply`]).
     pub fn try_act(
         &mut self,
         seat: usize,
         action: YutAction<R::Action>,
     ) -> Result<Vec<YutEvent<R::Event>>, YutError> {
-        self.game
-            .apply_seat(&mut self.state, seat, &action, self.now)
+        self.game.apply(&mut self.state, seat, &action, self.now)
     }
 
     /// [`Script::try_act`], panicking on a rejection.
@@ -465,7 +464,7 @@ impl<R: Rules> Script<R> {
 
     /// The player id of `seat`.
     pub fn player(&self, seat: usize) -> &str {
-        &self.state.board.table.players[seat]
+        &self.state.board.table.players()[seat]
     }
 
     /// What the game waits for.

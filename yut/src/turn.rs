@@ -177,7 +177,7 @@ impl<R: Rules> Yut<R> {
             let board = &mut state.board;
             let draw = match forced.take() {
                 Some(chance) => chance.draw(),
-                None => ThrowDraw::draw(&board.options, &mut board.table.rng),
+                None => ThrowDraw::draw(&board.options, board.table.rng_mut()),
             };
             board.stats.count(draw.chance());
             board.last_throw = Some(draw);
@@ -681,7 +681,7 @@ impl<R: Rules> Yut<R> {
     pub(crate) fn first_turn(&self, board: &mut Board) {
         let seats = board.side_of.len();
         let sides = board.sides.len();
-        let first = board.table.rng.below(sides as u32) as usize;
+        let first = board.table.rng_mut().below(sides as u32) as usize;
         let order = &mut board.turn_order;
         // Every seat fits: the seat lists were filled for these seats.
         let filled = match board.options.mode {

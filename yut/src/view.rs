@@ -132,13 +132,13 @@ impl<R: Rules> Yut<R> {
         seat: Option<usize>,
     ) -> YutView<R::View, R::Event> {
         let board = &state.board;
-        let players = &board.table.players;
+        let players = &board.table.players();
         let name = |s: u8| players[usize::from(s)].clone();
         let over = board.phase == Phase::Finished;
         let to_act = (!over).then(|| board.current_seat());
         YutView {
             options: board.options.clone(),
-            players: players.clone(),
+            players: players.to_vec(),
             turn_order: board.turn_order.iter().map(|&s| name(s)).collect(),
             sides: board
                 .sides
@@ -177,11 +177,11 @@ impl<R: Rules> Yut<R> {
                 sticks: d.sticks,
                 result: d.result.map_or(ThrowChance::Nak, ThrowChance::of),
             }),
-            turn_seq: board.table.turn_seq,
+            turn_seq: board.table.turn_seq(),
             deadline_at: board.table.deadline(),
             presence: board
                 .table
-                .presence
+                .presence()
                 .iter()
                 .enumerate()
                 .map(|(i, p)| PresenceView {

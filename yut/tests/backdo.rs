@@ -227,7 +227,7 @@ fn backdo_off_never_appears_and_cannot_be_forced() {
     for _ in 0..500 {
         let seat = game.to_act(&state)[0];
         let action = game.timeout_action(&state, seat).unwrap();
-        for e in game.apply_seat(&mut state, seat, &action, 0).unwrap() {
+        for e in game.apply(&mut state, seat, &action, 0).unwrap() {
             if let yut::YutEvent::Thrown { result, .. } = e {
                 assert_ne!(result, Throw::Backdo);
             }

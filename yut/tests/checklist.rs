@@ -516,10 +516,7 @@ fn checklist_team_turn_order_and_out_of_turn_error() {
     for seat in [2, 3, 0] {
         let err = s.try_act(seat, mv).unwrap_err();
         assert_error(&err, "NOT_YOUR_TURN", "지금은 다른 사람 차례예요.");
-        let err = s
-            .game
-            .apply(&mut s.state, &format!("p{seat}"), &mv, 0)
-            .unwrap_err();
+        let err = s.game.apply(&mut s.state, seat, &mv, 0).unwrap_err();
         assert_error(&err, "NOT_YOUR_TURN", "지금은 다른 사람 차례예요.");
     }
     assert_eq!(s.json(), before);
@@ -597,7 +594,7 @@ fn checklist_ranking_all_three_players() {
             let seat = game.to_act(&state)[0];
             assert!(!finished_sides.contains(&state.board.side_of[seat]));
             let a = bot.choose(&game, &state, seat).unwrap();
-            for e in game.apply_seat(&mut state, seat, &a, 0).unwrap() {
+            for e in game.apply(&mut state, seat, &a, 0).unwrap() {
                 if let YutEvent::SideFinished { side, rank } = e {
                     finished_sides.push(side);
                     assert_eq!(usize::from(rank), finished_sides.len());
@@ -620,7 +617,7 @@ fn checklist_timeouts() {
     // Throw phase: the engine throws.
     let mut s = Script::new(YutOptions::default(), 2);
     let seat = s.seat();
-    assert_eq!(s.state.table().deadline_at, Some(30_000));
+    assert_eq!(s.state.table().deadline_at(), Some(30_000));
     assert!(s.tick(29_999).is_empty());
     let done = s.tick(30_000);
     assert_eq!(done.len(), 1);
@@ -628,8 +625,8 @@ fn checklist_timeouts() {
     assert_eq!(done[0].player, format!("p{seat}"));
     assert!(done[0].auto);
     assert_eq!(thrown(&done[0].events).len(), 1);
-    assert_eq!(s.state.table().presence[seat].timeouts_in_row, 1);
-    assert_eq!(s.state.table().turn_seq, 1);
+    assert_eq!(s.state.table().presence()[seat].timeouts_in_row, 1);
+    assert_eq!(s.state.table().turn_seq(), 1);
 
     // Move phase: the capture is taken.
     let mut s = Script::new(YutOptions::default(), 2);
@@ -650,7 +647,7 @@ fn checklist_timeouts() {
     );
     assert_eq!(captures(&done[0].events), vec![(0, 1, 4, 1)]);
     // The capture's bonus throw gets a fresh deadline.
-    assert_eq!(s.state.table().deadline_at, Some(60_000));
+    assert_eq!(s.state.table().deadline_at(), Some(60_000));
 
     // Three timeouts in a row mark the player away; their own action brings them back.
     let mut s = Script::new(YutOptions::default(), 2);
@@ -665,16 +662,16 @@ fn checklist_timeouts() {
         assert_eq!(s.tick(now).len(), 1);
         s.now = now;
     }
-    assert!(s.state.table().presence[0].away);
+    assert!(s.state.table().presence()[0].away);
     assert!(s.view(None).presence[0].away);
     s.set_turn(0).set_throw(1, &[]);
     s.throw(ThrowChance::Gae);
-    assert!(!s.state.table().presence[0].away);
-    assert_eq!(s.state.table().presence[0].timeouts_in_row, 0);
+    assert!(!s.state.table().presence()[0].away);
+    assert_eq!(s.state.table().presence()[0].timeouts_in_row, 0);
 
     // turnSeconds = null: no deadline, no timeout.
     let mut s = Script::new(opts(|o| o.turn_seconds = None), 2);
-    assert_eq!(s.state.table().deadline_at, None);
+    assert_eq!(s.state.table().deadline_at(), None);
     assert!(s.tick(10_000_000).is_empty());
 }
 
@@ -710,13 +707,14 @@ fn checklist_disconnect_grace_and_reconnect_view() {
     assert_eq!(done[0].action, YutAction::Throw);
     // Keep them in a move phase, then they reconnect: the view they get at once is current.
     s.set_turn(other).set_move(&[Throw::Geol]);
-    s.table_mut().decision_since = 15_000;
+    let limit = s.state.board.options.turn_seconds;
+    s.table_mut().ask(15_000, limit);
     game.set_connected(&mut s.state, &them, true, 15_500)
         .unwrap();
     let view = game.view(&s.state, Viewer::Player(&them));
     assert!(view.presence[other].connected);
     assert_eq!(view.turn.as_ref().unwrap().player, them);
-    assert_eq!(view.turn_seq, s.state.table().turn_seq);
+    assert_eq!(view.turn_seq, s.state.table().turn_seq());
     assert_eq!(view.phase, Phase::Move);
     assert_eq!(view.pending, vec![Throw::Geol]);
     assert_eq!(view.legal_moves.as_deref(), Some(&s.legal()[..]));
@@ -752,7 +750,7 @@ fn checklist_view_has_no_rng() {
                 state_json.contains("\"rng\""),
                 "the stored state keeps its RNG"
             );
-            let rng_json = serde_json::to_string(&state.table().rng).unwrap();
+            let rng_json = serde_json::to_value(state.table()).unwrap()["rng"].to_string();
             let forked = game.fork(&state, seed ^ 0xdead_beef);
             let viewers: Vec<Viewer> = ids
                 .iter()
@@ -772,7 +770,7 @@ fn checklist_view_has_no_rng() {
             }
             let seat = game.to_act(&state)[0];
             let a = bot.choose(&game, &state, seat).unwrap();
-            game.apply_seat(&mut state, seat, &a, step).unwrap();
+            game.apply(&mut state, seat, &a, step).unwrap();
             step += 1;
         }
     }
@@ -814,14 +812,15 @@ fn checklist_replay_determinism() {
         while !game.is_over(&state) && script.len() < 3000 {
             let seat = game.to_act(&state)[0];
             let a = bot.choose(&game, &state, seat).unwrap();
-            all_events.push(game.apply(&mut state, &ids[seat], &a, now).unwrap());
+            all_events.push(game.apply(&mut state, seat, &a, now).unwrap());
             script.push((ids[seat].clone(), a, now));
             now += 700;
         }
         let mut replay = game.setup(&options, &ids, seed, 0).unwrap();
         let mut replay_events = Vec::new();
         for (player, a, now) in &script {
-            replay_events.push(game.apply(&mut replay, player, a, *now).unwrap());
+            let seat = game.seat(&replay, player).unwrap();
+            replay_events.push(game.apply(&mut replay, seat, a, *now).unwrap());
         }
         assert_eq!(replay, state, "seed {seed}");
         assert_eq!(replay_events, all_events);

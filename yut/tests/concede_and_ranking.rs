@@ -116,7 +116,7 @@ fn concede_two_players_ends_the_game() {
     let result = s.game.outcome(&s.state).unwrap();
     assert_eq!(result.ranking[0].side as usize, 1 - waiting);
     assert_eq!(result.ranking[1].rank, 2);
-    assert_eq!(s.state.table().deadline_at, None);
+    assert_eq!(s.state.table().deadline_at(), None);
 }
 
 #[test]
@@ -376,7 +376,7 @@ fn the_winners_are_the_first_places_players() {
             }
             while let Some(&seat) = game.to_act(&state).first() {
                 let action = game_core::Bot::choose(&mut bot, &game, &state, seat).unwrap();
-                game.apply_seat(&mut state, seat, &action, 0).unwrap();
+                game.apply(&mut state, seat, &action, 0).unwrap();
             }
             let result = game.outcome(&state).unwrap();
             let first: Vec<String> = result

@@ -17,7 +17,8 @@ fn refused(s: &mut Script, player: &str, action: YutAction, code: &str, message:
     let clone = s.state.clone();
     let err = s
         .game
-        .apply(&mut s.state, player, &action, s.now)
+        .seat(&s.state, player)
+        .and_then(|seat| s.game.apply(&mut s.state, seat, &action, s.now))
         .unwrap_err();
     assert_error(&err, code, message);
     assert_eq!(s.json(), before, "a refused {action:?} changed the state");
@@ -204,7 +205,7 @@ fn error_spectator() {
 #[test]
 fn error_stale_turn_seq() {
     let mut s = Script::new(YutOptions::default(), 2);
-    let p = s.player(s.seat()).to_owned();
+    let seat = s.seat();
     let seq = s.game.turn_seq(&s.state);
     s.throw(ThrowChance::Yut);
     let now_seq = s.game.turn_seq(&s.state);
@@ -213,7 +214,8 @@ fn error_stale_turn_seq() {
         let before = s.json();
         let err = s
             .game
-            .apply_at(&mut s.state, &p, &THROW, stale, 0)
+            .play(&mut s.state, seat, &THROW, Some(stale), 0, &mut Vec::new())
+            .result
             .unwrap_err();
         assert_error(
             &err,
@@ -228,7 +230,15 @@ fn error_stale_turn_seq() {
     }
     // The same request with the current number goes through.
     s.game
-        .apply_at(&mut s.state, &p, &THROW, now_seq, 0)
+        .play(
+            &mut s.state,
+            seat,
+            &THROW,
+            Some(now_seq),
+            0,
+            &mut Vec::new(),
+        )
+        .result
         .unwrap();
 }
 

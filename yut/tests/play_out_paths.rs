@@ -1,5 +1,5 @@
 //! The paths a play-out takes besides the checked step with events: a quiet step
-//! (`GameExt::apply_seat_quiet`, what `Playout::quiet` play-outs use) leaves the state exactly as
+//! (`Game::step_quiet`, what `Playout::quiet` play-outs use) leaves the state exactly as
 //! the step with events does, recent-event log included, and builds no events at all; and the
 //! legal actions by index (`Game::legal_action_count`, `Game::legal_action`, what
 //! `Choice::Legal` plays) are exactly those the list holds. Under every kind of option set.
@@ -7,7 +7,6 @@
 mod common;
 
 use game_core::Game;
-use game_core::GameExt;
 use game_core::testing::{assert_legal_index_agrees, assert_quiet_agrees};
 use yut::{Yut, YutOptions};
 
@@ -39,8 +38,7 @@ fn a_quiet_step_builds_no_events() {
             let legal = game.legal_actions(&state, seat);
             k = k.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
             let action = legal[(k >> 33) as usize % legal.len()];
-            game.apply_seat_quiet(&mut state, seat, &action, 0, &mut scratch)
-                .unwrap();
+            game.step_quiet(&mut state, seat, &action, None, 0, &mut scratch);
             assert!(scratch.is_empty(), "seed {seed}: {scratch:?}");
         }
         // The log was written all the same: the game's end is in it.

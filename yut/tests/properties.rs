@@ -77,7 +77,7 @@ fn invariants(game: &Yut, state: &YutState<yut::Standard>, done_before: &mut [us
 
 /// No key or word of the RNG in any viewer's view.
 fn views_hide_the_rng(game: &Yut, state: &YutState<yut::Standard>, step: usize) {
-    let ids = &state.table().players;
+    let ids = &state.table().players();
     // Every viewer now and then, otherwise one in turn (the spectator among them).
     let all: Vec<Viewer> = ids
         .iter()
@@ -163,9 +163,13 @@ fn run(
             0..=5 => {
                 let (who, action) = wild(x, n);
                 let player = who.map_or("watcher".to_owned(), |s| ids[s].clone());
-                match game.apply(&mut state, &player, &action, now) {
+                let apply = |state: &mut YutState<yut::Standard>| {
+                    let seat = game.seat(state, &player)?;
+                    game.apply(state, seat, &action, now)
+                };
+                match apply(&mut state) {
                     Ok(events) => {
-                        let again = game.apply(&mut restored, &player, &action, now).unwrap();
+                        let again = apply(&mut restored).unwrap();
                         assert_eq!(events, again);
                         ops.push(Op::Apply(player, action, now));
                     }
@@ -175,7 +179,7 @@ fn run(
                             json,
                             "refused {action:?} changed the state"
                         );
-                        assert!(game.apply(&mut restored, &player, &action, now).is_err());
+                        assert!(apply(&mut restored).is_err());
                     }
                 }
             }
@@ -189,7 +193,8 @@ fn run(
                 };
                 let action = game.legal_actions(&state, seat)[0];
                 let err = game
-                    .apply_at(&mut state, &ids[seat], &action, wrong, now)
+                    .play(&mut state, seat, &action, Some(wrong), now, &mut Vec::new())
+                    .result
                     .unwrap_err();
                 assert_eq!(game_core::GameError::code(&err), "STALE_TURN_SEQ");
                 assert_eq!(serde_json::to_string(&state).unwrap(), json);
@@ -204,7 +209,7 @@ fn run(
                     ops.push(Op::Connect(ids[seat].clone(), false, now));
                     now += game.grace_ms();
                 } else {
-                    now = now.max(state.table().deadline_at.unwrap());
+                    now = now.max(state.table().deadline_at().unwrap());
                 }
                 let done = game.tick(&mut state, now);
                 assert_eq!(done.len(), 1, "one timeout is due");
@@ -220,12 +225,13 @@ fn run(
             }
             // Rarely, someone concedes.
             9 if (x >> 8).is_multiple_of(12) => {
-                let who = ids[(x as usize >> 12) % n].clone();
+                let who_seat = (x as usize >> 12) % n;
+                let who = ids[who_seat].clone();
                 if game
-                    .apply(&mut state, &who, &YutAction::Concede, now)
+                    .apply(&mut state, who_seat, &YutAction::Concede, now)
                     .is_ok()
                 {
-                    game.apply(&mut restored, &who, &YutAction::Concede, now)
+                    game.apply(&mut restored, who_seat, &YutAction::Concede, now)
                         .unwrap();
                     ops.push(Op::Apply(who, YutAction::Concede, now));
                 } else {
@@ -237,11 +243,11 @@ fn run(
                 let legal = game.legal_actions(&state, seat);
                 let action = legal[(x as usize >> 8) % legal.len()];
                 let events = game
-                    .apply(&mut state, &ids[seat], &action, now)
+                    .apply(&mut state, seat, &action, now)
                     .expect("a legal action");
                 assert_eq!(
                     events,
-                    game.apply(&mut restored, &ids[seat], &action, now).unwrap()
+                    game.apply(&mut restored, seat, &action, now).unwrap()
                 );
                 ops.push(Op::Apply(ids[seat].clone(), action, now));
             }
@@ -260,7 +266,8 @@ fn replay(options: &YutOptions, n: usize, seed: u64, ops: &[Op]) -> YutState<yut
     for op in ops {
         match op {
             Op::Apply(p, a, now) => {
-                game.apply(&mut state, p, a, *now).unwrap();
+                let seat = game.seat(&state, p).unwrap();
+                game.apply(&mut state, seat, a, *now).unwrap();
             }
             Op::Tick(now) => {
                 game.tick(&mut state, *now);

@@ -38,11 +38,8 @@ fn a_saved_state_restores_equal_and_plays_on_identically() {
             }
             let seat = game.to_act(&state)[0];
             let a = bot.choose(&game, &state, seat).unwrap();
-            let events = game.apply_seat(&mut state, seat, &a, step).unwrap();
-            assert_eq!(
-                game.apply_seat(&mut restored, seat, &a, step).unwrap(),
-                events
-            );
+            let events = game.apply(&mut state, seat, &a, step).unwrap();
+            assert_eq!(game.apply(&mut restored, seat, &a, step).unwrap(), events);
             assert_eq!(restored, state);
         }
     }

@@ -15,7 +15,7 @@ fn random_games_finish() {
         while !game.is_over(&s) {
             let seat = game.to_act(&s)[0];
             let a = bot.choose(&game, &s, seat).expect("an action");
-            game.apply_seat(&mut s, seat, &a, steps).unwrap();
+            game.apply(&mut s, seat, &a, steps).unwrap();
             game.check_state(&s).unwrap();
             steps += 1;
             assert!(steps < 10_000);

@@ -32,7 +32,7 @@ fn mid_game_states() -> Vec<Value> {
             }
             let seat = game.to_act(&state)[0];
             let action = bot.choose(&game, &state, seat).unwrap();
-            game.apply_seat(&mut state, seat, &action, step).unwrap();
+            game.apply(&mut state, seat, &action, step).unwrap();
             if step == 39 {
                 out.push(serde_json::to_value(&state).unwrap());
             }
@@ -74,7 +74,7 @@ fn every_mutated_field_is_refused_or_loads_fully_valid() {
                             let Some(action) = bot.choose(&game, &state, seat) else {
                                 break;
                             };
-                            game.apply_seat(&mut state, seat, &action, 1_000 + step)
+                            game.apply(&mut state, seat, &action, 1_000 + step)
                                 .unwrap_or_else(|e| {
                                     panic!("{path:?}: legal action refused: {e:?}")
                                 });

@@ -49,7 +49,7 @@ fn game(options: &YutOptions, seed: u64) -> (usize, Vec<String>) {
     while throws.len() < 20 {
         let seat = g.to_act(&state)[0];
         let action = g.timeout_action(&state, seat).unwrap();
-        g.apply_seat(&mut state, seat, &action, 0).unwrap();
+        g.apply(&mut state, seat, &action, 0).unwrap();
         if action == YutAction::Throw {
             throws.push(format!(
                 "{seat}/{}",

@@ -158,7 +158,7 @@ impl Game for Pig {
         let roll = match action {
             // `below(6)` is under 6: the cast cannot truncate.
             PigAction::Roll => {
-                Some(chance.copied().unwrap_or_else(|| state.table.rng.below(6) as u8 + 1))
+                Some(chance.copied().unwrap_or_else(|| state.table.rng_mut().below(6) as u8 + 1))
             }
             PigAction::Hold => None,
         };
@@ -220,7 +220,7 @@ impl Game for Pig {
     }
 
     fn check_state(&self, state: &PigState) -> Result<(), Rejection> {
-        let (b, n) = (&state.board, state.table.players.len());
+        let (b, n) = (&state.board, state.table.players().len());
         let reached = || (0..n).filter(|&s| b.scores[s] >= b.options.target);
         let ok = (2..=4).contains(&n)
             && b.scores.len() == n

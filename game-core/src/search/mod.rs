@@ -381,11 +381,7 @@ impl<G: Game, M: Model<G>> Search<'_, G, M> {
         let mut child = self.copy(state);
         self.nodes += 1;
         let scratch = &mut self.scratch;
-        if self
-            .game
-            .apply_seat_quiet(&mut child, seat, action, NOW, scratch)
-            .is_err()
-        {
+        if crate::game::apply_quiet(self.game, &mut child, seat, action, NOW, scratch).is_err() {
             self.spare.push(child);
             return None;
         }

@@ -111,7 +111,7 @@ impl StrongParams {
 ///     let before = state.clone();
 ///     let action = bot.choose(&game, &state, seat).unwrap();
 ///     assert_eq!(state, before); // the bot only looked
-///     game.apply_seat(&mut state, seat, &action, 0).unwrap();
+///     game.apply(&mut state, seat, &action, 0).unwrap();
 /// }
 /// ```
 #[derive(Clone, Debug)]

@@ -233,7 +233,7 @@ impl<R: Rules> Cx<'_, R> {
     /// randomness replays with the game. The only way rules reach the RNG: they cannot
     /// reseed or rewind it.
     pub fn below(&mut self, n: u32) -> u32 {
-        self.board.table.rng.below(n)
+        self.board.table.rng_mut().below(n)
     }
 }
 
