@@ -174,10 +174,15 @@ export declare class Registry {
   restore<G extends GameId>(game: G, state: string | StoredState): Match<G>;
 }
 
-/** A refusal: `code` is stable, `message` the Korean text for the player. */
-export declare class GameError extends Error {
+/**
+ * A refusal: `code` is stable, `message` the Korean text for the player. Typed over the
+ * match's game so that `applied` needs no cast: `e as GameError<'yut'>` after a call on a
+ * `Match<'yut'>` (a thrown value is `unknown` in TypeScript). `reason` stays an open
+ * object: the error schemas do not list each code's fields yet.
+ */
+export declare class GameError<G extends GameId = GameId> extends Error {
   readonly code: string;
   readonly reason: { [key: string]: unknown };
   /** Timeouts applied before the refusal (they stand). */
-  readonly applied: Applied[];
+  readonly applied: Applied<G>[];
 }

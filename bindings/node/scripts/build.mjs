@@ -88,18 +88,34 @@ async function declarations(registry) {
     '',
   ];
   const titles = {};
+  /** Compiles one schema into namespace `ns`; returns the names it declares. */
   const compileInto = async (ns, schema, title) => {
     const ts = await compile(schema, title, { bannerComment: '' });
     out.push(`declare namespace ${ns} {`, ts.trim(), '}', `export type ${title} = ${ns}.${title};`, '');
+    return [...ts.matchAll(/^export (?:interface|type) (\w+)/gm)].map((m) => m[1]);
   };
   for (const game of games) {
     const schemas = JSON.parse(registry.schemas(game));
     titles[game] = {};
+    // Every named definition of the game's schemas, under the game's namespace (`Yut.LegalMove`):
+    // the schemas of one game share definitions, which compile alike in each, so the first wins;
+    // two games may name theirs alike, hence one namespace per game.
+    const named = new Map();
     for (const type of TYPES) {
       const title = schemas[type].title ?? `${pascal(game)}${pascal(type)}`;
       titles[game][type] = title;
-      await compileInto(`__${pascal(game)}_${type}`, schemas[type], title);
+      const ns = `__${pascal(game)}_${type}`;
+      for (const name of await compileInto(ns, schemas[type], title)) {
+        if (!named.has(name)) named.set(name, ns);
+      }
     }
+    out.push(
+      `/** The named types of ${JSON.stringify(game)}'s wire format, as its JSON Schemas define them. */`,
+      `export declare namespace ${pascal(game)} {`,
+      ...[...named].map(([name, ns]) => `  export type ${name} = ${ns}.${name};`),
+      '}',
+      '',
+    );
   }
   await compileInto('__MatchRecord', recordSchema(registry), 'MatchRecord');
   out.push(`/** The built-in games. */`, `export type GameId = ${games.map((g) => JSON.stringify(g)).join(' | ')};`, '');

@@ -35,6 +35,7 @@ function compile(file, text) {
 const GOOD = `
 import { Registry, GameError } from "party-games";
 import type { YutAction, YutEvent, RpsEvent, YutView, Applied, Status, Record, Played, StoredState, Change, Match, OneCardAction, OneCardEvent, OneCardView } from "party-games";
+import type { Yut, OneCard } from "party-games";
 
 const reg = new Registry();
 const games: string[] = reg.games();
@@ -105,6 +106,19 @@ const seen: Change<"one-card"> = oc.events("b");
 const seenEvents: OneCardEvent[] = seen.events;
 const spectators: Applied<"one-card">[] = oc.events().applied;
 const ticked: Applied<"one-card">[] = oc.tick(90000, "c");
+const moves: Yut.LegalMove[] = m.view("a").legalMoves ?? [];
+const presence: Yut.PresenceView[] = m.view().presence;
+const card: OneCard.Card = "7H";
+const suit: OneCard.Suit = "S";
+try {
+  m.act("b", { type: "THROW" });
+} catch (e) {
+  if (e instanceof GameError) {
+    const yutLate: Applied<"yut">[] = e.applied;
+  }
+  const typed: GameError<"yut"> = e as GameError<"yut">;
+  const firstAction: YutAction | undefined = typed.applied[0]?.action;
+}
 `;
 
 const TYPOS = [
@@ -135,6 +149,9 @@ const TYPOS = [
   ['handSize 9', 'reg.create({ game: "one-card", players: ["a", "b"], options: { handSize: 9 } });'],
   ['mayAct as one id', 'const one: string = oc.status().mayAct;'],
   ['a number as the viewer of tick', 'oc.tick(1000, 2);'],
+  ["a One Card error's timeouts as Yut's", 'const wrongLate: Applied<"yut">[] = (new Error() as GameError<"one-card">).applied;'],
+  ['a card typo as a named wire type', 'const badCard: OneCard.Card = "1H";'],
+  ['a Yut wire type under One Card', 'const noMove: OneCard.LegalMove[] = [];'],
 ];
 
 test('the declarations exist (npm run build)', () => {
@@ -168,4 +185,28 @@ test("the README's loops compile (the server's, the bot's)", () => {
     const { status, output } = compile(`loop${i}.ts`, text);
     assert.equal(status, 0, output);
   }
+});
+
+test('the example host (examples/host.ts) compiles under tsc --strict and runs', () => {
+  const text = fs.readFileSync(path.join(pkg, 'examples', 'host.ts'), 'utf8');
+  const { status, output } = compile('host.ts', text);
+  assert.equal(status, 0, output);
+  const emit = spawnSync(
+    tsc,
+    ['--strict', '--target', 'es2022', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--outDir', 'out', 'host.ts'],
+    { cwd: work, encoding: 'utf8' },
+  );
+  assert.equal(emit.status, 0, `${emit.stdout}${emit.stderr}`);
+  const run = spawnSync(process.execPath, ['-e', 'console.log(JSON.stringify(require("./out/host.js").demo()))'], {
+    cwd: work,
+    encoding: 'utf8',
+  });
+  assert.equal(run.status, 0, run.stderr);
+  const log = JSON.parse(run.stdout);
+  // Both players got a view at the start; the one acting out of turn was refused, to them alone.
+  assert.ok(log.some((l) => l.startsWith('ana <- {"view"')), log.join('\n'));
+  assert.ok(log.some((l) => l.startsWith('bo <- {"view"')), log.join('\n'));
+  const errors = log.filter((l) => l.includes('<- {"error"'));
+  assert.equal(errors.length, 1, log.join('\n'));
+  assert.match(errors[0], /^(ana|bo) <- \{"error":"NOT_YOUR_TURN"/);
 });
