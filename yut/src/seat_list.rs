@@ -13,7 +13,7 @@ const _: () = assert!(MAX_SEATS.is_power_of_two());
 /// One entry per seat, at most [`MAX_SEATS`], held inline: a board's [`side_of`],
 /// [`turn_order`] and [`seat_conceded`](crate::Board::seat_conceded), so that a new game
 /// fills them in place and the turn's change reads them without a pointer or a bounds
-/// check ([`InlineList::slot`]). Reads as a slice; serialized as a JSON array, exactly like
+/// check (a masked index). Reads as a slice; serialized as a JSON array, exactly like
 /// a `Vec<T>`; a stored list of more than [`MAX_SEATS`] is refused as it is read.
 ///
 /// [`side_of`]: crate::Board::side_of

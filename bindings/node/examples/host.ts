@@ -74,7 +74,7 @@ export class Room<G extends GameId> {
         deadline: status.deadline,
       });
     }
-    if (status.over) this.send(this.players[0], { outcome: this.match.outcome() });
+    if (status.over) for (const player of this.players) this.send(player, { outcome: this.match.outcome() });
     this.arm(status.nextTickAt);
   }
 
