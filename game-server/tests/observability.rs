@@ -19,6 +19,16 @@ fn get(addr: &str, path: &str) -> String {
     out
 }
 
+/// The metrics address `server` logged at start.
+fn metrics_address(server: &Server) -> String {
+    let err = server.stderr_until("metrics on http://", 30);
+    err.split("metrics on http://")
+        .nth(1)
+        .and_then(|rest| rest.split('/').next())
+        .unwrap()
+        .to_owned()
+}
+
 /// The value of a sample line `name value` (labels included in `name`).
 fn sample(text: &str, name: &str) -> Option<f64> {
     text.lines()
@@ -29,13 +39,7 @@ fn sample(text: &str, name: &str) -> Option<f64> {
 async fn metrics_are_served_on_their_own_address_only() {
     let db = TempDb::new("obs-metrics");
     let server = Server::start_with(&db.path(), 0, &["--metrics-addr", "127.0.0.1:0"]);
-    let err = server.stderr_until("metrics on http://", 30);
-    let metrics_addr = err
-        .split("metrics on http://")
-        .nth(1)
-        .and_then(|rest| rest.split('/').next())
-        .unwrap()
-        .to_owned();
+    let metrics_addr = metrics_address(&server);
     let mut c = Client::connect(&server.addr).await;
     let created = create(&mut c, "rps", &["a", "b"], json!({})).await;
     let m = created["match"].as_str().unwrap().to_owned();
@@ -172,13 +176,7 @@ async fn the_metrics_address_caps_and_times_its_connections() {
             "1500",
         ],
     );
-    let err = server.stderr_until("metrics on http://", 30);
-    let addr = err
-        .split("metrics on http://")
-        .nth(1)
-        .and_then(|rest| rest.split('/').next())
-        .unwrap()
-        .to_owned();
+    let addr = metrics_address(&server);
     tokio::task::block_in_place(|| {
         let started = std::time::Instant::now();
         let mut held: Vec<_> = (0..16)
