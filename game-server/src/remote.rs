@@ -203,7 +203,7 @@ pub(crate) fn sweep(shared: &Shared) {
                 .and_then(|h| h.remote.as_ref())
                 .is_some_and(|owner| silent.contains(owner));
             if to_silent {
-                let _ = proxy.send(json!({"t": "gone", "m": m, "moved": true}));
+                end_proxy(proxy, m);
             }
         }
     }
@@ -264,9 +264,15 @@ fn on_claimed(shared: &Shared, msg: &Value) {
             .and_then(|h| h.remote.as_deref())
             .is_some_and(|owner| owner != from);
         if let Some(proxy) = proxies.get(m).filter(|_| stale) {
-            let _ = proxy.send(json!({"t": "gone", "m": m, "moved": true}));
+            end_proxy(proxy, m);
         }
     }
+}
+
+/// Ends a proxy here to match `m` as if its owner had said the match moved: its sockets
+/// reconnect, and whoever runs the match now serves them.
+fn end_proxy(proxy: &mpsc::UnboundedSender<Value>, m: &str) {
+    let _ = proxy.send(json!({"t": "gone", "m": m, "moved": true}));
 }
 
 /// Tells `to` that match `m` does not run here (any more).

@@ -1,4 +1,4 @@
-//! The cluster of issue 41: three instances on one PostgreSQL, 300 matches (bot matches
+//! A cluster: three instances on one PostgreSQL, 300 matches (bot matches
 //! and matches played by scripted clients whose sockets are spread over the three
 //! instances, each match watched from an instance other than its owner), one instance
 //! killed (SIGKILL) mid-game and another paused (SIGSTOP) past its lease, then resumed.
