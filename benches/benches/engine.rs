@@ -39,7 +39,7 @@ fn policy_action(state: &YutState) -> YutAction {
 
 /// The player to act.
 fn player_to_act(state: &YutState) -> String {
-    state.board.players()[state.board.current_seat()].clone()
+    state.board().players()[state.board().current_seat()].clone()
 }
 
 /// The seed in `0..100` whose game length (in decisions) is closest to the mean over those
@@ -80,7 +80,7 @@ fn throw_and_legal(c: &mut Criterion) {
     eprintln!(
         "mid-game position: {} stacks, {} pending, {} legal moves",
         benches::board_stacks(&state),
-        state.board.pending.len(),
+        state.board().pending().len(),
         buf.len()
     );
     c.bench_function("legal/legal_moves_into (reused Vec)", |b| {
@@ -89,7 +89,7 @@ fn throw_and_legal(c: &mut Criterion) {
             buf.len()
         })
     });
-    let seat = state.board.current_seat();
+    let seat = state.board().current_seat();
     c.bench_function("legal/legal_actions (Game trait, new Vec)", |b| {
         b.iter(|| GAME.legal_actions(black_box(&state), seat))
     });
@@ -97,7 +97,7 @@ fn throw_and_legal(c: &mut Criterion) {
 
 fn moves_and_actions(c: &mut Criterion) {
     let state = benches::mid_game_state(SEED);
-    let seat = state.board.current_seat();
+    let seat = state.board().current_seat();
     let action = policy_action(&state);
 
     // Each iteration starts from a fresh copy of the position with an empty events buffer
@@ -120,7 +120,7 @@ fn moves_and_actions(c: &mut Criterion) {
     });
 
     let throw_state = benches::mid_game_throw_state(SEED);
-    let throw_seat = throw_state.board.current_seat();
+    let throw_seat = throw_state.board().current_seat();
     c.bench_function("action/play throw", |b| {
         b.iter_batched_ref(
             || fresh(&throw_state),
@@ -276,7 +276,7 @@ const SEAM_GAMES: u64 = 16;
 
 fn bots(c: &mut Criterion) {
     let state = benches::mid_game_state(SEED);
-    let seat = state.board.current_seat();
+    let seat = state.board().current_seat();
     c.bench_function("bot/TimeoutBot decision (timeout policy)", |b| {
         b.iter(|| <TimeoutBot as Bot<Yut>>::choose(&mut TimeoutBot, &GAME, black_box(&state), seat))
     });

@@ -9,7 +9,7 @@
 //! ```
 //! use game_core::{Game, GameExt};
 //! let state = benches::mid_game_state(1);
-//! assert_eq!(state.board.phase, yut::Phase::Move);
+//! assert_eq!(state.board().phase(), yut::Phase::Move);
 //! assert!(benches::board_stacks(&state) >= benches::BUSY_STACKS);
 //! assert!(benches::random_game(1) > 0);
 //! assert!(!benches::GAME.is_over(&state));
@@ -67,18 +67,18 @@ pub fn new_game(n: usize, seed: u64) -> YutState {
 /// assert_eq!(benches::board_stacks(&benches::new_game(2, 1)), 0);
 /// ```
 pub fn board_stacks(state: &YutState) -> usize {
-    state.board.sides.iter().map(|side| side.stacks()).sum()
+    state.board().sides().iter().map(|side| side.stacks()).sum()
 }
 
 /// Whether `state` is a busy move position: the move phase, at least [`BUSY_STACKS`]
 /// stacks on the board, the side to act with two or more of them, and at least
 /// [`BUSY_MOVES`] legal moves.
 pub fn is_busy(state: &YutState) -> bool {
-    let board = &state.board;
-    if board.phase != Phase::Move || board_stacks(state) < BUSY_STACKS {
+    let board = &state.board();
+    if board.phase() != Phase::Move || board_stacks(state) < BUSY_STACKS {
         return false;
     }
-    let side = &board.sides[usize::from(board.current_side())];
+    let side = &board.sides()[usize::from(board.current_side())];
     side.stacks() >= 2 && GAME.legal_moves(state).len() >= BUSY_MOVES
 }
 
@@ -143,7 +143,7 @@ pub fn mid_game_state(seed: u64) -> YutState {
 /// Whether `state` is a mid-game throw position: the throw phase with at least
 /// [`BUSY_STACKS`] stacks on the board.
 pub fn is_busy_throw(state: &YutState) -> bool {
-    state.board.phase == Phase::Throw && board_stacks(state) >= BUSY_STACKS
+    state.board().phase() == Phase::Throw && board_stacks(state) >= BUSY_STACKS
 }
 
 /// A mid-game throw position of a 2-player standard game (see [`is_busy_throw`]).

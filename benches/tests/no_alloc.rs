@@ -217,7 +217,7 @@ fn play(seeds: std::ops::Range<u64>, report: &mut Report, count: bool) {
                 report.timeout_bot.add(n);
             }
 
-            let action = match state.board.phase {
+            let action = match state.board().phase() {
                 Phase::Throw => {
                     // A play-out draws throws itself (the engine draws its own in
                     // `apply`; this measures the bare draw).

@@ -7,8 +7,8 @@ use game_core::{Game, Viewer};
 fn state_and_view_sizes() {
     let game = benches::GAME;
     let state = benches::mid_game_state(1);
-    let seat = state.board.current_seat();
-    let player = state.board.players()[seat].clone();
+    let seat = state.board().current_seat();
+    let player = state.board().players()[seat].clone();
 
     let state_json = serde_json::to_vec(&state).unwrap();
     let player_view = serde_json::to_vec(&game.view(&state, Viewer::Player(&player))).unwrap();
@@ -45,11 +45,11 @@ fn state_and_view_sizes() {
     );
     println!(
         "mid-game position: seed 1, turnSeq {}, {} stacks on the board, {} pending, {} legal moves, {} log events",
-        state.board.turn_seq(),
+        state.board().turn_seq(),
         benches::board_stacks(&state),
-        state.board.pending.len(),
+        state.board().pending().len(),
         moves.len(),
-        state.log.len(),
+        state.log().len(),
     );
     println!("state JSON                    = {} bytes", state_json.len());
     println!(

@@ -729,7 +729,7 @@ fn run_game<R: Layer>(
     }
     // What happened at setup (the first side's draft is offered before anyone acts).
     for line in describe::<R>(
-        &m.state().log.iter().cloned().collect::<Vec<_>>(),
+        &m.state().log().iter().cloned().collect::<Vec<_>>(),
         &view,
         style,
     ) {
@@ -746,7 +746,7 @@ fn run_game<R: Layer>(
         now += STEP_MS;
         let human = humans.contains(&seat);
         // A choice of the rules' own phase (the draft) changes the panel: show the board.
-        let rule_phase = m.state().board.phase == Phase::Rule;
+        let rule_phase = m.state().board().phase() == Phase::Rule;
         let events = if human {
             match ask_person(&game, &mut m, seat, &player, now, &mut input, &mut screen)? {
                 Some(events) => events,

@@ -385,7 +385,7 @@ fn roll(rng: &mut GameRng, pct: u8) -> bool {
 /// The view of the player to act next, or the spectator's once the game is over.
 fn next_view<R: Rules>(game: &Yut<R>, state: &YutState<R>) -> LayerView<R> {
     match game.to_act(state).first() {
-        Some(&seat) => game.view(state, Viewer::Player(&state.board.players()[seat])),
+        Some(&seat) => game.view(state, Viewer::Player(&state.board().players()[seat])),
         None => game.view(state, Viewer::Spectator),
     }
 }
@@ -402,10 +402,10 @@ pub fn illegal_action<R: Layer>(
     seat: usize,
     rng: &mut GameRng,
 ) -> Option<(usize, YutAction<R::Action>)> {
-    let board = &state.board;
+    let board = &state.board();
     let seats = board.players().len();
     let rule_actions = R::raw_action(0).is_some();
-    let kinds: &[u8] = match (board.phase, rule_actions) {
+    let kinds: &[u8] = match (board.phase(), rule_actions) {
         (Phase::Move, false) => &[0, 1, 2, 3],
         (Phase::Move, true) => &[0, 1, 2, 3, 4],
         (Phase::Rule, _) => &[0, 1, 5, 6],
@@ -423,7 +423,7 @@ pub fn illegal_action<R: Layer>(
                 .unwrap_or(YutAction::Throw);
             (other, action)
         }
-        1 if board.phase == Phase::Throw => (
+        1 if board.phase() == Phase::Throw => (
             seat,
             YutAction::Move {
                 throw_index: 0,
@@ -434,12 +434,12 @@ pub fn illegal_action<R: Layer>(
         2 => (
             seat,
             YutAction::Move {
-                throw_index: board.pending.len() as u32 + rng.below(3),
+                throw_index: board.pending().len() as u32 + rng.below(3),
                 from: Origin::HOME,
             },
         ),
         3 => {
-            let side = &board.sides[usize::from(board.current_side())];
+            let side = &board.sides()[usize::from(board.current_side())];
             let empty: Vec<u8> = (0..yut::graph::NODE_COUNT as u8)
                 .filter(|&n| side.stack_on(n) == 0)
                 .collect();
@@ -524,7 +524,7 @@ impl<R: Rules, W> Playable<Yut<R>> for Traced<'_, R, W> {
         _now: Millis,
         events: &mut Vec<YutEvent<R::Event>>,
     ) -> Result<(), YutError> {
-        let player = self.m.state().board.players()[seat].clone();
+        let player = self.m.state().board().players()[seat].clone();
         *events = self.m.act(&player, action, self.now)?;
         Ok(())
     }

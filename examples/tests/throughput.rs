@@ -116,7 +116,7 @@ fn choices_are_among_exactly_the_legal_actions_and_drafts_count() {
             while let Some(&seat) = game.to_act(&state).first() {
                 let legal = game.legal_actions(&state, seat);
                 game.legal_moves_into(&state, &mut moves);
-                if state.board.phase == Phase::Move {
+                if state.board().phase() == Phase::Move {
                     let listed: Vec<YutAction<R::Action>> = moves
                         .iter()
                         .map(|m| YutAction::Move {
@@ -129,10 +129,10 @@ fn choices_are_among_exactly_the_legal_actions_and_drafts_count() {
                 } else {
                     assert!(moves.is_empty());
                 }
-                if state.board.phase == Phase::Throw {
+                if state.board().phase() == Phase::Throw {
                     assert_eq!(legal, [YutAction::Throw]);
                 }
-                rule += u64::from(state.board.phase == Phase::Rule);
+                rule += u64::from(state.board().phase() == Phase::Rule);
                 let pick = legal[rng.below(legal.len() as u32) as usize].clone();
                 game.apply(&mut state, seat, &pick, 0).unwrap();
             }

@@ -156,7 +156,7 @@ pub trait FuzzGame: Game + Clone + std::fmt::Debug {
 /// a row (which real throws never do) would pile up more pending results than a stored
 /// state may hold, and `check_state` would rightly refuse the state.
 fn yut_may_force<R: yut::Rules>(state: &yut::YutState<R>) -> bool {
-    state.board.pending.len() + usize::from(state.board.throws_owed) < yut::MAX_PENDING / 2
+    state.board().pending().len() + usize::from(state.board().throws_owed()) < yut::MAX_PENDING / 2
 }
 
 /// Player ids `p0`, `p1`, ... — or, one time in sixteen, a list the table must refuse or

@@ -70,9 +70,9 @@ const AFTER_MOVE: u32 = STEP_BONUSES
 /// (every other side counts, finished and conceded ones included).
 fn behind(board: &Board, side: SideId) -> bool {
     // `side`: a valid id.
-    let mine = board.sides.of(side).finished();
+    let mine = board.sides().of(side).finished();
     board
-        .sides
+        .sides()
         .iter()
         .enumerate()
         .any(|(i, s)| i != usize::from(side) && s.finished() > mine)
@@ -81,7 +81,7 @@ fn behind(board: &Board, side: SideId) -> bool {
 /// Whether every piece of `side` has finished: then nothing fires for it.
 fn all_done(board: &Board, side: SideId) -> bool {
     // `side`: a valid id.
-    board.sides.of(side).all_done()
+    board.sides().of(side).all_done()
 }
 
 /// The step bonuses of a forward move, in table order: 첫걸음 한 칸 (entering),
@@ -171,7 +171,7 @@ fn turn_busy(board: &Board, state: &AugmentState, config: &AugmentConfig) -> boo
     // The two flags at once, and the pack before the board.
     state.draft.is_some()
         || (mine.truce_owed | mine.payback_owed)
-        || (!config.augments.is_empty() && Slot::at_turn(board.sides.of(side).turns).is_some())
+        || (!config.augments.is_empty() && Slot::at_turn(board.sides().of(side).turns).is_some())
 }
 
 /// Whether `done` may set something off or leaves a 업고 달리기 mark to keep up to date
@@ -276,7 +276,7 @@ impl Augments {
         let Some(&first) = draft.candidates.first() else {
             return;
         };
-        if cx.board().sides.get(side).is_some_and(|s| s.active())
+        if cx.board().sides().get(side).is_some_and(|s| s.active())
             && let Some(mine) = cx.state.sides.get_mut(side)
         {
             mine.grant(first);
@@ -298,7 +298,7 @@ impl Augments {
         state
             .sides
             .iter()
-            .zip(&board.sides)
+            .zip(board.sides())
             .enumerate()
             .any(|(i, (mine, side))| i != me && mine.owns(Augment::IronStack) && tall_stack(side))
     }
@@ -337,7 +337,7 @@ impl Augments {
         {
             extra_throw(cx, side, Augment::Payback);
         }
-        let Some(slot) = Slot::at_turn(cx.board().sides[i].turns) else {
+        let Some(slot) = Slot::at_turn(cx.board().sides()[i].turns) else {
             return TurnStart::Throw;
         };
         if cx.state.sides[i].owned.owned_bits() & slot.bits() != 0 {
@@ -475,9 +475,9 @@ impl Augments {
                 // Where the move would have stopped without 문턱 낮추기 (the end of a
                 // forward walk does not depend on the trail).
                 let steps = done.info.result.steps() as u8 + bonuses.iter().flatten().count() as u8;
-                let walk = yut::movement::forward(&cx.board().options, done.info.from, steps);
+                let walk = yut::movement::forward(cx.board().options(), done.info.from, steps);
                 if let To::Node(n) = walk.to
-                    && yut::movement::one_short(&cx.board().options, n)
+                    && yut::movement::one_short(cx.board().options(), n)
                 {
                     fired(
                         cx,
@@ -527,7 +527,7 @@ impl Augments {
             let (board, state) = cx.parts();
             for (s, mine) in state.sides.iter_mut().enumerate() {
                 // Marks all on held nodes stay as they are: no need to rebuild them.
-                if let Some(board_side) = board.sides.get(s)
+                if let Some(board_side) = board.sides().get(s)
                     && !mine.marks.all_held(board_side.held())
                 {
                     mine.marks.retain(|m| board_side.holds(m));
@@ -578,7 +578,7 @@ impl Rules for Augments {
             draft,
             barred,
         } = state;
-        sides.refill(board.sides.len(), |_, side| *side = new_side(config));
+        sides.refill(board.sides().len(), |_, side| *side = new_side(config));
         *draft = None;
         *barred = None;
     }
@@ -779,14 +779,14 @@ impl Rules for Augments {
             return false;
         }
         let iron = state.sides.of(victim).owns(Augment::IronStack);
-        !(iron && board.sides.of(victim).stack_on(node) >= 3)
+        !(iron && board.sides().of(victim).stack_on(node) >= 3)
     }
 
     /// 쌍둥이 입장: two enter together while two or more wait and a use is left.
     #[inline]
     fn enter_count(&self, board: &Board, state: &AugmentState, side: SideId) -> u8 {
         let twin = state.sides.of(side).can_use(Augment::TwinEntry);
-        if twin && board.sides.of(side).at_home() >= 2 {
+        if twin && board.sides().of(side).at_home() >= 2 {
             2
         } else {
             1
@@ -834,7 +834,7 @@ impl Rules for Augments {
             cx.state.sides[v].payback_owed = true;
             fired(cx, victim, Augment::Payback, Effect::Armed);
         }
-        if cx.state.sides[v].truce && cx.board().sides[v].lost >= 2 {
+        if cx.state.sides[v].truce && cx.board().sides()[v].lost >= 2 {
             cx.state.sides[v].truce = false;
             cx.state.sides[usize::from(capturer)].truce_owed = true;
             fire(
@@ -857,7 +857,7 @@ impl Rules for Augments {
         // The engine's test, with the capturer already landed.
         let blocked = cx
             .board()
-            .sides
+            .sides()
             .iter()
             .enumerate()
             .any(|(i, s)| i != v && s.holds(FIRST));

@@ -134,14 +134,14 @@ impl AugmentState {
     /// Every invariant of the layer's state against the base board, as a developer-facing
     /// sentence on failure.
     pub fn check(&self, config: &AugmentConfig, board: &Board) -> Result<(), String> {
-        if self.sides.len() != board.sides.len() {
+        if self.sides.len() != board.sides().len() {
             return Err(format!(
                 "augments: {} sides, the board has {}",
                 self.sides.len(),
-                board.sides.len()
+                board.sides().len()
             ));
         }
-        for (i, (s, side)) in self.sides.iter().zip(&board.sides).enumerate() {
+        for (i, (s, side)) in self.sides.iter().zip(board.sides()).enumerate() {
             if s.cushion && !config.cushion {
                 return Err(format!(
                     "augments: side {i} keeps a cushion the game is without"
@@ -206,10 +206,10 @@ impl AugmentState {
             return Err("augments: a side is barred by a truce the game is without".into());
         }
         if let Some(b) = self.barred {
-            if usize::from(b) >= board.sides.len() {
+            if usize::from(b) >= board.sides().len() {
                 return Err(format!("augments: barred side {b} does not exist"));
             }
-            if board.phase != Phase::Finished && b != board.current_side() {
+            if board.phase() != Phase::Finished && b != board.current_side() {
                 return Err("augments: the truce bars a side whose turn it is not".into());
             }
         }
@@ -232,11 +232,11 @@ impl AugmentState {
             if s.owned.owned_bits() & d.slot.bits() != 0 {
                 return Err("augments: a draft for a slot the side has drafted".into());
             }
-            if board.phase != Phase::Finished {
-                if board.phase != Phase::Rule || board.current_side() != d.side {
+            if board.phase() != Phase::Finished {
+                if board.phase() != Phase::Rule || board.current_side() != d.side {
                     return Err("augments: a draft outside its side's turn start".into());
                 }
-                if Slot::at_turn(board.sides[i].turns) != Some(d.slot) {
+                if Slot::at_turn(board.sides()[i].turns) != Some(d.slot) {
                     return Err("augments: a draft at a turn that drafts no such slot".into());
                 }
             }

@@ -81,7 +81,7 @@ impl AugmentView {
         let draft = state
             .draft
             .as_ref()
-            .filter(|_| board.phase == Phase::Rule)
+            .filter(|_| board.phase() == Phase::Rule)
             .map(|d| DraftView {
                 side: d.side,
                 slot: d.slot,

@@ -36,7 +36,7 @@ fn app_games_run_to_the_end_and_every_augment_takes_effect() {
             game.check_state(&state).unwrap();
             // A side read back from its pieces one by one is the side: the places the
             // augments' moves (twin entries, cushions) leave are those of the pieces.
-            for side in &state.board.sides {
+            for side in state.board().sides() {
                 let json = serde_json::to_value(side).unwrap();
                 let again: yut::Side = serde_json::from_value(json).unwrap();
                 assert_eq!(&again, side, "seed {seed}");

@@ -58,13 +58,13 @@ fn script(augments: &[Augment]) -> Script<Mine> {
         },
     };
     let mut s = Script::setup(Yut::new((Augments, CarryOn)), &options, 2, 0).expect("setup");
-    s.state.rules.0.draft = None;
-    s.state.rules.0.barred = None;
-    for side in &mut s.state.board.sides {
-        side.turns = 20;
+    s.state.rules_mut().0.draft = None;
+    s.state.rules_mut().0.barred = None;
+    for side in 0..s.state.board().sides().len() {
+        s.set_turns(side as yut::SideId, 20);
     }
     for &a in augments {
-        s.state.rules.0.sides[0].grant(a);
+        s.state.rules_mut().0.sides[0].grant(a);
     }
     s.clear().set_turn(0).set_throw(1, &[]);
     s
@@ -138,8 +138,8 @@ fn a_carry_that_captures_carries_on() {
         ]
     );
     assert_eq!((s.stack(0, 20), s.home(1)), (1, 4));
-    assert_eq!(s.state.board.sides[0].captures, 3);
-    assert_eq!(s.state.board.sides[1].lost, 3);
+    assert_eq!(s.state.board().sides()[0].captures, 3);
+    assert_eq!(s.state.board().sides()[1].lost, 3);
     // A bonus throw for each capture, the carry's too.
     assert_eq!(s.owed(), 2);
     assert_stored_state_restores(&s);
@@ -218,7 +218,7 @@ fn a_carry_sets_off_no_augment_of_the_mover() {
         !ev.iter()
             .any(|e| matches!(e, YutEvent::Rule(Either::Left(_))))
     );
-    assert!(s.state.rules.0.sides[0].can_use(Augment::CornerClap));
+    assert!(s.state.rules().0.sides[0].can_use(Augment::CornerClap));
     // Only the capture's bonus throw is owed.
     assert_eq!(s.owed(), 1);
 }
@@ -266,18 +266,22 @@ fn only_after_move_carries_and_only_a_stack_on_the_board() {
     let game = Yut::new(Eager);
     let mut s = Script::setup(game, &YutOptions::default(), 2, 0).unwrap();
     s.clear().set_turn(0).set_throw(1, &[]).place(0, 19, 1, &[]);
-    let before = s.state.rules[0];
+    let before = s.state.rules()[0];
     s.throw(C::Gae);
     assert!(
-        s.state.rules[0] > before,
+        s.state.rules()[0] > before,
         "after_result asked and was refused"
     );
     let ev = s.play(0, Origin::Node(19));
     assert!(!ev.iter().any(|e| matches!(e, YutEvent::Carried { .. })));
-    assert_eq!(s.state.rules[1], 1, "no steps asked, none carried");
-    assert_eq!(s.state.rules[2], 1, "the stack finished: nothing to carry");
+    assert_eq!(s.state.rules()[1], 1, "no steps asked, none carried");
+    assert_eq!(
+        s.state.rules()[2],
+        1,
+        "the stack finished: nothing to carry"
+    );
     assert!(
-        s.state.rules[0] > before + 1,
+        s.state.rules()[0] > before + 1,
         "the next turn's start was refused too"
     );
 }

@@ -48,7 +48,7 @@ fn offered(events: &[Event]) -> Vec<(u8, u8, Slot, Vec<A>)> {
 
 fn draft_candidates(s: &Script<Augments>) -> Vec<A> {
     s.state
-        .rules
+        .rules()
         .draft
         .as_ref()
         .map(|d| d.candidates.to_vec())
@@ -60,7 +60,7 @@ fn the_first_turn_starts_with_a_draft_of_three_start_augments() {
     let mut s = setup(AugmentConfig::app(), YutOptions::default(), 2, 7);
     assert_eq!(s.phase(), Phase::Rule);
     let side = s.side();
-    let log: Vec<Event> = s.state.log.iter().cloned().collect();
+    let log: Vec<Event> = s.state.log().iter().cloned().collect();
     let offers = offered(&log);
     assert_eq!(offers.len(), 1);
     let (oside, seat, slot, candidates) = offers[0].clone();
@@ -89,8 +89,8 @@ fn the_first_turn_starts_with_a_draft_of_three_start_augments() {
         YutEvent::Rule(AugmentEvent::AugmentChosen { id, index: 1, seat: Some(_), .. }) if *id == candidates[1]
     )));
     assert_eq!(s.phase(), Phase::Throw);
-    assert!(s.state.rules.sides[usize::from(side)].owns(candidates[1]));
-    assert!(s.state.rules.draft.is_none());
+    assert!(s.state.rules().sides[usize::from(side)].owns(candidates[1]));
+    assert!(s.state.rules().draft.is_none());
     assert!(s.view(None).rules.draft.is_none());
     check(&s);
 }
@@ -110,11 +110,11 @@ fn the_draft_is_drawn_with_the_game_rng() {
 /// board, the result is dropped and the turn passes.
 fn start_turn_of_side_zero(config: AugmentConfig, turn: u16) -> (Script<Augments>, Vec<Event>) {
     let mut s = script(config);
-    s.state.board.sides[0].turns = turn - 1;
+    s.set_turns(0, turn - 1);
     s.set_turn(1);
     let ev = s.throw(C::Backdo);
     assert_eq!(s.seat(), 0);
-    assert_eq!(s.state.board.sides[0].turns, turn);
+    assert_eq!(s.state.board().sides()[0].turns, turn);
     (s, ev)
 }
 
@@ -129,7 +129,7 @@ fn the_sixth_turn_drafts_a_middle_augment_before_the_first_throw() {
     let err = s.try_throw(C::Gae).unwrap_err();
     assert_eq!(err.code(), "NOT_THROW_PHASE", "no throw before the choice");
     s.act(0, choose(0));
-    assert_eq!(s.state.rules.sides[0].owned[0].id, offers[0].3[0]);
+    assert_eq!(s.state.rules().sides[0].owned[0].id, offers[0].3[0]);
     s.throw(C::Gae);
     check(&s);
 }
@@ -159,7 +159,7 @@ fn an_empty_slot_is_skipped() {
         Phase::Throw,
         "no start augment enabled: no draft"
     );
-    assert!(offered(&s.state.log.iter().cloned().collect::<Vec<_>>()).is_empty());
+    assert!(offered(&s.state.log().iter().cloned().collect::<Vec<_>>()).is_empty());
     let (s, _) = start_turn_of_side_zero(config, 6);
     assert_eq!(s.phase(), Phase::Rule);
     let mut c = draft_candidates(&s);
@@ -193,12 +193,12 @@ fn timeout_takes_the_first_candidate() {
     let mut s = setup(AugmentConfig::app(), YutOptions::default(), 2, 5);
     let first = draft_candidates(&s)[0];
     let side = s.side();
-    let deadline = s.state.board.deadline().expect("a deadline");
+    let deadline = s.state.board().deadline().expect("a deadline");
     let applied = s.tick(deadline);
     assert_eq!(applied.len(), 1);
     assert!(applied[0].auto);
     assert_eq!(applied[0].action, choose(0));
-    assert_eq!(s.state.rules.sides[usize::from(side)].owned[0].id, first);
+    assert_eq!(s.state.rules().sides[usize::from(side)].owned[0].id, first);
     assert_eq!(s.phase(), Phase::Throw);
 }
 
@@ -217,7 +217,7 @@ fn team_sides_draft_as_a_team_and_the_member_to_act_chooses() {
     let err = s.try_act((seat + 1) % 4, choose(0)).unwrap_err();
     assert_eq!(err.code(), "NOT_YOUR_TURN");
     s.act(seat, choose(2));
-    assert_eq!(s.state.rules.sides[usize::from(side)].owned.len(), 1);
+    assert_eq!(s.state.rules().sides[usize::from(side)].owned.len(), 1);
     // The turn ends; the other team drafts on its first turn.
     s.throw(C::Gae);
     s.play(0, yut::Origin::HOME);
@@ -230,7 +230,7 @@ fn team_sides_draft_as_a_team_and_the_member_to_act_chooses() {
     // The team's second turn, by the other member: no draft, the team owns one augment.
     assert_eq!(s.seat(), mate);
     assert_eq!(s.phase(), Phase::Throw);
-    assert_eq!(s.state.rules.sides[usize::from(side)].owned.len(), 1);
+    assert_eq!(s.state.rules().sides[usize::from(side)].owned.len(), 1);
     check(&s);
 }
 
@@ -251,8 +251,8 @@ fn a_wrong_choice_is_refused_with_a_typed_error_and_changes_nothing() {
     // The layer's own answer when asked outside a draft.
     let err = Augments
         .validate_action(
-            &s.state.board,
-            &s.state.rules,
+            s.state.board(),
+            s.state.rules(),
             seat,
             &AugmentAction::ChooseAugment { index: 0 },
         )
@@ -291,7 +291,7 @@ fn a_team_keeps_its_pick_when_the_chooser_concedes_mid_draft() {
             ..
         })
     )));
-    assert_eq!(s.state.rules.sides[usize::from(side)].owned[0].id, first);
+    assert_eq!(s.state.rules().sides[usize::from(side)].owned[0].id, first);
     assert_ne!(s.side(), side);
     assert_eq!(s.phase(), Phase::Rule, "the other team drafts");
     check(&s);
@@ -303,7 +303,7 @@ fn a_conceded_individual_side_takes_no_pick() {
     let side = s.side();
     let seat = s.seat();
     s.act(seat, YutAction::Concede);
-    assert!(s.state.rules.sides[usize::from(side)].owned.is_empty());
+    assert!(s.state.rules().sides[usize::from(side)].owned.is_empty());
     assert_eq!(s.phase(), Phase::Rule);
     assert_ne!(s.side(), side);
     check(&s);
@@ -314,8 +314,8 @@ fn the_app_preset_starts_a_drafting_game() {
     let game = Yut::new(Augments);
     let players = yut::testing::players(2);
     let state = game.setup(&app_options(), &players, 42, 0).unwrap();
-    assert_eq!(state.board.phase, Phase::Rule);
-    assert_eq!(state.board.options, yut::Preset::App.options());
+    assert_eq!(state.board().phase(), Phase::Rule);
+    assert_eq!(state.board().options(), &yut::Preset::App.options());
     game.check_state(&state).unwrap();
 }
 

@@ -39,8 +39,8 @@ proptest! {
         let options = WithRules { base: base.clone(), rules: AugmentConfig::none() };
         let mut a = plain.setup(&base, &players, seed, 0).unwrap();
         let mut b = aug.setup(&options, &players, seed, 0).unwrap();
-        prop_assert_eq!(json(&a.board), json(&b.board));
-        prop_assert_eq!(json(&a.log), json(&b.log));
+        prop_assert_eq!(json(&a.board()), json(&b.board()));
+        prop_assert_eq!(json(&a.log()), json(&b.log()));
         let mut now = 0;
         for (step, &c) in choices.iter().enumerate() {
             let Some(&seat) = plain.to_act(&a).first() else { break };
@@ -73,10 +73,10 @@ proptest! {
                 (json(&ea), json(&eb))
             };
             prop_assert_eq!(ea, eb, "events differ at step {}", step);
-            prop_assert_eq!(json(&a.board), json(&b.board), "boards differ at step {}", step);
+            prop_assert_eq!(json(&a.board()), json(&b.board()), "boards differ at step {}", step);
             prop_assert_eq!(json(&plain.outcome(&a)), json(&aug.outcome(&b)));
         }
-        prop_assert_eq!(json(&a.log), json(&b.log));
-        prop_assert_eq!(&b.rules, &aug.rules.setup(&AugmentConfig::none(), &b.board));
+        prop_assert_eq!(json(&a.log()), json(&b.log()));
+        prop_assert_eq!(b.rules(), &aug.rules.setup(&AugmentConfig::none(), b.board()));
     }
 }

@@ -15,7 +15,7 @@ use yut_augments::AugmentAction;
 fn augmented_yut_in_every_phase() {
     let game = yut_augments::game();
     let states = states_by_phase(&game, &yut_augments::app_options(), 2, phase_key);
-    let phases: Vec<_> = states.iter().map(|s| s.board.phase).collect();
+    let phases: Vec<_> = states.iter().map(|s| s.board().phase()).collect();
     for p in [Phase::Rule, Phase::Throw, Phase::Move, Phase::Finished] {
         assert!(phases.contains(&p), "{phases:?}");
     }

@@ -44,11 +44,12 @@ fn cushion_sends_the_first_captured_stack_to_node_one_as_a_stack() {
         )]
     );
     assert_eq!(
-        s.state.board.sides[1].lost, 2,
+        s.state.board().sides()[1].lost,
+        2,
         "cushioned pieces still count as lost"
     );
-    assert!(!s.state.rules.sides[1].cushion);
-    assert!(s.state.rules.sides[0].cushion, "each side has its own");
+    assert!(!s.state.rules().sides[1].cushion);
+    assert!(s.state.rules().sides[0].cushion, "each side has its own");
     check(&s);
     // The second capture goes home.
     s.throw(C::Do);
@@ -76,7 +77,7 @@ fn cushion_blocked_by_another_side_on_node_one_sends_home_and_is_spent() {
             }
         )]
     );
-    assert!(!s.state.rules.sides[1].cushion, "spent either way");
+    assert!(!s.state.rules().sides[1].cushion, "spent either way");
 }
 
 #[test]
@@ -145,14 +146,14 @@ fn cushion_off_sends_captures_home() {
     let ev = s.play(0, Origin::Node(1));
     assert_eq!(s.home(1), 4);
     assert!(fired(&ev).is_empty());
-    assert_eq!(s.state.rules.sides[1].cushions_left(), 0);
+    assert_eq!(s.state.rules().sides[1].cushions_left(), 0);
 }
 
 // ---- 쉼 약속 (truce) ----------------------------------------------------------------------
 
 /// Side 0 on node 1 captures side 1's piece on 3 (side 1 has lost one piece before).
 fn second_loss(s: &mut yut::testing::Script<yut_augments::Augments>) -> Vec<Event> {
-    s.state.board.sides[1].lost = 1;
+    s.set_lost(1, 1);
     s.place(0, 1, 1, &[])
         .place(1, 3, 1, &[])
         .place(1, 5, 1, &[]);
@@ -168,7 +169,7 @@ fn truce_bars_the_capturer_from_capturing_during_its_next_whole_turn() {
         fired_house(&ev, H::Truce),
         vec![(1, Effect::TruceCalled { barred: 0 })]
     );
-    assert!(!s.state.rules.sides[1].truce, "side 1 has had its truce");
+    assert!(!s.state.rules().sides[1].truce, "side 1 has had its truce");
     // Not the rest of this turn: the bonus throw may still capture.
     s.throw(C::Gae);
     let legal = s.legal();
@@ -187,7 +188,7 @@ fn truce_bars_the_capturer_from_capturing_during_its_next_whole_turn() {
         vec![(0, Effect::TruceInForce)],
         "announced at the start of side 0's turn"
     );
-    assert_eq!(s.state.rules.barred, Some(0));
+    assert_eq!(s.state.rules().barred, Some(0));
     let v = s.view(Some(0));
     assert!(v.rules.augment_sides[0].no_capture_now);
     check(&s);
@@ -197,7 +198,7 @@ fn truce_bars_the_capturer_from_capturing_during_its_next_whole_turn() {
     // The result is dropped and the turn passes.
     assert!(s.pending().is_empty());
     assert_eq!(s.seat(), 1);
-    assert_eq!(s.state.rules.barred, None, "one turn only");
+    assert_eq!(s.state.rules().barred, None, "one turn only");
     s.throw(C::Gae);
     s.play(0, Origin::Node(1));
     // Side 0 may capture again.
@@ -208,7 +209,7 @@ fn truce_bars_the_capturer_from_capturing_during_its_next_whole_turn() {
 #[test]
 fn truce_refuses_a_capturing_move_with_a_typed_error() {
     let mut s = script(truce_only());
-    s.state.rules.barred = Some(0);
+    s.state.rules_mut().barred = Some(0);
     s.place(0, 1, 1, &[]).place(1, 3, 1, &[]);
     s.throw(C::Gae);
     let before = s.json();
@@ -241,8 +242,8 @@ fn truce_after_a_double_capture_and_with_cushioned_pieces() {
 #[test]
 fn truce_two_triggers_before_the_turn_bar_only_that_one_turn() {
     let mut s = script_with(truce_only(), YutOptions::default(), 3);
-    s.state.board.sides[1].lost = 1;
-    s.state.board.sides[2].lost = 1;
+    s.set_lost(1, 1);
+    s.set_lost(2, 1);
     s.place(0, 1, 1, &[])
         .place(1, 3, 1, &[])
         .place(2, 5, 1, &[]);
@@ -259,7 +260,7 @@ fn truce_two_triggers_before_the_turn_bar_only_that_one_turn() {
         s.play(0, Origin::HOME);
     }
     assert_eq!(s.seat(), 0);
-    assert_eq!(s.state.rules.barred, Some(0));
+    assert_eq!(s.state.rules().barred, Some(0));
     s.throw(C::Gae);
     s.play(0, Origin::Node(22));
     for c in [C::Do, C::Gae] {
@@ -267,7 +268,7 @@ fn truce_two_triggers_before_the_turn_bar_only_that_one_turn() {
         s.play(0, Origin::HOME);
     }
     assert_eq!(s.seat(), 0);
-    assert_eq!(s.state.rules.barred, None);
+    assert_eq!(s.state.rules().barred, None);
     check(&s);
 }
 
@@ -281,6 +282,6 @@ fn truce_does_not_fire_on_the_first_loss_or_with_the_rule_off() {
     let mut s = script(AugmentConfig::none());
     let ev = second_loss(&mut s);
     assert!(fired(&ev).is_empty());
-    assert!(!s.state.rules.sides[1].truce);
+    assert!(!s.state.rules().sides[1].truce);
     assert_eq!(s.pending(), &[] as &[Throw]);
 }

@@ -53,7 +53,7 @@ fn soft_landing_is_the_second_cushion_after_the_house_rule() {
     };
     let mut s = script(config);
     grant(&mut s, 1, A::SoftLanding);
-    assert_eq!(s.state.rules.sides[1].cushions_left(), 2);
+    assert_eq!(s.state.rules().sides[1].cushions_left(), 2);
     let ev = capture_on_three(&mut s);
     assert_eq!(fired_house(&ev, HouseRule::Cushion).len(), 1);
     assert_eq!(
@@ -112,7 +112,7 @@ fn payback_does_not_fire_again_once_used_nor_for_the_capturer() {
     let mut s = script(pack(&[A::Payback]));
     grant(&mut s, 0, A::Payback);
     grant(&mut s, 1, A::Payback);
-    s.state.rules.sides[1]
+    s.state.rules_mut().sides[1]
         .owned
         .set_uses_left(A::Payback, Some(0));
     let ev = capture_on_three(&mut s);
@@ -137,7 +137,7 @@ fn piggyback_dash_marks_a_new_stack_and_its_next_forward_move_goes_further() {
         fired_by(&ev, A::PiggybackDash),
         vec![(0, Effect::Marked { node: 3 })]
     );
-    assert_eq!(s.state.rules.sides[0].marks[..], [3]);
+    assert_eq!(s.state.rules().sides[0].marks[..], [3]);
     s.set_turn(0).set_throw(1, &[]);
     s.throw(C::Do);
     let ev = s.play(0, Origin::Node(3));
@@ -152,7 +152,10 @@ fn piggyback_dash_marks_a_new_stack_and_its_next_forward_move_goes_further() {
             }
         )]
     );
-    assert!(s.state.rules.sides[0].marks.is_empty(), "the mark is gone");
+    assert!(
+        s.state.rules().sides[0].marks.is_empty(),
+        "the mark is gone"
+    );
     s.set_turn(0).set_throw(1, &[]);
     s.throw(C::Do);
     let ev = s.play(0, Origin::Node(5));
@@ -171,18 +174,18 @@ fn piggyback_dash_mark_survives_a_backdo_and_a_twin_entry_sets_none() {
     let ev = s.play(0, Origin::HOME);
     assert_eq!(s.stack(0, 2), 2);
     assert!(fired_by(&ev, A::PiggybackDash).is_empty());
-    assert!(s.state.rules.sides[0].marks.is_empty());
+    assert!(s.state.rules().sides[0].marks.is_empty());
     // Stack a third piece on: marked. A backdo carries the mark without using it.
     s.set_turn(0).set_throw(1, &[]);
     s.throw(C::Gae);
     s.play(0, Origin::HOME);
-    assert_eq!(s.state.rules.sides[0].marks[..], [2]);
+    assert_eq!(s.state.rules().sides[0].marks[..], [2]);
     s.set_turn(0).set_throw(1, &[]);
     s.throw(C::Backdo);
     let ev = s.play(0, Origin::Node(2));
     assert_eq!(s.stack(0, 1), 3);
     assert!(fired(&ev).is_empty());
-    assert_eq!(s.state.rules.sides[0].marks[..], [1]);
+    assert_eq!(s.state.rules().sides[0].marks[..], [1]);
     s.set_turn(0).set_throw(1, &[]);
     s.throw(C::Do);
     s.play(0, Origin::Node(1));
@@ -197,7 +200,7 @@ fn piggyback_dash_sets_no_mark_for_a_side_without_it() {
     s.throw(C::Do);
     let ev = s.play(0, Origin::Node(2));
     assert!(fired(&ev).is_empty());
-    assert!(s.state.rules.sides[0].marks.is_empty());
+    assert!(s.state.rules().sides[0].marks.is_empty());
 }
 
 #[test]
@@ -205,10 +208,10 @@ fn piggyback_mark_is_lost_with_a_captured_stack() {
     let mut s = script(pack(&[A::PiggybackDash]));
     grant(&mut s, 1, A::PiggybackDash);
     s.place(1, 3, 2, &[]).place(0, 1, 1, &[]);
-    s.state.rules.sides[1].marks.insert(3);
+    s.state.rules_mut().sides[1].marks.insert(3);
     s.throw(C::Gae);
     s.play(0, Origin::Node(1));
-    assert!(s.state.rules.sides[1].marks.is_empty());
+    assert!(s.state.rules().sides[1].marks.is_empty());
     check(&s);
 }
 
@@ -239,7 +242,10 @@ fn second_look_throws_a_do_again_and_the_new_throw_can_fire_it_again() {
     );
     assert_eq!(s.pending(), &[Throw::Geol]);
     assert_eq!(uses_left(&s, 0, A::SecondLook), Some(0));
-    assert_eq!(s.state.board.stats.r#do + s.state.board.stats.backdo, 2);
+    assert_eq!(
+        s.state.board().stats().r#do + s.state.board().stats().backdo,
+        2
+    );
     // Used up: a do stays.
     s.set_turn(0).set_throw(1, &[]);
     let ev = s.throw(C::Do);
@@ -362,7 +368,7 @@ fn payback_on_a_drafting_turn_still_owes_two_throws_after_the_choice() {
         ..AugmentConfig::none()
     });
     grant(&mut s, 1, A::Payback);
-    s.state.board.sides[1].turns = 11;
+    s.set_turns(1, 11);
     capture_on_three(&mut s);
     s.throw(C::Gae);
     let ev = s.play(0, Origin::Node(3));

@@ -81,13 +81,13 @@ fn a_modders_augment_composes_with_the_layer() {
         legal[0],
         YutAction::Rule(Either::Left(AugmentAction::ChooseAugment { index: 0 }))
     );
-    let chosen = s.state.rules.0.draft.as_ref().unwrap().candidates[0];
+    let chosen = s.state.rules().0.draft.as_ref().unwrap().candidates[0];
     s.act(seat, legal[0]);
-    assert!(s.state.rules.0.sides[usize::from(s.side())].owns(chosen));
+    assert!(s.state.rules().0.sides[usize::from(s.side())].owns(chosen));
 
     // Script a position: side 0 owns first-step, a piece on node 4.
-    s.state.rules.0.sides[0] = Default::default();
-    s.state.rules.0.sides[0].grant(Augment::FirstStep);
+    s.state.rules_mut().0.sides[0] = Default::default();
+    s.state.rules_mut().0.sides[0].grant(Augment::FirstStep);
     s.clear().set_turn(0).set_throw(1, &[]).place(0, 4, 1, &[]);
     s.throw(C::Geol);
     let ev = s.play(0, Origin::Node(4));
@@ -97,7 +97,7 @@ fn a_modders_augment_composes_with_the_layer() {
         })))
     );
     assert_eq!(s.phase(), Phase::Throw, "the modder's bonus throw");
-    assert_eq!(s.state.rules.1, 1);
+    assert_eq!(s.state.rules().1, 1);
     s.throw(C::Do);
     let ev = s.play(0, Origin::HOME);
     assert!(

@@ -37,8 +37,8 @@ fn run(game: &Yut<Augments>, state: &mut YutState<Augments>, ops: &[Op]) {
 
 /// The layer's invariants beyond `check_state`.
 fn layer_invariants(state: &YutState<Augments>, config: &AugmentConfig) {
-    let board = &state.board;
-    for (i, mine) in state.rules.sides.iter().enumerate() {
+    let board = &state.board();
+    for (i, mine) in state.rules().sides.iter().enumerate() {
         for o in &mine.owned {
             assert!(
                 config.enabled(o.id),
@@ -54,10 +54,10 @@ fn layer_invariants(state: &YutState<Augments>, config: &AugmentConfig) {
         }
         let drafted = Slot::ALL
             .iter()
-            .filter(|s| board.sides[i].turns >= s.turn() && !config.pool(**s).is_empty())
+            .filter(|s| board.sides()[i].turns >= s.turn() && !config.pool(**s).is_empty())
             .count();
         let open = state
-            .rules
+            .rules()
             .draft
             .as_ref()
             .is_some_and(|d| usize::from(d.side) == i);
@@ -66,8 +66,8 @@ fn layer_invariants(state: &YutState<Augments>, config: &AugmentConfig) {
             "side {i} owns more than it drafted"
         );
     }
-    if board.phase == Phase::Rule {
-        assert!(state.rules.draft.is_some());
+    if board.phase() == Phase::Rule {
+        assert!(state.rules().draft.is_some());
     }
 }
 
@@ -103,9 +103,9 @@ proptest! {
                 ops.push(Op::Tick(now));
             } else {
                 let legal = game.legal_actions(&state, seat);
-                prop_assert!(!legal.is_empty(), "nothing legal in {:?}", state.board.phase);
+                prop_assert!(!legal.is_empty(), "nothing legal in {:?}", state.board().phase());
                 // Now and then an out-of-range choice: refused, nothing changes.
-                if c % 23 == 0 && state.board.phase == Phase::Rule {
+                if c % 23 == 0 && state.board().phase() == Phase::Rule {
                     let before = state.clone();
                     let bad = YutAction::Rule(AugmentAction::ChooseAugment { index: 7 });
                     let err = game.apply(&mut state, seat, &bad, now).unwrap_err();
@@ -150,7 +150,7 @@ fn a_tampered_layer_state_is_refused() {
         0,
     )
     .unwrap();
-    let side = usize::from(state.board.current_side());
+    let side = usize::from(state.board().current_side());
     let good = state.clone();
     let tamper = |f: &dyn Fn(&mut YutState<Augments>)| {
         let mut s = good.clone();
@@ -158,35 +158,35 @@ fn a_tampered_layer_state_is_refused() {
         game.check_state(&s).unwrap_err().code()
     };
     assert_eq!(
-        tamper(&|s| s.rules.sides.pop().map(|_| ()).unwrap()),
+        tamper(&|s| s.rules_mut().sides.pop().map(|_| ()).unwrap()),
         "CORRUPT_STATE"
     );
     assert_eq!(
         tamper(&|s| {
-            let a = s.rules.sides[side].owned[0].id;
-            s.rules.sides[side]
+            let a = s.rules_mut().sides[side].owned[0].id;
+            s.rules_mut().sides[side]
                 .owned
                 .set_uses_left(a, a.uses().map(|n| n + 1).or(Some(1)));
         }),
         "CORRUPT_STATE"
     );
     assert_eq!(
-        tamper(&|s| s.rules.sides[side].grant(yut_augments::Augment::YutLeap)),
+        tamper(&|s| s.rules_mut().sides[side].grant(yut_augments::Augment::YutLeap)),
         "CORRUPT_STATE",
         "a finish augment before the 12th turn"
     );
     assert_eq!(
         tamper(&|s| {
-            s.rules.sides[side].marks.push(40);
+            s.rules_mut().sides[side].marks.push(40);
         }),
         "CORRUPT_STATE"
     );
     assert_eq!(
-        tamper(&|s| s.rules.sides[side].payback_owed = true),
+        tamper(&|s| s.rules_mut().sides[side].payback_owed = true),
         "CORRUPT_STATE"
     );
     assert_eq!(
-        tamper(&|s| s.rules.barred = Some(1 - side as u8)),
+        tamper(&|s| s.rules_mut().barred = Some(1 - side as u8)),
         "CORRUPT_STATE"
     );
     let err = game.restore(

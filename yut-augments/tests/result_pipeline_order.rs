@@ -125,7 +125,7 @@ fn step_bonuses_add_up_on_a_twin_entry() {
         vec!["twin-entry", "first-step", "walk-together"],
         "the pair is a stack for walk-together"
     );
-    assert!(s.state.rules.sides[0].marks.is_empty());
+    assert!(s.state.rules().sides[0].marks.is_empty());
 }
 
 #[test]
@@ -135,7 +135,7 @@ fn step_bonuses_add_up_on_a_marked_stack_with_a_yut() {
     grant(&mut s, 0, A::PiggybackDash);
     grant(&mut s, 0, A::YutLeap);
     s.place(0, 1, 2, &[]);
-    s.state.rules.sides[0].marks.insert(1);
+    s.state.rules_mut().sides[0].marks.insert(1);
     s.throws(&[C::Yut, C::Gae]);
     s.play_result(Throw::Yut, Origin::Node(1));
     assert_eq!(s.stack(0, 8), 2, "4 + 1 + 1 + 1 from node 1");
@@ -170,7 +170,7 @@ fn iron_stack_with_a_capture_attempt_under_the_truce_and_the_cushion() {
     assert!(s.try_play(0, Origin::Node(2)).is_err());
     let ev = s.play(0, Origin::HOME);
     assert!(fired(&ev).is_empty());
-    assert_eq!(s.state.rules.sides[1].cushions_left(), 1);
+    assert_eq!(s.state.rules().sides[1].cushions_left(), 1);
     // A capture of the single piece on 4 is legal and uses the cushion.
     s.set_turn(0).set_throw(1, &[]);
     s.throw(C::Gae);

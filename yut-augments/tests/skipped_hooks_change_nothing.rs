@@ -43,12 +43,16 @@ fn same_game(
     let mut b = called.setup(&composed, &players, seed, 0).unwrap();
     let mut now = 0;
     for step in 0..steps {
-        assert_eq!(a.board, b.board, "boards differ before step {step}");
-        assert_eq!(a.rules, b.rules.0, "layer states differ before step {step}");
+        assert_eq!(a.board(), b.board(), "boards differ before step {step}");
+        assert_eq!(
+            a.rules(),
+            &b.rules().0,
+            "layer states differ before step {step}"
+        );
         let Some(&seat) = gated.to_act(&a).first() else {
             assert!(called.to_act(&b).is_empty());
             assert_eq!(json(&gated.outcome(&a)), json(&called.outcome(&b)));
-            assert_eq!(json(&a.log), json(&b.log));
+            assert_eq!(json(&a.log()), json(&b.log()));
             return step;
         };
         let la = gated.legal_actions(&a, seat);

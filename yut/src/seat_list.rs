@@ -11,8 +11,7 @@ pub const MAX_SEATS: usize = 8;
 const _: () = assert!(MAX_SEATS.is_power_of_two());
 
 /// One entry per seat, at most [`MAX_SEATS`], held inline: a board's [`side_of`],
-/// [`turn_order`] and [`seat_conceded`](crate::Board::seat_conceded), so that a new game
-/// fills them in place and the turn's change reads them without a pointer or a bounds
+/// [`turn_order`] and which seats conceded, so that a new game fills them in place and the turn's change reads them without a pointer or a bounds
 /// check (a masked index). Reads as a slice; serialized as a JSON array, exactly like
 /// a `Vec<T>`; a stored list of more than [`MAX_SEATS`] is refused as it is read.
 ///

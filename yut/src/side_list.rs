@@ -14,9 +14,9 @@ pub const MAX_SIDES: usize = 4;
 // A side id is masked into the slots, not compared with a length: no bounds check.
 const _: () = assert!(MAX_SIDES.is_power_of_two());
 
-/// At most [`MAX_SIDES`] sides in side order, read as a slice (`board.sides[i]`,
-/// `board.sides.iter()`, `board.sides.len()`): the board's own ([`Side`], the default)
-/// or a rule layer's part of each side. They live in the list, not behind a pointer, and a
+/// At most [`MAX_SIDES`] sides in side order, read as a slice (`board.sides()[i]`,
+/// `board.sides().iter()`, `board.sides().len()`): the board's own ([`Side`], the
+/// default) or a rule layer's part of each side. They live in the list, not behind a pointer, and a
 /// look-up by a side id the engine keeps valid ([`SideList::of`]) needs no bounds check:
 /// every step makes several. Serialized as the JSON array of its sides; a stored one of
 /// more than [`MAX_SIDES`] is refused as it is read.
@@ -26,7 +26,7 @@ const _: () = assert!(MAX_SIDES.is_power_of_two());
 /// let state = yut::Yut::standard()
 ///     .setup(&yut::YutOptions::default(), &["a".into(), "b".into(), "c".into()], 1, 0)
 ///     .unwrap();
-/// let sides = &state.board.sides;
+/// let sides = state.board().sides();
 /// assert_eq!(sides.len(), 3);
 /// assert_eq!(sides[2].members, [2]);
 /// assert!(sides.iter().all(|side| side.at_home() == 4));

@@ -864,36 +864,36 @@ impl ThrowStats {
 #[serde(rename_all = "camelCase")]
 pub struct Board {
     /// The base options.
-    pub options: YutOptions,
+    pub(crate) options: YutOptions,
     /// Seats, RNG, turn sequence, deadline and presence. Private to the crate: rule hooks
     /// read the board, and the RNG must reach them only through
     /// [`Cx::below`](crate::rules::Cx::below) (a copy of it would tell them every throw to
     /// come). What they may read of it has an accessor ([`Board::players`] and the next).
     pub(crate) table: Table,
     /// The side of each seat.
-    pub side_of: SeatList<SideId>,
+    pub(crate) side_of: SeatList<SideId>,
     /// The sides.
-    pub sides: SideList,
+    pub(crate) sides: SideList,
     /// Seats in turn order.
-    pub turn_order: SeatList<u8>,
+    pub(crate) turn_order: SeatList<u8>,
     /// Position in `turn_order` of the seat to act. The engine keeps the seat to act
     /// ([`Board::current_seat`]) in step with it and `turn_order`; a board whose turn is
     /// changed by hand is out of step, and refused by the state checks.
-    pub turn_index: u8,
+    pub(crate) turn_index: u8,
     /// Seats that conceded (in team play a team goes on until all members have).
-    pub seat_conceded: SeatList<bool>,
+    pub(crate) seat_conceded: SeatList<bool>,
     /// What the game waits for.
-    pub phase: Phase,
+    pub(crate) phase: Phase,
     /// Throws still owed this turn (윷, 모, captures, rule bonuses).
-    pub throws_owed: u8,
+    pub(crate) throws_owed: u8,
     /// The results thrown and not yet used, in order.
-    pub pending: ThrowList,
+    pub(crate) pending: ThrowList,
     /// The last throw, shown with its sticks.
-    pub last_throw: Option<ThrowDraw>,
+    pub(crate) last_throw: Option<ThrowDraw>,
     /// Throw counts for the result.
-    pub stats: ThrowStats,
+    pub(crate) stats: ThrowStats,
     /// Concedes so far (orders conceded sides in the ranking).
-    pub concedes: u8,
+    pub(crate) concedes: u8,
     /// The seat to act, `turn_order[turn_index]`, and its side: derived, not stored, and
     /// kept in step by the engine wherever the turn changes ([`Board::sync_turn`]), since
     /// every step asks for them several times and the two lookups behind them cost more
@@ -979,6 +979,125 @@ impl Board {
         self.side_to_act
     }
 
+    /// The base options the game was set up with.
+    ///
+    /// ```
+    /// use game_core::Game;
+    /// let players = ["a".into(), "b".into()];
+    /// let state = yut::Yut::standard().setup(&yut::YutOptions::default(), &players, 1, 0).unwrap();
+    /// assert_eq!(state.board().options(), &yut::YutOptions::default());
+    /// ```
+    #[inline(always)]
+    pub fn options(&self) -> &YutOptions {
+        &self.options
+    }
+
+    /// The sides, in side order (a side id indexes it).
+    ///
+    /// ```
+    /// use game_core::Game;
+    /// let players = ["a".into(), "b".into(), "c".into()];
+    /// let state = yut::Yut::standard().setup(&yut::YutOptions::default(), &players, 1, 0).unwrap();
+    /// assert_eq!(state.board().sides().len(), 3);
+    /// assert_eq!(state.board().sides()[2].members, [2]);
+    /// ```
+    #[inline(always)]
+    pub fn sides(&self) -> &SideList {
+        &self.sides
+    }
+
+    /// The side of each seat, by seat.
+    ///
+    /// ```
+    /// use game_core::Game;
+    /// let players = ["a".into(), "b".into(), "c".into(), "d".into()];
+    /// let options = yut::YutOptions { mode: yut::Mode::Team, ..Default::default() };
+    /// let state = yut::Yut::standard().setup(&options, &players, 1, 0).unwrap();
+    /// assert_eq!(state.board().side_of()[..], [0, 1, 0, 1]);
+    /// ```
+    #[inline(always)]
+    pub fn side_of(&self) -> &SeatList<SideId> {
+        &self.side_of
+    }
+
+    /// The seats in turn order; the seat to act is [`Board::current_seat`].
+    ///
+    /// ```
+    /// use game_core::Game;
+    /// let players = ["a".into(), "b".into()];
+    /// let state = yut::Yut::standard().setup(&yut::YutOptions::default(), &players, 1, 0).unwrap();
+    /// assert_eq!(state.board().turn_order()[0], state.board().current_seat() as u8);
+    /// ```
+    #[inline(always)]
+    pub fn turn_order(&self) -> &SeatList<u8> {
+        &self.turn_order
+    }
+
+    /// What the game waits for.
+    ///
+    /// ```
+    /// use game_core::Game;
+    /// let players = ["a".into(), "b".into()];
+    /// let state = yut::Yut::standard().setup(&yut::YutOptions::default(), &players, 1, 0).unwrap();
+    /// assert_eq!(state.board().phase(), yut::Phase::Throw);
+    /// ```
+    #[inline(always)]
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// Throws still owed this turn (윷, 모, captures, rule bonuses).
+    ///
+    /// ```
+    /// use game_core::Game;
+    /// let players = ["a".into(), "b".into()];
+    /// let state = yut::Yut::standard().setup(&yut::YutOptions::default(), &players, 1, 0).unwrap();
+    /// assert_eq!(state.board().throws_owed(), 1); // the turn's first throw
+    /// ```
+    #[inline(always)]
+    pub fn throws_owed(&self) -> u8 {
+        self.throws_owed
+    }
+
+    /// The results thrown and not yet used, in order.
+    ///
+    /// ```
+    /// use game_core::Game;
+    /// let players = ["a".into(), "b".into()];
+    /// let state = yut::Yut::standard().setup(&yut::YutOptions::default(), &players, 1, 0).unwrap();
+    /// assert!(state.board().pending().is_empty());
+    /// ```
+    #[inline(always)]
+    pub fn pending(&self) -> &ThrowList {
+        &self.pending
+    }
+
+    /// The last throw, with its sticks; `None` before the first.
+    ///
+    /// ```
+    /// use game_core::Game;
+    /// let players = ["a".into(), "b".into()];
+    /// let state = yut::Yut::standard().setup(&yut::YutOptions::default(), &players, 1, 0).unwrap();
+    /// assert_eq!(state.board().last_throw(), None);
+    /// ```
+    #[inline(always)]
+    pub fn last_throw(&self) -> Option<ThrowDraw> {
+        self.last_throw
+    }
+
+    /// How often each result was thrown so far (the outcome reports it).
+    ///
+    /// ```
+    /// use game_core::Game;
+    /// let players = ["a".into(), "b".into()];
+    /// let state = yut::Yut::standard().setup(&yut::YutOptions::default(), &players, 1, 0).unwrap();
+    /// assert_eq!(state.board().stats().mo, 0);
+    /// ```
+    #[inline(always)]
+    pub fn stats(&self) -> &ThrowStats {
+        &self.stats
+    }
+
     /// Sets the seat to act and its side from `turn_order`, `turn_index` and `side_of`,
     /// after any of them changed. A restored state may hold any of them out of range: it
     /// is refused by its checks, which must not panic before they run, so an index out of
@@ -1049,7 +1168,7 @@ impl Board {
     /// use game_core::Game;
     /// let players = ["a".into(), "b".into()];
     /// let state = yut::Yut::standard().setup(&yut::YutOptions::default(), &players, 1, 0).unwrap();
-    /// assert_eq!(state.board.players(), &players);
+    /// assert_eq!(state.board().players(), &players);
     /// ```
     #[inline]
     pub fn players(&self) -> &[PlayerId] {
@@ -1084,13 +1203,72 @@ impl Board {
 pub struct YutState<R: Rules> {
     /// The base game. Nested, not flattened: serde's flatten cannot carry the RNG's
     /// 128-bit word position, and the board's `options` would clash with the key below.
-    pub board: Board,
+    pub(crate) board: Board,
     /// The options, base and rule extension's.
-    pub options: R::Options,
+    pub(crate) options: R::Options,
     /// The rule extension's state.
-    pub rules: R::State,
+    pub(crate) rules: R::State,
     /// The most recent events, oldest first, at most [`LOG_LEN`](crate::LOG_LEN).
-    pub log: EventLog<YutEvent<R::Event>>,
+    pub(crate) log: EventLog<YutEvent<R::Event>>,
+}
+
+impl<R: Rules> YutState<R> {
+    /// The base game: the board, its sides and pieces, the turn and the phase.
+    ///
+    /// ```
+    /// use game_core::Game;
+    /// let players = ["a".into(), "b".into()];
+    /// let state = yut::Yut::standard().setup(&yut::YutOptions::default(), &players, 1, 0).unwrap();
+    /// assert_eq!(state.board().phase(), yut::Phase::Throw);
+    /// ```
+    #[inline(always)]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The options, base and rule extension's.
+    ///
+    /// ```
+    /// use game_core::Game;
+    /// let players = ["a".into(), "b".into()];
+    /// let state = yut::Yut::standard().setup(&yut::YutOptions::default(), &players, 1, 0).unwrap();
+    /// assert_eq!(state.options(), &yut::YutOptions::default());
+    /// ```
+    #[inline(always)]
+    pub fn options(&self) -> &R::Options {
+        &self.options
+    }
+
+    /// The rule extension's state (`()` for the standard rules).
+    #[inline(always)]
+    pub fn rules(&self) -> &R::State {
+        &self.rules
+    }
+
+    /// The rule extension's state, to change by hand: test and analysis support only (the
+    /// `testing` feature), for a tool that gives a side something no move gives it (the
+    /// balance tool grants an augment). Nothing checks what is written; the next
+    /// `Game::restore` of the stored state would.
+    #[cfg(feature = "testing")]
+    pub fn rules_mut(&mut self) -> &mut R::State {
+        &mut self.rules
+    }
+
+    /// The most recent events, oldest first, at most [`LOG_LEN`](crate::LOG_LEN).
+    ///
+    /// ```
+    /// use game_core::{Game, GameExt};
+    /// let game = yut::Yut::standard();
+    /// let players = ["a".into(), "b".into()];
+    /// let mut state = game.setup(&yut::YutOptions::default(), &players, 1, 0).unwrap();
+    /// let seat = state.board().current_seat();
+    /// game.apply(&mut state, seat, &yut::YutAction::Throw, 0).unwrap();
+    /// assert!(!state.log().is_empty());
+    /// ```
+    #[inline(always)]
+    pub fn log(&self) -> &EventLog<YutEvent<R::Event>> {
+        &self.log
+    }
 }
 
 // By hand, for `clone_from`: the derived one makes a whole new copy and drops the old, and

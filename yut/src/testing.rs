@@ -118,7 +118,7 @@ pub fn trail_to(node: Node) -> Vec<Node> {
 /// let mut state = game.setup(&YutOptions::default(), &yut::testing::players(2), 1, 0).unwrap();
 /// let seat = game.to_act(&state)[0];
 /// yut::testing::force_throw(&game, &mut state, seat, ThrowChance::Mo, 0).unwrap();
-/// assert_eq!(&state.board.pending[..], &[Throw::Mo]);
+/// assert_eq!(&state.board().pending()[..], &[Throw::Mo]);
 /// ```
 pub fn force_throw<R: Rules>(
     game: &Yut<R>,
@@ -297,6 +297,26 @@ impl<R: Rules> Script<R> {
         })
         .expect("finished pieces are a side's");
         s.finished_rank = Some(rank);
+        self
+    }
+
+    /// Sets how many turns `side` has started (rules that unlock by turn read it).
+    ///
+    /// # Panics
+    ///
+    /// If `side` is not a side of the game.
+    pub fn set_turns(&mut self, side: SideId, turns: u16) -> &mut Self {
+        self.state.board.sides[usize::from(side)].turns = turns;
+        self
+    }
+
+    /// Sets how many pieces of `side` were captured so far.
+    ///
+    /// # Panics
+    ///
+    /// If `side` is not a side of the game.
+    pub fn set_lost(&mut self, side: SideId, lost: u16) -> &mut Self {
+        self.state.board.sides[usize::from(side)].lost = lost;
         self
     }
 

@@ -133,7 +133,7 @@ fn seat_bots_dispatch_to_each_bot() {
     let game = Yut::standard();
     let players = vec!["a".to_string(), "b".to_string()];
     let mut state = game.setup(&YutOptions::default(), &players, 8, 0).unwrap();
-    while state.board.phase != yut::Phase::Move {
+    while state.board().phase() != yut::Phase::Move {
         let seat = game.to_act(&state)[0];
         game.apply(&mut state, seat, &YutAction::Throw, 0).unwrap();
     }

@@ -463,8 +463,8 @@ fn checklist_team_turn_order_and_out_of_turn_error() {
     let mut firsts = [false; 2];
     for seed in 0..40 {
         let state = game.setup(&team, &players(4), seed, 0).unwrap();
-        let order = &state.board.turn_order;
-        let first = state.board.current_side();
+        let order = state.board().turn_order();
+        let first = state.board().current_side();
         firsts[usize::from(first)] = true;
         // 청 = even seats (side 0), 홍 = odd seats (side 1); the first team's member 1 starts.
         let expected: Vec<u8> = if first == 0 {
@@ -473,7 +473,7 @@ fn checklist_team_turn_order_and_out_of_turn_error() {
             vec![1, 0, 3, 2]
         };
         assert_eq!(order[..], expected[..], "seed {seed}");
-        assert_eq!(state.board.turn_index, 0);
+        assert_eq!(usize::from(order[0]), state.board().current_seat());
     }
     assert_eq!(firsts, [true, true], "the RNG picks either team to start");
 
@@ -482,7 +482,7 @@ fn checklist_team_turn_order_and_out_of_turn_error() {
         .find(|&s| {
             game.setup(&team, &players(4), s, 0)
                 .unwrap()
-                .board
+                .board()
                 .current_side()
                 == 0
         })
@@ -592,7 +592,7 @@ fn checklist_ranking_all_three_players() {
         let mut finished_sides: Vec<u8> = Vec::new();
         while !game.is_over(&state) {
             let seat = game.to_act(&state)[0];
-            assert!(!finished_sides.contains(&state.board.side_of[seat]));
+            assert!(!finished_sides.contains(&state.board().side_of()[seat]));
             let a = bot.choose(&game, &state, seat).unwrap();
             for e in game.apply(&mut state, seat, &a, 0).unwrap() {
                 if let YutEvent::SideFinished { side, rank } = e {
@@ -707,7 +707,7 @@ fn checklist_disconnect_grace_and_reconnect_view() {
     assert_eq!(done[0].action, YutAction::Throw);
     // Keep them in a move phase, then they reconnect: the view they get at once is current.
     s.set_turn(other).set_move(&[Throw::Geol]);
-    let limit = s.state.board.options.turn_seconds;
+    let limit = s.state.board().options().turn_seconds;
     s.table_mut().ask(15_000, limit);
     game.set_connected(&mut s.state, &them, true, 15_500)
         .unwrap();

@@ -294,7 +294,7 @@ fn remaining_distance_table_of_section_6() {
             let mut s = Script::new(opts(|o| o.finish_rule = rule), 2);
             s.set_done(0, 2).place(0, node, 2, &[]);
             // Two pieces stacked: twice the table; under reach one less per piece.
-            let side = &s.state.board.sides[0];
+            let side = &s.state.board().sides()[0];
             assert_eq!(
                 side.remaining_distance(rule == FinishRule::Reach),
                 2 * (distance - minus),
@@ -304,8 +304,8 @@ fn remaining_distance_table_of_section_6() {
     }
     assert_eq!(remaining(None), 12);
     let s = Script::new(YutOptions::default(), 2);
-    assert_eq!(s.state.board.sides[1].remaining_distance(false), 48);
-    assert_eq!(s.state.board.sides[1].remaining_distance(true), 44);
+    assert_eq!(s.state.board().sides()[1].remaining_distance(false), 48);
+    assert_eq!(s.state.board().sides()[1].remaining_distance(true), 44);
 }
 
 #[test]

@@ -23,7 +23,7 @@ fn standard_yut_in_every_phase() {
             ..YutOptions::default()
         };
         let states = states_by_phase(&game, &options, n, phase_key);
-        let phases: Vec<_> = states.iter().map(|s| s.board.phase).collect();
+        let phases: Vec<_> = states.iter().map(|s| s.board().phase()).collect();
         for p in [Phase::Throw, Phase::Move, Phase::Finished] {
             assert!(phases.contains(&p), "{phases:?}");
         }

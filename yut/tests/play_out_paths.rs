@@ -42,7 +42,7 @@ fn a_quiet_step_builds_no_events() {
             assert!(scratch.is_empty(), "seed {seed}: {scratch:?}");
         }
         // The log was written all the same: the game's end is in it.
-        let last = state.log.iter().last().unwrap();
+        let last = state.log().iter().last().unwrap();
         assert!(matches!(last, yut::YutEvent::GameOver { .. }), "{last:?}");
     }
 }

@@ -23,10 +23,10 @@ enum Op {
 /// Every invariant a state must keep between actions.
 fn invariants(game: &Yut, state: &YutState<yut::Standard>, done_before: &mut [usize]) {
     game.check_state(state).expect("check_state");
-    let board = &state.board;
+    let board = &state.board();
     // One side per node.
     let mut owner = [None; NODE_COUNT];
-    for (i, side) in board.sides.iter().enumerate() {
+    for (i, side) in board.sides().iter().enumerate() {
         for p in side.pieces().filter(|p| p.status == PieceStatus::Board) {
             let n = usize::from(p.node.unwrap());
             assert!(owner[n].is_none_or(|o| o == i), "node {n} holds two sides");
@@ -34,8 +34,8 @@ fn invariants(game: &Yut, state: &YutState<yut::Standard>, done_before: &mut [us
         }
     }
     // Pieces conserved: every side keeps its pieces; finished ones never come back.
-    for (i, side) in board.sides.iter().enumerate() {
-        assert_eq!(side.pieces().len(), usize::from(board.options.pieces));
+    for (i, side) in board.sides().iter().enumerate() {
+        assert_eq!(side.pieces().len(), usize::from(board.options().pieces));
         let (home, on, done) = side
             .pieces()
             .fold((0, 0, 0), |(h, b, d), p| match p.status {
@@ -52,27 +52,27 @@ fn invariants(game: &Yut, state: &YutState<yut::Standard>, done_before: &mut [us
     }
     // Pending consistent with the phase.
     let seat = board.current_seat();
-    match board.phase {
+    match board.phase() {
         Phase::Throw => {
-            assert!(board.throws_owed > 0);
+            assert!(board.throws_owed() > 0);
             assert_eq!(game.legal_actions(state, seat), vec![YutAction::Throw]);
         }
         Phase::Move => {
-            assert!(!board.pending.is_empty() && board.throws_owed == 0);
+            assert!(!board.pending().is_empty() && board.throws_owed() == 0);
             assert!(
                 !game.legal_moves(state).is_empty(),
                 "move phase without a legal move"
             );
         }
         Phase::Finished => {
-            assert!(board.pending.is_empty() && board.throws_owed == 0);
+            assert!(board.pending().is_empty() && board.throws_owed() == 0);
             assert!(game.outcome(state).is_some());
             assert!(game.to_act(state).is_empty());
             assert_eq!(board.deadline(), None);
         }
         phase => panic!("the standard rules never wait in phase {phase:?}"),
     }
-    assert_eq!(game.is_over(state), board.phase == Phase::Finished);
+    assert_eq!(game.is_over(state), board.phase() == Phase::Finished);
 }
 
 /// No key or word of the RNG in any viewer's view.
@@ -145,7 +145,7 @@ fn run(
     let ids = players(n);
     let mut state = game.setup(options, &ids, seed, 0).unwrap();
     let mut ops = Vec::new();
-    let mut done_before = vec![0; state.board.sides.len()];
+    let mut done_before = vec![0; state.board().sides().len()];
     let mut now: Millis = 0;
     invariants(&game, &state, &mut done_before);
     for (step, &x) in steps.iter().enumerate() {
@@ -201,7 +201,7 @@ fn run(
             }
             // Time runs out (or, without a time limit, the player drops and the grace ends).
             7 | 8 => {
-                if state.board.options.turn_seconds.is_none() {
+                if state.board().options().turn_seconds.is_none() {
                     game.set_connected(&mut state, &ids[seat], false, now)
                         .unwrap();
                     game.set_connected(&mut restored, &ids[seat], false, now)
@@ -215,7 +215,7 @@ fn run(
                 assert_eq!(done.len(), 1, "one timeout is due");
                 assert_eq!(done, game.tick(&mut restored, now));
                 ops.push(Op::Tick(now));
-                if state.board.options.turn_seconds.is_none() {
+                if state.board().options().turn_seconds.is_none() {
                     game.set_connected(&mut state, &ids[seat], true, now)
                         .unwrap();
                     game.set_connected(&mut restored, &ids[seat], true, now)

@@ -37,10 +37,20 @@ fn a_reset_rebuilds_the_sides_and_members() {
     let mut state = game.setup(&team, &players(6), 1, 0).unwrap();
     game.reset(&mut state, &YutOptions::default(), &players(3), 2, 0)
         .unwrap();
-    let members: Vec<&[u8]> = state.board.sides.iter().map(|s| &s.members[..]).collect();
+    let members: Vec<&[u8]> = state
+        .board()
+        .sides()
+        .iter()
+        .map(|s| &s.members[..])
+        .collect();
     assert_eq!(members, [&[0u8][..], &[1], &[2]]);
     game.reset(&mut state, &team, &players(8), 3, 0).unwrap();
-    let members: Vec<&[u8]> = state.board.sides.iter().map(|s| &s.members[..]).collect();
+    let members: Vec<&[u8]> = state
+        .board()
+        .sides()
+        .iter()
+        .map(|s| &s.members[..])
+        .collect();
     assert_eq!(members, [&[0u8, 2, 4, 6][..], &[1, 3, 5, 7]]);
     assert_eq!(state, game.setup(&team, &players(8), 3, 0).unwrap());
 }

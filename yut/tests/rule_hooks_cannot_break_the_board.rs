@@ -52,7 +52,7 @@ fn capture(node: u8) -> Script<CushionAt> {
 fn a_capture_sent_off_the_board_goes_home() {
     for node in [29, 30, 31, 32, 200, 255] {
         let s = capture(node);
-        let side = &s.state.board.sides[1];
+        let side = &s.state.board().sides()[1];
         assert_eq!((side.at_home(), side.held()), (4, 0), "{node}: {side:?}");
         s.game
             .check_state(&s.state)

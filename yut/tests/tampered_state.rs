@@ -203,7 +203,7 @@ fn lists_past_what_a_game_makes_are_refused() {
     };
     refused(&discard(65));
     let state = game.restore(&discard(64).to_string()).unwrap();
-    let yut::YutEvent::Discarded { throws, .. } = state.log.iter().next().unwrap() else {
+    let yut::YutEvent::Discarded { throws, .. } = state.log().iter().next().unwrap() else {
         panic!("the first logged event is the discard");
     };
     assert_eq!(throws.to_vec(), vec![yut::Throw::Backdo; 64]);

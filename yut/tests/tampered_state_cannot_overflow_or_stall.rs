@@ -54,7 +54,7 @@ fn counters_at_their_maximum_saturate() {
     .expect("any count is a valid statistic");
     s.state = state;
     s.throw(ThrowChance::Gae);
-    assert_eq!(s.state.board.stats.gae, u32::MAX);
+    assert_eq!(s.state.board().stats().gae, u32::MAX);
     s.check();
 
     // Captures and losses.
@@ -70,8 +70,8 @@ fn counters_at_their_maximum_saturate() {
     .expect("any count is a valid statistic");
     s.state = state;
     s.play(0, Origin::Node(3));
-    assert_eq!(s.state.board.sides[0].captures, u16::MAX);
-    assert_eq!(s.state.board.sides[1].lost, u16::MAX);
+    assert_eq!(s.state.board().sides()[0].captures, u16::MAX);
+    assert_eq!(s.state.board().sides()[1].lost, u16::MAX);
     s.check();
 }
 
@@ -88,7 +88,10 @@ fn a_concede_count_that_does_not_match_the_sides_is_refused() {
     // The real thing loads, and the next concede counts on.
     s.act(2, YutAction::Concede);
     let state = s.game.restore(&s.json()).unwrap();
-    assert_eq!(state.board.concedes, 1);
+    assert_eq!(
+        serde_json::to_value(&state).unwrap()["board"]["concedes"],
+        1
+    );
     s.act(1, YutAction::Concede);
     assert!(s.game.is_over(&s.state));
     s.check();
@@ -187,8 +190,8 @@ fn pending_results_and_owed_throws_stay_within_64_together() {
         .restart_clock()
         .check();
     s.throw(ThrowChance::Yut);
-    assert_eq!(s.state.board.pending.len(), yut::MAX_PENDING);
-    assert_eq!(s.state.board.throws_owed, 0);
+    assert_eq!(s.state.board().pending().len(), yut::MAX_PENDING);
+    assert_eq!(s.state.board().throws_owed(), 0);
     assert_eq!(s.phase(), Phase::Move);
     s.check();
 

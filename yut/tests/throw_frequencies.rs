@@ -96,7 +96,7 @@ fn throws_through_the_game_are_the_same_draws() {
             let mut rng: game_core::GameRng = serde_json::from_value(stored(&state)).unwrap();
             let expected = ThrowDraw::draw(&options, &mut rng);
             game.apply(&mut state, seat, &action, 0).unwrap();
-            assert_eq!(state.board.last_throw, Some(expected));
+            assert_eq!(state.board().last_throw(), Some(expected));
             assert_eq!(stored(&state), serde_json::to_value(&rng).unwrap());
         } else {
             game.apply(&mut state, seat, &action, 0).unwrap();

@@ -53,7 +53,7 @@ fn game(options: &YutOptions, seed: u64) -> (usize, Vec<String>) {
         if action == YutAction::Throw {
             throws.push(format!(
                 "{seat}/{}",
-                encode(&state.board.last_throw.unwrap())
+                encode(&state.board().last_throw().unwrap())
             ));
         }
     }

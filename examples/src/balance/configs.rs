@@ -153,7 +153,7 @@ pub fn play_game_with<R: Rules>(
     let mut state: YutState<R> = game
         .setup(options, &players, seed, 0)
         .map_err(|e| format!("setup: {e}"))?;
-    let first_seat = state.board.current_seat();
+    let first_seat = state.board().current_seat();
     before(&mut state);
     let summary = Playout::new(0)
         .run(
@@ -190,9 +190,14 @@ pub fn play_game_with<R: Rules>(
         first_seat,
         winners,
         subject_seat: 0,
-        turns: state.board.sides.iter().map(|s| u32::from(s.turns)).sum(),
+        turns: state
+            .board()
+            .sides()
+            .iter()
+            .map(|s| u32::from(s.turns))
+            .sum(),
         decisions,
-        throws: state.board.stats.clone(),
+        throws: state.board().stats().clone(),
         fired: 0,
         searches: 0,
         search_time: Duration::ZERO,
@@ -318,20 +323,21 @@ pub fn holder(held: Held) -> Config {
                 }
                 let s = side.get().unwrap_or_else(|| {
                     state
-                        .board
-                        .sides
+                        .board()
+                        .sides()
                         .iter()
                         .position(|s| s.members.contains(&seat))
                         .unwrap_or(0)
                 });
                 side.set(Some(s));
-                let (Some(board_side), Some(mine)) =
-                    (state.board.sides.get(s), state.rules.sides.get_mut(s))
-                else {
+                let Some(turns) = state.board().sides().get(s).map(|side| side.turns) else {
+                    return;
+                };
+                let Some(mine) = state.rules_mut().sides.get_mut(s) else {
                     return;
                 };
                 match held {
-                    Held::Augment(a) if board_side.turns >= a.slot().turn() => mine.grant(a),
+                    Held::Augment(a) if turns >= a.slot().turn() => mine.grant(a),
                     Held::Augment(_) => return,
                     Held::House(HouseRule::Cushion) => mine.cushion = true,
                     Held::House(HouseRule::Truce) => mine.truce = true,

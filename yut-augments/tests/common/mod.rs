@@ -30,10 +30,10 @@ pub fn script_with(config: AugmentConfig, base: YutOptions, players: usize) -> S
         rules: config,
     };
     let mut s = Script::setup(Yut::new(Augments), &options, players, 0).expect("setup");
-    s.state.rules.draft = None;
-    s.state.rules.barred = None;
-    for side in &mut s.state.board.sides {
-        side.turns = 20;
+    s.state.rules_mut().draft = None;
+    s.state.rules_mut().barred = None;
+    for side in 0..s.state.board().sides().len() {
+        s.set_turns(side as SideId, 20);
     }
     s.clear().set_turn(0).set_throw(1, &[]);
     s
@@ -46,12 +46,12 @@ pub fn script(config: AugmentConfig) -> Script<Augments> {
 
 /// Gives `side` the augment `a` with all its uses.
 pub fn grant(s: &mut Script<Augments>, side: SideId, a: Augment) {
-    s.state.rules.sides[usize::from(side)].grant(a);
+    s.state.rules_mut().sides[usize::from(side)].grant(a);
 }
 
 /// Uses left of `a` for `side` (`None`: not owned or unlimited).
 pub fn uses_left(s: &Script<Augments>, side: SideId, a: Augment) -> Option<u8> {
-    s.state.rules.sides[usize::from(side)]
+    s.state.rules().sides[usize::from(side)]
         .get(a)
         .and_then(|o| o.uses_left)
 }
@@ -97,7 +97,7 @@ pub fn turn_passed(events: &[Event]) -> bool {
 /// Rigs the game's RNG so that the next draws (rethrows by 다시 보기, which the script cannot
 /// force) show `results` in order: finds a seed whose draws do.
 pub fn rig(s: &mut Script<Augments>, results: &[ThrowChance]) {
-    let options = s.state.board.options.clone();
+    let options = s.state.board().options().clone();
     for seed in 0..1_000_000u64 {
         let mut rng = GameRng::from_seed(seed);
         let fits = results.iter().all(|want| {

@@ -205,7 +205,7 @@ impl<R: Rules> Bot<Yut<R>> for StrongBot {
 /// let players = vec!["a".to_string(), "b".to_string()];
 /// let state = game.setup(&yut::YutOptions::default(), &players, 1, 0).unwrap();
 /// let model = StrongModel::new(StrongParams::default());
-/// assert_eq!(Model::<yut::Yut>::mover(&model, &game, &state), Some(state.board.current_side()));
+/// assert_eq!(Model::<yut::Yut>::mover(&model, &game, &state), Some(state.board().current_side()));
 /// let mut bot = Expectimax::new(3, StrongParams::default().limits(), model);
 /// assert!(bot.choose(&game, &state, game.to_act(&state)[0]).is_some());
 /// ```

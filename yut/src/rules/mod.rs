@@ -107,7 +107,7 @@ impl<E> Emit<E> for Vec<YutEvent<E>> {
 ///     fn after_move(&self, cx: &mut Cx<'_, Self>, done: &MoveDone) {
 ///         // Reads go through `board()`; the bonus through `grant_throw`, which refuses
 ///         // past the engine's bound instead of overflowing it.
-///         if done.to == To::Node(7) && cx.board().phase != yut::Phase::Finished {
+///         if done.to == To::Node(7) && cx.board().phase() != yut::Phase::Finished {
 ///             cx.grant_throw();
 ///         }
 ///     }
@@ -412,7 +412,7 @@ pub trait Rules: Clone + Debug + Default + PartialEq + Send + Sync + 'static {
     /// let players = ["a".into(), "b".into()];
     /// let state = Yut::standard().setup(&YutOptions::default(), &players, 1, 0).unwrap();
     /// let hook = Hook::OnResult(Throw::Do);
-    /// assert!(Standard.listens(&state.board, &(), &NoConfig {}, hook));
+    /// assert!(Standard.listens(state.board(), &(), &NoConfig {}, hook));
     /// ```
     #[inline(always)]
     fn listens(
