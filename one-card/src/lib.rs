@@ -391,33 +391,33 @@ pub struct OneCardOutcome {
 #[serde(rename_all = "camelCase")]
 pub struct OneCardState {
     /// Seats, RNG, clock and presence.
-    pub table: Table,
+    pub(crate) table: Table,
     /// The options the game was set up with.
-    pub options: OneCardOptions,
+    pub(crate) options: OneCardOptions,
     /// Each seat's hand, in the order the cards came.
-    pub hands: Vec<Vec<Card>>,
+    pub(crate) hands: Vec<Vec<Card>>,
     /// The draw pile; its last card is the next drawn.
-    pub draw_pile: Vec<Card>,
+    pub(crate) draw_pile: Vec<Card>,
     /// The discard pile; its last card is the top.
-    pub discard: Vec<Card>,
+    pub(crate) discard: Vec<Card>,
     /// The seat to move (once the game is over, the last one that moved).
-    pub turn: usize,
+    pub(crate) turn: usize,
     /// The way play goes round.
-    pub direction: Direction,
+    pub(crate) direction: Direction,
     /// The pending attack: cards the player to move draws unless they answer (0: none).
-    pub attack: u32,
+    pub(crate) attack: u32,
     /// The suit a 7 on top declared.
-    pub suit: Option<Suit>,
+    pub(crate) suit: Option<Suit>,
     /// The seat whose one-card window is open, if any.
-    pub call: Option<usize>,
+    pub(crate) call: Option<usize>,
     /// Each seat's standing.
-    pub status: Vec<SeatStatus>,
+    pub(crate) status: Vec<SeatStatus>,
     /// The seats that emptied their hands, in order.
-    pub finished: Vec<usize>,
+    pub(crate) finished: Vec<usize>,
     /// The seats that went bankrupt or conceded, in order.
-    pub out: Vec<usize>,
+    pub(crate) out: Vec<usize>,
     /// Whether the game is over.
-    pub over: bool,
+    pub(crate) over: bool,
 }
 
 game_core::game_state!(OneCardState, table);
@@ -453,6 +453,80 @@ struct StoredOneCard {
 struct Stored(#[serde(with = "StoredOneCard")] OneCardState);
 
 impl OneCardState {
+    /// The options the game was set up with.
+    pub fn options(&self) -> &OneCardOptions {
+        &self.options
+    }
+
+    /// Each seat's hand, by seat, in the order the cards came.
+    ///
+    /// ```
+    /// use game_core::Game;
+    /// use one_card::{OneCard, OneCardOptions};
+    /// let players = ["a".to_string(), "b".to_string()];
+    /// let state = OneCard.setup(&OneCardOptions::default(), &players, 1, 0).unwrap();
+    /// assert_eq!(state.hands().len(), 2);
+    /// assert_eq!(state.hands()[0].len(), OneCardOptions::default().hand_size as usize);
+    /// ```
+    pub fn hands(&self) -> &[Vec<Card>] {
+        &self.hands
+    }
+
+    /// The draw pile; its last card is the next drawn.
+    pub fn draw_pile(&self) -> &[Card] {
+        &self.draw_pile
+    }
+
+    /// The discard pile; its last card is the top ([`OneCardState::top`]).
+    pub fn discard(&self) -> &[Card] {
+        &self.discard
+    }
+
+    /// The seat to move (once the game is over, the last one that moved).
+    pub fn turn(&self) -> usize {
+        self.turn
+    }
+
+    /// The way play goes round.
+    pub fn direction(&self) -> Direction {
+        self.direction
+    }
+
+    /// The pending attack: cards the player to move draws unless they answer (0: none).
+    pub fn attack(&self) -> u32 {
+        self.attack
+    }
+
+    /// The suit a 7 on top declared.
+    pub fn suit(&self) -> Option<Suit> {
+        self.suit
+    }
+
+    /// The seat whose one-card window is open, if any.
+    pub fn call(&self) -> Option<usize> {
+        self.call
+    }
+
+    /// Each seat's standing, by seat.
+    pub fn status(&self) -> &[SeatStatus] {
+        &self.status
+    }
+
+    /// The seats that emptied their hands, in order.
+    pub fn finished(&self) -> &[usize] {
+        &self.finished
+    }
+
+    /// The seats that went bankrupt or conceded, in order.
+    pub fn out(&self) -> &[usize] {
+        &self.out
+    }
+
+    /// Whether the game is over.
+    pub fn over(&self) -> bool {
+        self.over
+    }
+
     /// The top card of the discard pile.
     pub fn top(&self) -> Option<Card> {
         self.discard.last().copied()

@@ -3,7 +3,8 @@
 
 mod common;
 
-use common::{c, default_position, ids};
+use common::{c, default_position, ids, rig};
+use game_core::GameState;
 use game_core::{Bot, Game, GameExt, GameRng, RandomBot, Viewer};
 use one_card::bots::PolicyBot;
 use one_card::{Card, OneCard, OneCardAction, OneCardOptions, OneCardState, Suit};
@@ -120,31 +121,31 @@ fn policy_win_rate_over_2000_games() {
 /// other hands and the draw pile) dealt again from a shuffle, each hand keeping its count,
 /// and the RNG re-seeded.
 fn unseen_reshuffled(state: &OneCardState, seat: usize, seed: u64) -> OneCardState {
-    let mut other = OneCard.fork(state, seed ^ 0x5eed);
-    let mut unseen: Vec<Card> = other.draw_pile.clone();
-    for (s, hand) in other.hands.iter().enumerate() {
-        if s != seat {
-            unseen.extend(hand);
-        }
-    }
-    let mut rng = GameRng::from_seed(seed);
-    for i in (1..unseen.len()).rev() {
-        let j = rng.below(i as u32 + 1) as usize;
-        unseen.swap(i, j);
-    }
-    let mut rest = unseen.into_iter();
-    for (s, hand) in other.hands.iter_mut().enumerate() {
-        if s != seat {
-            for card in hand.iter_mut() {
-                *card = rest.next().unwrap();
+    let other = OneCard.fork(state, seed ^ 0x5eed);
+    rig(&other, |p| {
+        let mut unseen: Vec<Card> = p.draw_pile.clone();
+        for (s, hand) in p.hands.iter().enumerate() {
+            if s != seat {
+                unseen.extend(hand);
             }
         }
-    }
-    for card in other.draw_pile.iter_mut() {
-        *card = rest.next().unwrap();
-    }
-    OneCard.check_state(&other).unwrap();
-    other
+        let mut rng = GameRng::from_seed(seed);
+        for i in (1..unseen.len()).rev() {
+            let j = rng.below(i as u32 + 1) as usize;
+            unseen.swap(i, j);
+        }
+        let mut rest = unseen.into_iter();
+        for (s, hand) in p.hands.iter_mut().enumerate() {
+            if s != seat {
+                for card in hand.iter_mut() {
+                    *card = rest.next().unwrap();
+                }
+            }
+        }
+        for card in p.draw_pile.iter_mut() {
+            *card = rest.next().unwrap();
+        }
+    })
 }
 
 #[test]
@@ -162,10 +163,10 @@ fn the_policy_bot_decides_from_its_players_view_only() {
             };
             for seat in (0..n).filter(|&s| OneCard.may_act(&state, s)) {
                 let other = unseen_reshuffled(&state, seat, step);
-                let id = &state.table.players()[seat];
+                let id = &state.table().players()[seat];
                 let view = OneCard.view(&state, Viewer::Player(id));
                 assert_eq!(view, OneCard.view(&other, Viewer::Player(id)));
-                differ += usize::from(other.hands != state.hands);
+                differ += usize::from(other.hands() != state.hands());
                 for bot_seed in 0..3 {
                     let a = PolicyBot::new(bot_seed).choose(&OneCard, &state, seat);
                     let b = PolicyBot::new(bot_seed).choose(&OneCard, &other, seat);
@@ -186,13 +187,13 @@ fn the_policy_bot_decides_from_its_players_view_only() {
 
 #[test]
 fn the_policy_bot_answers_attacks_with_its_weakest_answer() {
-    let mut state = default_position(&[&["2S", "CJ", "AH", "9C"], &["3C", "4C"]], "2H");
-    state.attack = 2;
+    let state = default_position(&[&["2S", "CJ", "AH", "9C"], &["3C", "4C"]], "2H");
+    let state = rig(&state, |p| p.attack = 2);
     let action = PolicyBot::new(1).choose(&OneCard, &state, 0);
     assert_eq!(action, Some(common::play("2S")));
     // No answer: it draws.
-    let mut state = default_position(&[&["3S", "9C"], &["3C", "4C"]], "2H");
-    state.attack = 2;
+    let state = default_position(&[&["3S", "9C"], &["3C", "4C"]], "2H");
+    let state = rig(&state, |p| p.attack = 2);
     let action = PolicyBot::new(1).choose(&OneCard, &state, 0);
     assert_eq!(action, Some(OneCardAction::Draw));
 }
@@ -232,7 +233,7 @@ fn the_policy_bot_calls_and_catches_at_once() {
     OneCard
         .apply(&mut state, 0, &common::play("5H"), 1)
         .unwrap();
-    assert_eq!(state.call, Some(0));
+    assert_eq!(state.call(), Some(0));
     let caller = PolicyBot::new(1).choose(&OneCard, &state, 0);
     assert_eq!(caller, Some(OneCardAction::OneCard));
     for seat in [1, 2] {

@@ -111,7 +111,7 @@ fn the_call_window_opens_acts_to_players_not_to_move() {
 fn each_viewer_gets_their_projection_of_a_draw() {
     let state = common::default_position(&[&["5H", "6H"], &["3C", "4C"], &["5C", "6C"]], "9C");
     let (_, mut m) = hosted(&state);
-    let drawn = state.draw_pile.last().unwrap().to_string();
+    let drawn = state.draw_pile().last().unwrap().to_string();
     let played = m.act("p0", json!({"type": "DRAW"}), None, 0);
     let mine = json!([{"type": "drew", "player": "p0", "cards": [drawn]}]);
     let theirs = json!([{"type": "drew", "player": "p0", "count": 1}]);

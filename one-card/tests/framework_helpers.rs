@@ -52,12 +52,12 @@ fn every_action(n: usize) -> Vec<OneCardAction> {
 fn phase(state: &OneCardState) -> String {
     format!(
         "{} {} {} {} {:?} {}",
-        state.over,
-        state.attack > 0,
-        state.call.is_some(),
-        state.suit.is_some(),
-        state.direction,
-        state.out.len() + state.finished.len(),
+        state.over(),
+        state.attack() > 0,
+        state.call().is_some(),
+        state.suit().is_some(),
+        state.direction(),
+        state.out().len() + state.finished().len(),
     )
 }
 
@@ -66,7 +66,7 @@ fn phase(state: &OneCardState) -> String {
 fn may_act(state: &OneCardState, seat: usize, action: &OneCardAction) -> bool {
     match action {
         OneCardAction::OneCard | OneCardAction::Catch { .. } => {
-            state.call.is_some() && OneCard.may_act(state, seat)
+            state.call().is_some() && OneCard.may_act(state, seat)
         }
         OneCardAction::Concede => !OneCard.is_over(state),
         _ => OneCard.to_act(state) == [seat],

@@ -7,6 +7,7 @@
 mod common;
 
 use game_core::GameExt;
+use game_core::GameState;
 use std::collections::BTreeSet;
 
 use common::ids;
@@ -85,7 +86,7 @@ fn run(
     now: u64,
     pool: &[OneCardAction],
 ) -> Result<Vec<OneCardEvent>, String> {
-    let n = state.table.players().len();
+    let n = state.table().players().len();
     let code = |e: one_card::OneCardError| e.code().to_owned();
     match *op {
         Op::Legal { seat, pick } => {
@@ -166,11 +167,11 @@ fn settled(
 fn conserved(state: &OneCardState) -> Result<(), TestCaseError> {
     let mut count = [0u8; 54];
     let all = state
-        .hands
+        .hands()
         .iter()
         .flatten()
-        .chain(&state.draw_pile)
-        .chain(&state.discard);
+        .chain(state.draw_pile())
+        .chain(state.discard());
     for card in all {
         count[card.index()] += 1;
     }
@@ -200,7 +201,7 @@ fn no_leak(
     before: &OneCardState,
     events: &[OneCardEvent],
 ) -> Result<(), TestCaseError> {
-    let n = state.table.players().len();
+    let n = state.table().players().len();
     let ids = ids(n);
     for viewer in (0..=n).map(|i| ids.get(i).map(String::as_str)) {
         let as_viewer = viewer.map_or(Viewer::Spectator, Viewer::Player);
@@ -217,7 +218,7 @@ fn no_leak(
         }
         let own = viewer.map(|id| ids.iter().position(|p| p == id).unwrap());
         for card in seen {
-            for (seat, hand) in state.hands.iter().enumerate() {
+            for (seat, hand) in state.hands().iter().enumerate() {
                 prop_assert!(
                     Some(seat) == own || !hand.contains(&card),
                     "{:?} sees {} held by seat {}",
@@ -234,9 +235,9 @@ fn no_leak(
                         if *player == ids[s] && cards.contains(&card))
                 })
             };
-            let known = own.is_some_and(|s| before.hands[s].contains(&card) || drew_it(s));
+            let known = own.is_some_and(|s| before.hands()[s].contains(&card) || drew_it(s));
             prop_assert!(
-                known || !state.draw_pile.contains(&card),
+                known || !state.draw_pile().contains(&card),
                 "{:?} sees {} in the draw pile",
                 viewer,
                 card
@@ -261,7 +262,7 @@ fn invariants(state: &OneCardState, pool: &[OneCardAction]) -> Result<(), TestCa
     let to_act = OneCard.to_act(state);
     prop_assert_eq!(OneCard.is_over(state), to_act.is_empty());
     prop_assert!(to_act.len() <= 1);
-    for seat in 0..state.table.players().len() {
+    for seat in 0..state.table().players().len() {
         let legal = OneCard.legal_actions(state, seat);
         for action in pool {
             // CONCEDE is valid but deliberately not listed.
@@ -273,7 +274,7 @@ fn invariants(state: &OneCardState, pool: &[OneCardAction]) -> Result<(), TestCa
             }
             let is_call = matches!(action, OneCardAction::OneCard | OneCardAction::Catch { .. });
             if valid && is_call {
-                prop_assert!((state.call.is_some() && OneCard.may_act(state, seat)));
+                prop_assert!((state.call().is_some() && OneCard.may_act(state, seat)));
             }
             if valid && !is_call && *action != OneCardAction::Concede {
                 prop_assert_eq!(&to_act, &vec![seat]);
@@ -351,7 +352,7 @@ fn random_play_reaches_every_rule() {
             };
             // Sometimes a caller acts first, as a fast player would.
             let callers: Vec<usize> = (0..n)
-                .filter(|&s| state.call.is_some() && OneCard.may_act(&state, s))
+                .filter(|&s| state.call().is_some() && OneCard.may_act(&state, s))
                 .collect();
             let seat = if !callers.is_empty() && rng.chance(1, 2) {
                 callers[rng.below(callers.len() as u32) as usize]

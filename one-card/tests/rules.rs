@@ -2,9 +2,9 @@
 
 mod common;
 
-use common::{c, default_position, ids, play, position};
+use common::{c, default_position, ids, play, position, rig};
 use game_core::GameExt;
-use game_core::{Game, GameError, Viewer};
+use game_core::{Game, GameError, GameState, Viewer};
 use one_card::{
     Card, Direction, OneCard, OneCardAction, OneCardEvent, OneCardOptions, OneCardState, Ranking,
     SeatStatus, Suit,
@@ -53,19 +53,19 @@ fn the_deal_gives_hand_size_cards_each_and_turns_up_one() {
             let state = OneCard.setup(&options, &ids(n), 42, 0).unwrap();
             assert!(
                 state
-                    .hands
+                    .hands()
                     .iter()
                     .all(|h| h.len() == usize::from(hand_size))
             );
-            assert_eq!(state.discard.len(), 1);
-            assert_eq!(state.draw_pile.len(), 54 - 1 - n * usize::from(hand_size));
-            assert_eq!((state.turn, state.attack, state.suit), (0, 0, None));
-            assert_eq!(state.direction, Direction::Forward);
+            assert_eq!(state.discard().len(), 1);
+            assert_eq!(state.draw_pile().len(), 54 - 1 - n * usize::from(hand_size));
+            assert_eq!((state.turn(), state.attack(), state.suit()), (0, 0, None));
+            assert_eq!(state.direction(), Direction::Forward);
             // The same seed deals the same cards; another seed deals others.
             assert_eq!(OneCard.setup(&options, &ids(n), 42, 0).unwrap(), state);
             assert_ne!(
-                OneCard.setup(&options, &ids(n), 43, 0).unwrap().hands,
-                state.hands
+                OneCard.setup(&options, &ids(n), 43, 0).unwrap().hands(),
+                state.hands()
             );
         }
     }
@@ -94,10 +94,10 @@ fn the_deal_gives_hand_size_cards_each_and_turns_up_one() {
 fn a_special_card_turned_up_at_the_start_has_no_effect() {
     // A 2 turned up attacks no one: the first player matches it like any card.
     let mut state = default_position(&[&["5H", "9D"], &["3C", "4C"]], "2H");
-    assert_eq!(state.attack, 0);
+    assert_eq!(state.attack(), 0);
     refused(&mut state, 0, &play("9D"), "CARD_DOES_NOT_MATCH");
     act(&mut state, 0, &play("5H"));
-    assert_eq!(state.turn, 1);
+    assert_eq!(state.turn(), 1);
     // A joker turned up lets anything follow.
     let mut state = default_position(&[&["5H", "9D"], &["3C", "4C"]], "BJ");
     act(&mut state, 0, &play("9D"));
@@ -119,9 +119,9 @@ fn a_card_follows_the_top_cards_suit_or_rank() {
 fn a_joker_goes_on_anything_and_anything_goes_on_a_joker() {
     let mut state = default_position(&[&["BJ", "3S", "4S"], &["3C", "4C", "KD"]], "9H");
     act(&mut state, 0, &play("BJ"));
-    assert_eq!(state.attack, 5);
+    assert_eq!(state.attack(), 5);
     act(&mut state, 1, &OneCardAction::Draw);
-    assert_eq!(state.hands[1].len(), 8);
+    assert_eq!(state.hands()[1].len(), 8);
     // The attack taken, the joker on top lets any card follow.
     act(&mut state, 0, &play("3S"));
 }
@@ -132,12 +132,12 @@ fn each_attack_adds_its_cards_and_draw_takes_the_total() {
         let top = if card.ends_with('S') { "9S" } else { "9H" };
         let mut state = default_position(&[&[card, "3D"], &["3C", "4C"]], top);
         act(&mut state, 0, &play(card));
-        assert_eq!(state.attack, total, "{card}");
+        assert_eq!(state.attack(), total, "{card}");
         refused(&mut state, 1, &play("3C"), "MUST_ANSWER_ATTACK");
         let events = act(&mut state, 1, &OneCardAction::Draw);
         assert_eq!(drawn(&events)[0].len(), total as usize, "{card}");
-        assert_eq!(state.attack, 0);
-        assert_eq!(state.turn, 0);
+        assert_eq!(state.attack(), 0);
+        assert_eq!(state.turn(), 0);
     }
 }
 
@@ -150,11 +150,11 @@ fn attacks_add_up_along_the_answer_table() {
     );
     act(&mut state, 0, &play("2H"));
     act(&mut state, 1, &play("AH"));
-    assert_eq!(state.attack, 5);
+    assert_eq!(state.attack(), 5);
     act(&mut state, 0, &play("AC"));
     act(&mut state, 1, &play("BJ"));
     act(&mut state, 0, &play("CJ"));
-    assert_eq!(state.attack, 20);
+    assert_eq!(state.attack(), 20);
     // Nothing answers the colour joker.
     assert_eq!(OneCard.legal_actions(&state, 1), [OneCardAction::Draw]);
     let events = act(&mut state, 1, &OneCardAction::Draw);
@@ -175,13 +175,12 @@ fn the_answer_table_is_what_legal_actions_offer() {
         hand.retain(|&h| h != attacker);
         let mut answers = answers;
         answers.retain(|&a| a != attacker);
-        let mut state = default_position(&[&["3D"], &hand], "9S");
-        // Put the attacker on top as if just played.
-        state.discard.push(c(attacker));
-        state.hands[0].clear();
-        state.hands[0].push(state.draw_pile.pop().unwrap());
-        state.attack = c(attacker).attack();
-        state.turn = 1;
+        // The attacker on top as if seat 0 just played it.
+        let state = default_position(&[&["3D"], &hand], attacker);
+        let state = rig(&state, |p| {
+            p.attack = c(attacker).attack();
+            p.turn = 1;
+        });
         let legal = OneCard.legal_actions(&state, 1);
         let mut expected: Vec<_> = answers.iter().map(|a| play(a)).collect();
         expected.push(OneCardAction::Draw);
@@ -196,11 +195,11 @@ fn j_skips_the_next_player() {
     assert!(events.contains(&OneCardEvent::Skipped {
         player: "p1".into()
     }));
-    assert_eq!(state.turn, 2);
+    assert_eq!(state.turn(), 2);
     // Two players: the one who played the J moves again.
     let mut state = default_position(&[&["JH", "3H"], &["3C", "4C"]], "9H");
     act(&mut state, 0, &play("JH"));
-    assert_eq!(state.turn, 0);
+    assert_eq!(state.turn(), 0);
 }
 
 #[test]
@@ -210,7 +209,7 @@ fn q_reverses_the_direction() {
         "9H",
     );
     act(&mut state, 0, &play("QH"));
-    assert_eq!((state.direction, state.turn), (Direction::Backward, 3));
+    assert_eq!((state.direction(), state.turn()), (Direction::Backward, 3));
     refused(&mut state, 3, &play("8D"), "CARD_DOES_NOT_MATCH");
 }
 
@@ -218,19 +217,19 @@ fn q_reverses_the_direction() {
 fn q_with_two_players_gives_the_same_player_another_move() {
     let mut state = default_position(&[&["QH", "3H"], &["3C", "4C"]], "9H");
     act(&mut state, 0, &play("QH"));
-    assert_eq!(state.turn, 0);
+    assert_eq!(state.turn(), 0);
     act(&mut state, 0, &play("3H"));
-    assert!(state.over);
+    assert!(state.over());
 }
 
 #[test]
 fn k_plays_again() {
     let mut state = default_position(&[&["KH", "3H", "4D"], &["3C", "4C"], &["5C", "6C"]], "9H");
     act(&mut state, 0, &play("KH"));
-    assert_eq!(state.turn, 0);
+    assert_eq!(state.turn(), 0);
     refused(&mut state, 1, &play("3C"), "NOT_YOUR_TURN");
     act(&mut state, 0, &play("3H"));
-    assert_eq!(state.turn, 1);
+    assert_eq!(state.turn(), 1);
 }
 
 #[test]
@@ -249,7 +248,7 @@ fn seven_declares_the_suit_to_follow() {
     let legal = OneCard.legal_actions(&state, 0);
     assert_eq!(legal.len(), 5, "a 7 for each suit and DRAW: {legal:?}");
     act(&mut state, 0, &seven("7H", Suit::Clubs));
-    assert_eq!(state.suit, Some(Suit::Clubs));
+    assert_eq!(state.suit(), Some(Suit::Clubs));
     refused(&mut state, 1, &play("4H"), "CARD_DOES_NOT_MATCH");
     assert_eq!(
         OneCard.legal_actions(&state, 1),
@@ -263,14 +262,14 @@ fn seven_declares_the_suit_to_follow() {
         ]
     );
     act(&mut state, 1, &play("3C"));
-    assert_eq!(state.suit, None);
+    assert_eq!(state.suit(), None);
 }
 
 #[test]
 fn one_card_is_called_or_caught_until_the_next_play_or_draw() {
     let mut state = default_position(&[&["5H", "6H"], &["3C", "4C"], &["5C", "6C"]], "9H");
     act(&mut state, 0, &play("5H"));
-    assert_eq!(state.call, Some(0));
+    assert_eq!(state.call(), Some(0));
     // Only the mover is waited for; the calls are open besides.
     assert_eq!(OneCard.to_act(&state), [1]);
     assert!((0..3).all(|s| OneCard.may_act(&state, s)));
@@ -297,13 +296,13 @@ fn one_card_is_called_or_caught_until_the_next_play_or_draw() {
         },
         "NO_CALL_WINDOW",
     );
-    let deadline = state.table.deadline_at();
+    let deadline = state.table().deadline_at();
     let events = act(&mut state, 2, &catch);
-    assert_eq!(state.hands[0].len(), 2);
-    assert_eq!(state.call, None);
+    assert_eq!(state.hands()[0].len(), 2);
+    assert_eq!(state.call(), None);
     assert_eq!(drawn(&events)[0].len(), 1);
     // A call has no timer of its own: the mover's deadline stands.
-    assert_eq!((state.turn, state.table.deadline_at()), (1, deadline));
+    assert_eq!((state.turn(), state.table().deadline_at()), (1, deadline));
     refused(&mut state, 1, &catch, "NO_CALL_WINDOW");
 
     // Called first, it can no longer be caught.
@@ -311,7 +310,7 @@ fn one_card_is_called_or_caught_until_the_next_play_or_draw() {
     act(&mut state, 0, &play("5H"));
     act(&mut state, 0, &OneCardAction::OneCard);
     refused(&mut state, 1, &catch, "NO_CALL_WINDOW");
-    assert_eq!(state.hands[0].len(), 1);
+    assert_eq!(state.hands()[0].len(), 1);
 
     // Neither called nor caught: the next move closes the window.
     let mut state = default_position(&[&["5H", "6H"], &["3C", "4C"]], "9H");
@@ -329,7 +328,7 @@ fn without_one_card_calls_there_is_no_window() {
     };
     let mut state = position(options, &[&["5H", "6H"], &["3C", "4C"]], "9H");
     act(&mut state, 0, &play("5H"));
-    assert_eq!(state.call, None);
+    assert_eq!(state.call(), None);
     assert!(!OneCard.may_act(&state, 0));
     refused(&mut state, 0, &OneCardAction::OneCard, "NO_CALL_WINDOW");
     refused(
@@ -369,17 +368,17 @@ fn holding_bankrupt_at_cards_puts_a_player_out_and_their_cards_under_the_pile() 
         ..OneCardOptions::default()
     };
     let mut state = heavy(options.clone(), 3, 14);
-    let pile = state.draw_pile.len();
+    let pile = state.draw_pile().len();
     let events = act(&mut state, 0, &OneCardAction::Draw);
     assert!(events.contains(&OneCardEvent::Bankrupt {
         player: "p0".into(),
         count: 15
     }));
-    assert_eq!(state.status[0], SeatStatus::Bankrupt);
-    assert!(state.hands[0].is_empty());
-    assert_eq!(state.draw_pile.len(), pile - 1 + 15);
-    assert_eq!(state.turn, 1);
-    assert!(!state.over);
+    assert_eq!(state.status()[0], SeatStatus::Bankrupt);
+    assert!(state.hands()[0].is_empty());
+    assert_eq!(state.draw_pile().len(), pile - 1 + 15);
+    assert_eq!(state.turn(), 1);
+    assert!(!state.over());
     // Two players: the other wins.
     let mut state = heavy(options, 2, 14);
     act(&mut state, 0, &OneCardAction::Draw);
@@ -392,20 +391,21 @@ fn holding_bankrupt_at_cards_puts_a_player_out_and_their_cards_under_the_pile() 
     };
     let mut state = heavy(options, 2, 20);
     act(&mut state, 0, &OneCardAction::Draw);
-    assert_eq!(state.hands[0].len(), 21);
+    assert_eq!(state.hands()[0].len(), 21);
 }
 
 #[test]
 fn an_empty_draw_pile_is_refilled_from_the_discard_pile_but_its_top() {
     let mut state = default_position(&[&["5H", "6H"], &["3C", "4C"]], "9H");
     // Move the draw pile under the top card, as if played.
-    let pile = std::mem::take(&mut state.draw_pile);
-    state.discard.splice(0..0, pile);
-    OneCard.check_state(&state).unwrap();
+    state = rig(&state, |p| {
+        let pile = std::mem::take(&mut p.draw_pile);
+        p.discard.splice(0..0, pile);
+    });
     let events = act(&mut state, 0, &OneCardAction::Draw);
     assert!(events.contains(&OneCardEvent::Reshuffled { count: 49 }));
-    assert_eq!(state.discard, [c("9H")]);
-    assert_eq!((state.draw_pile.len(), state.hands[0].len()), (48, 3));
+    assert_eq!(state.discard(), [c("9H")]);
+    assert_eq!((state.draw_pile().len(), state.hands()[0].len()), (48, 3));
 }
 
 /// `players` seats without bankruptcy, seat 1 holding every card but the other hands'
@@ -418,7 +418,7 @@ fn exhausted(players: usize, top: &str) -> OneCardState {
         &["JD", "QD"],
         &["5S", "6S"],
     ];
-    let mut state = position(
+    let state = position(
         OneCardOptions {
             bankrupt_at: None,
             ..OneCardOptions::default()
@@ -426,10 +426,10 @@ fn exhausted(players: usize, top: &str) -> OneCardState {
         &hands[..players],
         top,
     );
-    let rest = std::mem::take(&mut state.draw_pile);
-    state.hands[1].extend(rest);
-    OneCard.check_state(&state).unwrap();
-    state
+    rig(&state, |p| {
+        let rest = std::mem::take(&mut p.draw_pile);
+        p.hands[1].extend(rest);
+    })
 }
 
 #[test]
@@ -441,13 +441,13 @@ fn a_draw_that_finds_no_card_at_all_puts_the_drawer_out_bankrupt() {
         player: "p0".into(),
         count: 2
     }));
-    assert_eq!(state.status[0], SeatStatus::Bankrupt);
+    assert_eq!(state.status()[0], SeatStatus::Bankrupt);
     // Their cards went under the draw pile, and play goes on.
-    assert_eq!(state.draw_pile, [c("5H"), c("6H")]);
-    assert_eq!((state.turn, state.over), (1, false));
+    assert_eq!(state.draw_pile(), [c("5H"), c("6H")]);
+    assert_eq!((state.turn(), state.over()), (1, false));
     let events = act(&mut state, 1, &OneCardAction::Draw);
     assert_eq!(drawn(&events), [vec![c("6H")]]);
-    assert_eq!(state.turn, 2);
+    assert_eq!(state.turn(), 2);
     // With two players the other one wins; the bankrupt ranks last.
     let mut state = exhausted(2, "9H");
     act(&mut state, 0, &OneCardAction::Draw);
@@ -459,16 +459,19 @@ fn a_draw_that_finds_no_card_at_all_puts_the_drawer_out_bankrupt() {
 fn with_both_piles_nearly_exhausted_a_draw_takes_what_there_is() {
     // An attack of 2 with one card under the top: that one card is drawn, and the drawer
     // stays in the game.
-    let mut state = exhausted(2, "2H");
-    let under = state.hands[1].pop().unwrap();
-    state.discard.insert(0, under);
-    state.attack = 2;
-    OneCard.check_state(&state).unwrap();
+    let mut under = None;
+    let mut state = rig(&exhausted(2, "2H"), |p| {
+        let card = p.hands[1].pop().unwrap();
+        p.discard.insert(0, card);
+        p.attack = 2;
+        under = Some(card);
+    });
+    let under = under.unwrap();
     let events = act(&mut state, 0, &OneCardAction::Draw);
     assert_eq!(drawn(&events), [vec![under]]);
-    assert_eq!(state.hands[0].len(), 3);
-    assert_eq!(state.discard, [c("2H")]);
-    assert_eq!((state.status[0], state.turn), (SeatStatus::Playing, 1));
+    assert_eq!(state.hands()[0].len(), 3);
+    assert_eq!(state.discard(), [c("2H")]);
+    assert_eq!((state.status()[0], state.turn()), (SeatStatus::Playing, 1));
 }
 
 /// Ticks at each `next_tick_at` until the game is over; how many ticks it took, each of
@@ -552,9 +555,9 @@ fn ranking_first_ends_at_the_first_empty_hand() {
         player: "p0".into(),
         rank: 1
     }));
-    assert!(state.over);
+    assert!(state.over());
     assert_eq!(OneCard.to_act(&state), Vec::<usize>::new());
-    assert_eq!(state.table.deadline_at(), None);
+    assert_eq!(state.table().deadline_at(), None);
     let outcome = OneCard.outcome(&state).unwrap();
     assert_eq!(
         (outcome.winner.as_str(), outcome.ranks),
@@ -573,23 +576,17 @@ fn ranking_all_plays_on_and_ranks_the_bankrupt_last_latest_first() {
     let mut state = heavy(options, 4, 14);
     // p0 goes bankrupt first; then p1 and p2 finish; p3 is left.
     act(&mut state, 0, &OneCardAction::Draw);
-    state.hands[1] = vec![c("3H")];
-    state.hands[2] = vec![c("4H")];
-    state.hands[3] = vec![c("5D"), c("6D")];
-    let used: Vec<Card> = state
-        .hands
-        .iter()
-        .flatten()
-        .chain(&state.discard)
-        .copied()
-        .collect();
-    state.draw_pile = Card::all().filter(|x| !used.contains(x)).collect();
-    OneCard.check_state(&state).unwrap();
+    state = rig(&state, |p| {
+        p.hands[1] = vec![c("3H")];
+        p.hands[2] = vec![c("4H")];
+        p.hands[3] = vec![c("5D"), c("6D")];
+        p.refill_draw_pile();
+    });
     act(&mut state, 1, &play("3H"));
-    assert!(!state.over);
-    assert_eq!(state.turn, 2);
+    assert!(!state.over());
+    assert_eq!(state.turn(), 2);
     act(&mut state, 2, &play("4H"));
-    assert!(state.over);
+    assert!(state.over());
     let outcome = OneCard.outcome(&state).unwrap();
     assert_eq!(outcome.ranks, [4, 1, 2, 3]);
     assert_eq!(outcome.winner, "p1");
@@ -605,25 +602,19 @@ fn ranking_all_orders_the_bankrupt_in_reverse() {
     let mut state = heavy(options, 3, 14);
     act(&mut state, 0, &OneCardAction::Draw);
     // p1 now goes bankrupt too: p2, the last left, ranks first.
-    let mut hand = std::mem::take(&mut state.hands[1]);
-    hand.extend(
-        state
-            .draw_pile
-            .drain(..12)
-            .filter(|x| x.suit() != Some(Suit::Hearts)),
-    );
-    hand.retain(|x| x.rank() != Some(9) && !x.is_joker());
-    hand.truncate(14);
-    let used: Vec<Card> = hand
-        .iter()
-        .chain(state.hands.iter().flatten())
-        .chain(&state.discard)
-        .copied()
-        .collect();
-    state.hands[1] = hand;
-    state.draw_pile = Card::all().filter(|x| !used.contains(x)).collect();
-    assert_eq!(state.hands[1].len(), 14);
-    OneCard.check_state(&state).unwrap();
+    state = rig(&state, |p| {
+        let mut hand = std::mem::take(&mut p.hands[1]);
+        hand.extend(
+            p.draw_pile
+                .drain(..12)
+                .filter(|x| x.suit() != Some(Suit::Hearts)),
+        );
+        hand.retain(|x| x.rank() != Some(9) && !x.is_joker());
+        hand.truncate(14);
+        p.hands[1] = hand;
+        p.refill_draw_pile();
+    });
+    assert_eq!(state.hands()[1].len(), 14);
     act(&mut state, 1, &OneCardAction::Draw);
     let outcome = OneCard.outcome(&state).unwrap();
     assert_eq!(outcome.ranks, [3, 2, 1]);
@@ -633,7 +624,7 @@ fn ranking_all_orders_the_bankrupt_in_reverse() {
 fn the_mover_who_times_out_draws_the_pending_attack() {
     let mut state = default_position(&[&["2H", "3D"], &["3C", "4C"]], "9H");
     act(&mut state, 0, &play("2H"));
-    let deadline = state.table.deadline_at().unwrap();
+    let deadline = state.table().deadline_at().unwrap();
     assert_eq!(OneCard.timeout_action(&state, 1), Some(OneCardAction::Draw));
     assert_eq!(OneCard.timeout_action(&state, 0), None);
     assert!(OneCard.tick(&mut state, deadline - 1).is_empty());
@@ -641,8 +632,8 @@ fn the_mover_who_times_out_draws_the_pending_attack() {
     assert_eq!(applied.len(), 1);
     assert!(applied[0].auto);
     assert_eq!(applied[0].action, OneCardAction::Draw);
-    assert_eq!(state.hands[1].len(), 4);
-    assert_eq!(state.turn, 0);
+    assert_eq!(state.hands()[1].len(), 4);
+    assert_eq!(state.turn(), 0);
 }
 
 #[test]
@@ -651,12 +642,12 @@ fn a_conceding_player_leaves_like_the_bankrupt() {
     act(&mut state, 0, &play("2H"));
     // Anyone still in the game may concede, at any time: here not the mover.
     act(&mut state, 2, &OneCardAction::Concede);
-    assert_eq!((state.turn, state.attack), (1, 2));
+    assert_eq!((state.turn(), state.attack()), (1, 2));
     // The mover concedes: the attack leaves with them.
     act(&mut state, 1, &OneCardAction::Concede);
-    assert!(state.over);
+    assert!(state.over());
     assert_eq!(OneCard.outcome(&state).unwrap().ranks, [1, 2, 2]);
-    assert_eq!(state.draw_pile[..2], [c("3C"), c("4C")]);
+    assert_eq!(state.draw_pile()[..2], [c("3C"), c("4C")]);
     assert!(
         !OneCard
             .legal_actions(&state, 0)
