@@ -7,7 +7,7 @@
 use std::time::Duration;
 
 use clap::Parser;
-use game_server::{Config, open_store, serve};
+use party_games_server::{Config, open_store, serve};
 
 /// A multiplayer game server: the host protocol over WebSockets, persisted in SQLite.
 #[derive(Parser)]
@@ -105,7 +105,7 @@ struct Args {
     finished_linger_ms: u64,
     /// How the logs on stderr are written: `text` or `json` (one object a line).
     #[arg(long, default_value = "text")]
-    log_format: game_server::LogFormat,
+    log_format: party_games_server::LogFormat,
     /// Where to serve Prometheus metrics (`GET /metrics`), e.g. 127.0.0.1:9090. Off by
     /// default; keep it off the public network.
     #[arg(long)]
@@ -113,14 +113,14 @@ struct Args {
 }
 
 /// An `--allow-origin` value, checked and in its canonical form.
-fn origin(text: &str) -> Result<String, game_server::BadOrigin> {
-    game_server::normalize_origin(text)
+fn origin(text: &str) -> Result<String, party_games_server::BadOrigin> {
+    party_games_server::normalize_origin(text)
 }
 
 #[tokio::main]
 async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let args = Args::parse();
-    game_server::init_logs(args.log_format);
+    party_games_server::init_logs(args.log_format);
     if let Some(name) = &args.client_ip_header {
         // A name no header can have would never match: the peer would be counted instead,
         // in silence.

@@ -1,5 +1,5 @@
 //! What untrusted clients can take from a running server, measured from loopback:
-//! `cargo run -p game-server --example server_attack -- --addr HOST:PORT --pid PID MODE`.
+//! `cargo run -p party-games-server --example server_attack -- --addr HOST:PORT --pid PID MODE`.
 //!
 //! - `idle --sockets 10000`: the server's resident memory (`VmRSS` of `/proc/PID/status`)
 //!   before and after that many idle WebSockets are open; prints the bytes per socket.

@@ -1,4 +1,4 @@
-//! Load: `cargo run --release -p game-server --example server_load -- --matches 1000`.
+//! Load: `cargo run --release -p party-games-server --example server_load -- --matches 1000`.
 //!
 //! Starts the server in-process on a free port over a SQLite file in a temporary folder
 //! (bots move at once), creates `--matches` bot-vs-bot Yut matches over a few WebSockets
@@ -17,7 +17,7 @@ use std::time::{Duration, Instant};
 
 use clap::Parser;
 use futures_util::{SinkExt, StreamExt};
-use game_server::{Config, open_store, serve};
+use party_games_server::{Config, open_store, serve};
 use serde_json::{Value, json};
 use tokio_tungstenite::tungstenite::Message;
 

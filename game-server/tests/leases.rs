@@ -13,8 +13,8 @@ use common::{
     Client, Server, TempDb, code, create, epochs, replayed_view, token, until_ok, until_over,
 };
 use game_core::{MatchRecord, RecordEntry};
-use game_server::store::{Change, Seat, StoredMatch};
-use game_server::{Leases, PgStore, Store};
+use party_games_server::store::{Change, Seat, StoredMatch};
+use party_games_server::{Leases, PgStore, Store};
 use serde_json::json;
 
 /// A fresh record of rps between a and b, no entry yet.

@@ -230,7 +230,7 @@ async fn a_message_over_the_hard_cap_is_closed_with_1009() {
         let mut c = Client::connect(&server.addr).await;
         let big = format!(
             r#"{{"op":"games","pad":"{}"}}"#,
-            "x".repeat(game_server::MAX_MESSAGE)
+            "x".repeat(party_games_server::MAX_MESSAGE)
         );
         c.ws.send(Message::Text(big.into())).await.unwrap();
         let (frame, _) = until_closed(&mut c.ws, 10).await;
@@ -241,7 +241,7 @@ async fn a_message_over_the_hard_cap_is_closed_with_1009() {
     // A frame over `MAX_FRAME` is refused from its header: the socket ends, with the
     // close frame if the client reads it before the reset.
     let mut c = Client::connect(&server.addr).await;
-    let huge = "x".repeat(game_server::MAX_FRAME + 1);
+    let huge = "x".repeat(party_games_server::MAX_FRAME + 1);
     if c.ws.send(Message::Text(huge.into())).await.is_ok() {
         let (frame, _) = until_closed(&mut c.ws, 10).await;
         if let Some(frame) = frame {
@@ -252,7 +252,7 @@ async fn a_message_over_the_hard_cap_is_closed_with_1009() {
     let mut c = Client::connect(&server.addr).await;
     let big = format!(
         r#"{{"op":"games","pad":"{}"}}"#,
-        "x".repeat(game_server::MAX_REQUEST + game_server::MAX_REQUEST / 2)
+        "x".repeat(party_games_server::MAX_REQUEST + party_games_server::MAX_REQUEST / 2)
     );
     let r = c.raw(big).await;
     assert_eq!(r["error"]["code"], "TOO_LARGE", "{r}");

@@ -240,7 +240,7 @@ async fn a_create_with_a_huge_player_list_is_refused_quickly() {
     let mut c = Client::connect(&server.addr).await;
     let mut other = Client::connect(&server.addr).await;
     // Just under the request cap: as many players as fit, half of them bots.
-    let cap = game_server::MAX_REQUEST;
+    let cap = party_games_server::MAX_REQUEST;
     let mut players = Vec::new();
     let mut bots = serde_json::Map::new();
     let mut n = 0;

@@ -120,7 +120,7 @@ on_stores! {
         );
         let big = format!(
             r#"{{"op":"games","pad":"{}"}}"#,
-            "x".repeat(game_server::MAX_REQUEST)
+            "x".repeat(party_games_server::MAX_REQUEST)
         );
         assert_eq!(code(&c.raw(big).await), "TOO_LARGE");
         assert_eq!(c.req(json!({"op": "games"})).await["ok"], true);
@@ -342,7 +342,7 @@ on_stores! {
         server.kill();
         lease_expires().await;
         drop(c);
-        let now = || game_server::now_ms();
+        let now = || party_games_server::now_ms();
         while now() <= deadline + 200 {
             tokio::time::sleep(std::time::Duration::from_millis(100)).await;
         }

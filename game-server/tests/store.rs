@@ -7,8 +7,8 @@ use std::sync::Arc;
 
 use common::{Client, Server, TempDb, bot_matches, code, create, hello, open_db, step, token};
 use game_core::{MatchRecord, RecordEntry};
-use game_server::store::{Change, Seat, StoredMatch};
-use game_server::{Store, Writer};
+use party_games_server::store::{Change, Seat, StoredMatch};
+use party_games_server::{Store, Writer};
 use serde_json::json;
 
 /// A fresh record of rps between a and b, with one entry.
@@ -225,7 +225,7 @@ async fn tampered_rows_skip_only_their_match() {
         tokens.push(ta);
     }
     server.kill();
-    let now = game_server::now_ms();
+    let now = party_games_server::now_ms();
     {
         let conn = open_db(&db.path());
         let set = |sql: &str, id: &str| {

@@ -188,8 +188,9 @@ impl TempDb {
     }
 
     /// The store itself, opened in this process.
-    pub fn open(&self) -> std::sync::Arc<dyn game_server::Store> {
-        game_server::open_store(self.path().to_str().unwrap(), Duration::from_secs(10)).unwrap()
+    pub fn open(&self) -> std::sync::Arc<dyn party_games_server::Store> {
+        party_games_server::open_store(self.path().to_str().unwrap(), Duration::from_secs(10))
+            .unwrap()
     }
 
     /// Runs `statements` (SQL both databases read, `?1`-style parameters, all text:
