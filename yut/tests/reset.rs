@@ -8,7 +8,7 @@ mod common;
 
 use game_core::Game;
 use game_core::testing::{assert_clone_from_agrees, assert_reset_agrees, players};
-use yut::{Mode, Yut, YutOptions};
+use yut::{Mode, Standard, Yut, YutOptions, YutState};
 
 #[test]
 fn a_reset_state_is_the_state_setup_makes() {
@@ -27,6 +27,12 @@ fn a_state_copied_into_a_used_one_is_its_source() {
 
 /// The seat lists are rebuilt in place: a reset into fewer sides drops the extra ones, a
 /// reset into more makes them, and each side's members are the new game's.
+/// Each side's members, in side order.
+fn members(state: &YutState<Standard>) -> Vec<&[u8]> {
+    let sides = state.board().sides();
+    sides.iter().map(|s| &s.members[..]).collect()
+}
+
 #[test]
 fn a_reset_rebuilds_the_sides_and_members() {
     let game = Yut::standard();
@@ -37,21 +43,9 @@ fn a_reset_rebuilds_the_sides_and_members() {
     let mut state = game.setup(&team, &players(6), 1, 0).unwrap();
     game.reset(&mut state, &YutOptions::default(), &players(3), 2, 0)
         .unwrap();
-    let members: Vec<&[u8]> = state
-        .board()
-        .sides()
-        .iter()
-        .map(|s| &s.members[..])
-        .collect();
-    assert_eq!(members, [&[0u8][..], &[1], &[2]]);
+    assert_eq!(members(&state), [&[0u8][..], &[1], &[2]]);
     game.reset(&mut state, &team, &players(8), 3, 0).unwrap();
-    let members: Vec<&[u8]> = state
-        .board()
-        .sides()
-        .iter()
-        .map(|s| &s.members[..])
-        .collect();
-    assert_eq!(members, [&[0u8, 2, 4, 6][..], &[1, 3, 5, 7]]);
+    assert_eq!(members(&state), [&[0u8, 2, 4, 6][..], &[1, 3, 5, 7]]);
     assert_eq!(state, game.setup(&team, &players(8), 3, 0).unwrap());
 }
 
