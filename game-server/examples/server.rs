@@ -91,6 +91,12 @@ struct Args {
     /// server's own page; repeatable. Upgrades from other origins are refused (403).
     #[arg(long = "allow-origin", value_name = "ORIGIN", value_parser = origin)]
     allow_origin: Vec<String>,
+    /// A host name under which this server's page is served (`games.example.com`), so
+    /// that the page may open a WebSocket; repeatable. An IP address and `localhost`
+    /// need none; a page served under a name not listed is refused (403), since it could
+    /// be a DNS-rebinding page's.
+    #[arg(long = "allow-host", value_name = "NAME")]
+    allow_host: Vec<String>,
     /// A match whose human seats have all been away this long is closed as abandoned,
     /// in milliseconds.
     #[arg(long, default_value_t = 600_000)]
@@ -156,6 +162,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         create_burst: args.create_burst,
         client_ip_header: args.client_ip_header,
         allowed_origins: args.allow_origin,
+        allowed_hosts: args.allow_host,
         abandon_after: Duration::from_millis(args.abandon_after_ms),
         unjoined_after: Duration::from_millis(args.unjoined_after_ms),
         finished_linger: Duration::from_millis(args.finished_linger_ms),

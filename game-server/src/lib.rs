@@ -138,6 +138,15 @@ pub struct Config {
     /// malformed one, is refused with 403; one without an `Origin` (not from a browser
     /// page) is accepted. [`serve`] refuses a list with a malformed entry.
     pub allowed_origins: Vec<String>,
+    /// Host names (`games.example.com`, no port) under which the server's own page is
+    /// served. The page's own host may open a WebSocket when it is an IP address,
+    /// `localhost` or a name listed here; under any other name only a listed origin
+    /// can. A name not listed could be a DNS-rebinding page's: a site whose name its
+    /// owner points at this server's address once the page has loaded, so that its
+    /// `Origin` and the `Host` of its requests agree. Such an upgrade is refused with 403
+    /// and a body that says so. [`serve`] refuses a list with an entry that is not a host
+    /// name alone.
+    pub allowed_hosts: Vec<String>,
     /// A match whose human seats have all been away (no socket bound) this long is closed
     /// as abandoned: stored so, its timer and bots stopped, its sockets sent a `closed`
     /// push, later requests answered `MATCH_CLOSED`.
@@ -174,6 +183,7 @@ impl Default for Config {
             create_burst: 30,
             client_ip_header: None,
             allowed_origins: Vec::new(),
+            allowed_hosts: Vec::new(),
             abandon_after: ended::ABANDON_AFTER,
             unjoined_after: ended::UNJOINED_AFTER,
             finished_linger: ended::FINISHED_LINGER,
@@ -303,8 +313,8 @@ pub(crate) fn spawn(shared: &Arc<Shared>, actor: Actor, seats: Vec<Seat>) {
 /// [`Config::shutdown_grace`] has passed. `ready` runs once the ids of the unfinished
 /// matches in the store are read and the server answers (a command line prints its
 /// address there); the matches are restored behind it, in batches (a request for one
-/// not yet back waits for it). A malformed [`Config::allowed_origins`] entry is refused at once
-/// (`InvalidInput`).
+/// not yet back waits for it). A malformed [`Config::allowed_origins`] or
+/// [`Config::allowed_hosts`] entry is refused at once (`InvalidInput`).
 pub async fn serve(
     listener: tokio::net::TcpListener,
     store: Arc<dyn Store>,
@@ -314,6 +324,7 @@ pub async fn serve(
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
     web::check_allowed(&config.allowed_origins)?;
+    web::check_hosts(&config.allowed_hosts)?;
     if let Some(addr) = config.metrics_addr {
         let listener = tokio::net::TcpListener::bind(addr).await?;
         observe::serve_metrics(listener, config.header_timeout)?;

@@ -1,7 +1,7 @@
 //! HTTP: the connections (with their time limits), the health check, the board's files
 //! (with their security headers) and the WebSocket endpoint (with its Origin check).
 
-use std::net::Ipv6Addr;
+use std::net::{Ipv4Addr, Ipv6Addr};
 use std::str::FromStr;
 use std::sync::Arc;
 use std::time::Duration;
@@ -170,8 +170,17 @@ async fn ws(
     upgrade: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
 ) -> Response {
     // The Origin first, so that a page elsewhere learns nothing but the refusal.
-    if !origin_allowed(&headers, &shared.config.allowed_origins) {
-        return (StatusCode::FORBIDDEN, "origin not allowed\n").into_response();
+    let config = &shared.config;
+    match origin_allowed(&headers, &config.allowed_origins, &config.allowed_hosts) {
+        OriginCheck::Allowed => {}
+        OriginCheck::Refused => {
+            return (StatusCode::FORBIDDEN, "origin not allowed\n").into_response();
+        }
+        OriginCheck::HostNotListed => {
+            let body = "origin not allowed: a page served under a host name needs that \
+                        name listed as an allowed host\n";
+            return (StatusCode::FORBIDDEN, body).into_response();
+        }
     }
     let upgrade = match upgrade {
         Ok(upgrade) => upgrade,
@@ -220,23 +229,39 @@ fn admit(
         })
 }
 
+/// What the Origin check decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum OriginCheck {
+    Allowed,
+    Refused,
+    /// The page's own host by `Host`, but a name not listed: refused, and said so, since
+    /// an operator serving the page under a name meets this first.
+    HostNotListed,
+}
+
 /// Whether a WebSocket upgrade may go on. A browser sends the page's origin with every
 /// upgrade and lets any page open a socket anywhere (no same-origin rule for WebSockets):
 /// without this check, any site a user visits could play their seats on a server on
 /// their machine or network. Allowed: no `Origin` at all (not a browser page: bots, the
 /// load test, command-line clients), the page's own host (the Origin's host and port are
-/// the request's `Host`), and the configured origins. Anything else, a malformed Origin
-/// or several included, is refused.
-fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
+/// the request's `Host`) when that host is trusted ([`host_trusted`]), and the configured
+/// origins. Anything else, a malformed Origin or several included, is refused.
+fn origin_allowed(headers: &HeaderMap, origins: &[String], hosts: &[String]) -> OriginCheck {
     let mut values = headers.get_all(header::ORIGIN).iter();
     let Some(value) = values.next() else {
-        return true;
+        return OriginCheck::Allowed;
     };
     if values.next().is_some() {
-        return false;
+        return OriginCheck::Refused;
     }
     let Some(origin) = value.to_str().ok().and_then(|v| Origin::parse(v).ok()) else {
-        return false;
+        return OriginCheck::Refused;
+    };
+    let listed = |origin: &Origin| {
+        let origin = origin.to_string();
+        origins
+            .iter()
+            .any(|a| Origin::parse(a).is_ok_and(|a| a.to_string() == origin))
     };
     let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
     if origin.is_web()
@@ -244,12 +269,51 @@ fn origin_allowed(headers: &HeaderMap, allowed: &[String]) -> bool {
         && host == origin.host
         && port.or(origin.default_port()) == origin.port()
     {
-        return true;
+        return if host_trusted(&host, hosts) || listed(&origin) {
+            OriginCheck::Allowed
+        } else {
+            OriginCheck::HostNotListed
+        };
     }
-    let origin = origin.to_string();
-    allowed
-        .iter()
-        .any(|a| Origin::parse(a).is_ok_and(|a| a.to_string() == origin))
+    if listed(&origin) {
+        OriginCheck::Allowed
+    } else {
+        OriginCheck::Refused
+    }
+}
+
+/// Whether the page's own host (a request's `Host`, lowercased, without its port) may
+/// open a WebSocket on that alone: an IP address, `localhost` or a name under it, or a
+/// name listed in [`Config::allowed_hosts`](crate::Config::allowed_hosts). Any other name
+/// could be a DNS-rebinding page's: a site whose name its owner points at this server's
+/// address once the page has loaded, so that its Origin and the `Host` its requests carry
+/// agree although the page is theirs.
+fn host_trusted(host: &str, listed: &[String]) -> bool {
+    // `authority` has checked that a host in brackets is an IPv6 address.
+    host.parse::<Ipv4Addr>().is_ok()
+        || host.starts_with('[')
+        || host == "localhost"
+        || host.ends_with(".localhost")
+        || listed.iter().any(|name| name.eq_ignore_ascii_case(host))
+}
+
+/// Refuses a configured host that is not a host name alone (no scheme, port or path): it
+/// could never match a request's `Host`.
+pub(crate) fn check_hosts(hosts: &[String]) -> std::io::Result<()> {
+    for h in hosts {
+        let bad = |why: &str| {
+            std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                format!("allowed host {h:?}: not a host name alone ({why})"),
+            )
+        };
+        match authority(h) {
+            Ok((_, None)) => {}
+            Ok((_, Some(_))) => return Err(bad("a port")),
+            Err(e) => return Err(bad(e.0)),
+        }
+    }
+    Ok(())
 }
 
 /// Refuses a configured origin that is not `scheme://host[:port]`: it could never match,
@@ -464,13 +528,14 @@ mod tests {
     #[test]
     fn the_page_s_own_host_no_origin_and_listed_origins_are_allowed() {
         let allowed = vec!["https://Allowed.example:443".to_owned()];
+        let hosts = vec!["Board.example".to_owned()];
         let host = (header::HOST, "127.0.0.1:8080");
         let check = |origin: Option<&str>, host: &(header::HeaderName, &str)| {
             let mut pairs = vec![host.clone()];
             if let Some(o) = origin {
                 pairs.push((header::ORIGIN, o));
             }
-            origin_allowed(&headers(&pairs), &allowed)
+            origin_allowed(&headers(&pairs), &allowed, &hosts) == OriginCheck::Allowed
         };
         assert!(check(None, &host));
         assert!(check(Some("http://127.0.0.1:8080"), &host));
@@ -511,16 +576,85 @@ mod tests {
             (header::ORIGIN, "http://127.0.0.1:8080"),
             (header::ORIGIN, "http://127.0.0.1:8080"),
         ]);
-        assert!(!origin_allowed(&two, &allowed));
+        assert_eq!(origin_allowed(&two, &allowed, &hosts), OriginCheck::Refused);
         // No Host header: only the list.
-        assert!(!origin_allowed(
-            &headers(&[(header::ORIGIN, "http://127.0.0.1:8080")]),
-            &allowed
-        ));
-        assert!(origin_allowed(
-            &headers(&[(header::ORIGIN, "https://allowed.example")]),
-            &allowed
-        ));
+        assert_eq!(
+            origin_allowed(
+                &headers(&[(header::ORIGIN, "http://127.0.0.1:8080")]),
+                &allowed,
+                &hosts
+            ),
+            OriginCheck::Refused
+        );
+        assert_eq!(
+            origin_allowed(
+                &headers(&[(header::ORIGIN, "https://allowed.example")]),
+                &allowed,
+                &hosts
+            ),
+            OriginCheck::Allowed
+        );
+    }
+
+    #[test]
+    fn a_page_s_own_host_counts_only_as_an_address_localhost_or_a_listed_name() {
+        let check = |host: &str, hosts: &[&str]| {
+            let hosts: Vec<String> = hosts.iter().map(|h| h.to_string()).collect();
+            let origin = format!("http://{host}");
+            let pairs = [(header::HOST, host), (header::ORIGIN, origin.as_str())];
+            origin_allowed(&headers(&pairs), &[], &hosts)
+        };
+        for host in [
+            "127.0.0.1:8080",
+            "[::1]:8080",
+            "localhost:8080",
+            "a.localhost",
+        ] {
+            assert_eq!(check(host, &[]), OriginCheck::Allowed, "{host}");
+        }
+        // A DNS-rebinding page: its name now points here, and Origin and Host agree.
+        assert_eq!(check("evil.example:8080", &[]), OriginCheck::HostNotListed);
+        assert_eq!(
+            check("evil.example:8080", &["games.example"]),
+            OriginCheck::HostNotListed
+        );
+        assert_eq!(
+            check("games.example:8080", &["Games.Example"]),
+            OriginCheck::Allowed
+        );
+        // Names that only look like an address or localhost.
+        for host in [
+            "127.0.0.1.evil.example",
+            "localhost.evil.example",
+            "0x7f.0.0.1",
+        ] {
+            assert_eq!(check(host, &[]), OriginCheck::HostNotListed, "{host}");
+        }
+        // A listed origin lets its page in under any name.
+        let pairs = [
+            (header::HOST, "games.example"),
+            (header::ORIGIN, "https://games.example"),
+        ];
+        let origins = ["https://games.example".to_owned()];
+        assert_eq!(
+            origin_allowed(&headers(&pairs), &origins, &[]),
+            OriginCheck::Allowed
+        );
+    }
+
+    #[test]
+    fn a_malformed_allowed_host_is_refused_at_start() {
+        assert!(check_hosts(&["games.example".into(), "[::1]".into()]).is_ok());
+        for bad in [
+            "games.example:80",
+            "http://games.example",
+            "games.example/",
+            "",
+        ] {
+            let err = check_hosts(&[bad.into()]).unwrap_err();
+            assert_eq!(err.kind(), std::io::ErrorKind::InvalidInput);
+            assert!(err.to_string().contains("allowed host"), "{err}");
+        }
     }
 
     #[test]

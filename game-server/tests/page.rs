@@ -183,6 +183,39 @@ async fn a_server_without_allowed_origins_takes_only_its_own_page() {
     assert_eq!(upgrade(addr, addr, Some("http://%zz")).await, 403);
 }
 
+#[tokio::test]
+async fn a_page_served_under_a_name_needs_that_name_allowed() {
+    let db = TempDb::new("page-host");
+    let server = Server::start_with(&db.path(), 0, &["--allow-host", "Games.example"]);
+    let addr = server.addr.as_str();
+    let port = addr.rsplit_once(':').unwrap().1;
+    let own = |host: &str| (format!("{host}:{port}"), format!("http://{host}:{port}"));
+    // A DNS-rebinding page: its name points at this server, and its Origin and Host agree.
+    let (host, origin) = own("evil.example");
+    assert_eq!(upgrade(addr, &host, Some(&origin)).await, 403);
+    let (host, origin) = own("games.example");
+    assert_eq!(upgrade(addr, &host, Some(&origin)).await, 101);
+    let (host, origin) = own("localhost");
+    assert_eq!(upgrade(addr, &host, Some(&origin)).await, 101);
+    assert_eq!(
+        upgrade(addr, addr, Some(&format!("http://{addr}"))).await,
+        101
+    );
+}
+
+#[test]
+fn a_malformed_allow_host_stops_the_server_at_start() {
+    let out = std::process::Command::new(common::binary())
+        .args(["--addr", "127.0.0.1:0", "--db", ":memory:"])
+        .args(["--allow-host", "games.example:8080"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(out.stdout.is_empty(), "it listened");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains("allowed host"), "{stderr}");
+}
+
 #[test]
 fn a_malformed_allow_origin_stops_the_server_at_start() {
     let out = std::process::Command::new(common::binary())
