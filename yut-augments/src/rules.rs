@@ -69,8 +69,9 @@ const AFTER_MOVE: u32 = STEP_BONUSES
 /// Whether `side` has finished fewer pieces than the side that has finished the most
 /// (every other side counts, finished and conceded ones included).
 fn behind(board: &Board, side: SideId) -> bool {
-    // `side`: a valid id.
-    let mine = board.sides().of(side).finished();
+    let Some(mine) = board.sides().of(side).map(Side::finished) else {
+        return false;
+    };
     board
         .sides()
         .iter()
@@ -80,8 +81,7 @@ fn behind(board: &Board, side: SideId) -> bool {
 
 /// Whether every piece of `side` has finished: then nothing fires for it.
 fn all_done(board: &Board, side: SideId) -> bool {
-    // `side`: a valid id.
-    board.sides().of(side).all_done()
+    board.sides().of(side).is_some_and(Side::all_done)
 }
 
 /// The step bonuses of a forward move, in table order: 첫걸음 한 칸 (entering),
@@ -152,13 +152,37 @@ fn triggers(done: &MoveDone) -> u32 {
     t
 }
 
+// The per-side look-ups below read a side id past the sides (which the engine never
+// passes: its board and this state have the same sides, as `AugmentState::check` holds a
+// stored state to) as a side that owns nothing, never a panic.
+
+/// Whether `side` can use `a` now.
+#[inline(always)]
+fn can_use(state: &AugmentState, side: SideId, a: Augment) -> bool {
+    state.side(side).is_some_and(|m| m.can_use(a))
+}
+
+/// Whether `side` owns `a`, used up or not.
+#[inline(always)]
+fn owns(state: &AugmentState, side: SideId, a: Augment) -> bool {
+    state.side(side).is_some_and(|m| m.owns(a))
+}
+
+/// Spends one use of `a` of `side`.
+#[inline(always)]
+fn spend(state: &mut AugmentState, side: SideId, a: Augment) {
+    if let Some(m) = state.side_mut(side) {
+        m.spend(a);
+    }
+}
+
 /// Whether the side to act can use one of `augments` now (`on_result` and `after_result`
 /// do nothing otherwise).
 #[inline(always)]
 fn can_use_any(board: &Board, state: &AugmentState, augments: u32) -> bool {
-    // The side to act: a valid id.
-    let mine = state.sides.of(board.current_side());
-    mine.owned.usable_bits() & augments != 0
+    state
+        .side(board.current_side())
+        .is_some_and(|m| m.owned.usable_bits() & augments != 0)
 }
 
 /// Whether this turn's start has anything to do besides lifting a truce: a draft left
@@ -167,19 +191,21 @@ fn can_use_any(board: &Board, state: &AugmentState, augments: u32) -> bool {
 #[inline(always)]
 fn turn_busy(board: &Board, state: &AugmentState, config: &AugmentConfig) -> bool {
     let side = board.current_side();
-    let mine = state.sides.of(side);
+    let owed = |m: &SideAugments| m.truce_owed | m.payback_owed;
+    let drafts = |s: &Side| Slot::at_turn(s.turns).is_some();
     // The two flags at once, and the pack before the board.
     state.draft.is_some()
-        || (mine.truce_owed | mine.payback_owed)
-        || (!config.augments.is_empty() && Slot::at_turn(board.sides().of(side).turns).is_some())
+        || state.side(side).is_some_and(owed)
+        || (!config.augments.is_empty() && board.sides().of(side).is_some_and(drafts))
 }
 
 /// Whether `done` may set something off or leaves a 업고 달리기 mark to keep up to date
 /// (`after_move` does nothing otherwise).
 #[inline(always)]
 fn move_sets_off(state: &AugmentState, done: &MoveDone) -> bool {
-    // The mover: a valid id.
-    let mine = state.sides.of(done.info.side);
+    let Some(mine) = state.side(done.info.side) else {
+        return false;
+    };
     // Everything needs an augment of the mover that this move can set off, or a mark to
     // keep up to date. The step bonuses and 문턱 낮추기 go by what the side owns, the
     // rest by what it can still use.
@@ -230,7 +256,7 @@ fn fire(cx: &mut Cx<'_, Augments>, side: SideId, id: Source, effect: Effect) {
 /// Uses up one use of augment `a` of `side` for one more throw, and announces it.
 #[inline(always)]
 fn extra_throw(cx: &mut Cx<'_, Augments>, side: SideId, a: Augment) {
-    if let Some(mine) = cx.state.sides.get_mut(usize::from(side)) {
+    if let Some(mine) = cx.state.side_mut(side) {
         mine.spend(a);
     }
     cx.grant_throw();
@@ -362,17 +388,18 @@ impl Augments {
         TurnStart::Wait
     }
 
-    /// The rest of `on_result`, for a side that can use one of [`ON_RESULT`].
-    // Out of line, like the rest of `after_result`: inlined, their events' code grows the
+    /// What `on_result` does: nothing for a side that can use none of [`ON_RESULT`]
+    /// (`listens` skips the hook then; a composition may call it anyway).
+    // Out of line, like `result_bonus`: inlined, their events' code grows the
     // engine's step past what the compiler inlines into the play-out loop, which costs
     // more than building the `Cx` in memory for the call (see [`fire`]).
     #[inline(never)]
     fn change_result(cx: &mut Cx<'_, Self>, result: &mut Throw) -> OnResult {
         let side = cx.board().current_side();
         if matches!(*result, Throw::Do | Throw::Backdo)
-            && cx.state.sides.of(side).can_use(Augment::SecondLook)
+            && can_use(cx.state, side, Augment::SecondLook)
         {
-            cx.state.sides.of_mut(side).spend(Augment::SecondLook);
+            spend(cx.state, side, Augment::SecondLook);
             fired(
                 cx,
                 side,
@@ -385,10 +412,10 @@ impl Augments {
             fired(cx, side, a, Effect::Substituted { from: *result, to });
             *result = to;
         };
-        if *result == Throw::Backdo && cx.state.sides.of(side).can_use(Augment::EraseBackdo) {
+        if *result == Throw::Backdo && can_use(cx.state, side, Augment::EraseBackdo) {
             substitute(cx, Augment::EraseBackdo, Throw::Do, result);
         }
-        if cx.state.sides.of(side).can_use(Augment::ComebackWind) && behind(cx.board(), side) {
+        if can_use(cx.state, side, Augment::ComebackWind) && behind(cx.board(), side) {
             match *result {
                 Throw::Do => substitute(cx, Augment::ComebackWind, Throw::Gae, result),
                 Throw::Backdo => substitute(cx, Augment::ComebackWind, Throw::Do, result),
@@ -396,20 +423,20 @@ impl Augments {
             }
         }
         if matches!(*result, Throw::Do | Throw::Gae)
-            && cx.state.sides.of(side).can_use(Augment::OneLineWind)
+            && can_use(cx.state, side, Augment::OneLineWind)
         {
-            cx.state.sides.of_mut(side).spend(Augment::OneLineWind);
+            spend(cx.state, side, Augment::OneLineWind);
             substitute(cx, Augment::OneLineWind, Throw::Geol, result);
         }
         OnResult::Keep
     }
 
-    /// The rest of `after_result`, for a side that can use one of [`AFTER_RESULT`].
+    /// What `after_result` does: nothing for a side that can use none of
+    /// [`AFTER_RESULT`].
     #[inline(never)]
     fn result_bonus(cx: &mut Cx<'_, Self>, result: Throw) {
         let side = cx.board().current_side();
-        let i = usize::from(side);
-        let Some(mine) = cx.state.sides.get_mut(i) else {
+        let Some(mine) = cx.state.side_mut(side) else {
             return;
         };
         if result == Throw::Do && mine.can_use(Augment::DoEcho) {
@@ -426,8 +453,8 @@ impl Augments {
         }
     }
 
-    /// The rest of `after_move`, for a mover that can use one of [`AFTER_MOVE`] or while
-    /// some side has a mark.
+    /// What `after_move` does: nothing unless the mover can use one of [`AFTER_MOVE`] that
+    /// the move sets off, or some side has a mark.
     // `done` by value: the hook's copy then stays in registers on the fast path (by
     // reference, every move stores it field by field for this rare call).
     fn move_done(cx: &mut Cx<'_, Self>, done: MoveDone) {
@@ -437,7 +464,7 @@ impl Augments {
         let usable = if done.carried {
             0
         } else {
-            cx.state.sides.of(side).owned.usable_bits()
+            cx.state.side(side).map_or(0, |m| m.owned.usable_bits())
         };
         let forward = !done.info.result.is_backdo() && !done.carried;
         let finished_all = all_done(cx.board(), side);
@@ -446,9 +473,9 @@ impl Augments {
         if usable & Augment::TwinEntry.bit() != 0
             && done.info.from.node().is_none()
             && done.info.count >= 2
-            && cx.state.sides.of(side).can_use(Augment::TwinEntry)
+            && can_use(cx.state, side, Augment::TwinEntry)
         {
-            cx.state.sides.of_mut(side).spend(Augment::TwinEntry);
+            spend(cx.state, side, Augment::TwinEntry);
             fired(
                 cx,
                 side,
@@ -459,7 +486,10 @@ impl Augments {
             );
         }
         if forward && usable & (STEP_BONUSES | Augment::LowThreshold.bit()) != 0 {
-            let bonuses = step_bonuses(cx.state.sides.of(side), &done.info);
+            let bonuses = cx
+                .state
+                .side(side)
+                .map_or([None; 4], |m| step_bonuses(m, &done.info));
             for a in bonuses.into_iter().flatten() {
                 fired(
                     cx,
@@ -471,7 +501,7 @@ impl Augments {
                     },
                 );
             }
-            if done.to == To::GOAL && cx.state.sides.of(side).owns(Augment::LowThreshold) {
+            if done.to == To::GOAL && owns(cx.state, side, Augment::LowThreshold) {
                 // Where the move would have stopped without 문턱 낮추기 (the end of a
                 // forward walk does not depend on the trail).
                 let steps = done.info.result.steps() as u8 + bonuses.iter().flatten().count() as u8;
@@ -491,20 +521,21 @@ impl Augments {
         if !finished_all && usable & CLAPS != 0 {
             if let To::Node(n) = done.to
                 && is_corner(n)
-                && cx.state.sides.of(side).can_use(Augment::CornerClap)
+                && can_use(cx.state, side, Augment::CornerClap)
             {
                 extra_throw(cx, side, Augment::CornerClap);
             }
-            if done.to == To::GOAL && cx.state.sides.of(side).can_use(Augment::GoalCheer) {
+            if done.to == To::GOAL && can_use(cx.state, side, Augment::GoalCheer) {
                 extra_throw(cx, side, Augment::GoalCheer);
             }
         }
         // 업고 달리기: a forward move spends the mark, a backdo or a rule's carry takes it
         // along.
         if let Some(from) = done.info.from.node()
-            && cx.state.sides.of(side).marks.contains(from)
+            && let Some(m) = cx.state.side_mut(side)
+            && m.marks.contains(from)
         {
-            let marks = &mut cx.state.sides.of_mut(side).marks;
+            let marks = &mut m.marks;
             if marks.remove(from)
                 && let (false, To::Node(to)) = (forward, done.to)
             {
@@ -514,7 +545,9 @@ impl Augments {
         if let (true, To::Node(to), false) = (done.stacked, done.to, finished_all)
             && usable & Augment::PiggybackDash.bit() != 0
         {
-            cx.state.sides.of_mut(side).marks.insert(to);
+            if let Some(m) = cx.state.side_mut(side) {
+                m.marks.insert(to);
+            }
             fired(
                 cx,
                 side,
@@ -725,22 +758,19 @@ impl Rules for Augments {
     /// The fixed order: the rethrow (다시 보기) first; then the substitutions, each at most
     /// once per result and chaining: 뒷길 지우기 (빽도 → 도), 뒤집기 바람 (도 → 개,
     /// 빽도 → 도), 한 줄 바람 (도 or 개 → 걸).
+    // No test of its own: `listens` asked `can_use_any` just before, and where a
+    // composition calls it anyway, `change_result` tests each augment itself.
     #[inline]
     fn on_result(&self, cx: &mut Cx<'_, Self>, result: &mut Throw) -> OnResult {
-        if can_use_any(cx.board(), cx.state, ON_RESULT) {
-            Self::change_result(cx, result)
-        } else {
-            OnResult::Keep
-        }
+        Self::change_result(cx, result)
     }
 
     /// The bonuses on the final result: 도의 메아리 (one more throw), 모의 덤 (an extra 도
     /// in the pending results, which is not a throw and triggers nothing).
+    // No test of its own, as `on_result`: `result_bonus` tests each augment itself.
     #[inline]
     fn after_result(&self, cx: &mut Cx<'_, Self>, result: Throw) {
-        if can_use_any(cx.board(), cx.state, AFTER_RESULT) {
-            Self::result_bonus(cx, result);
-        }
+        Self::result_bonus(cx, result);
     }
 
     /// 철벽 업기 (an opponent's stack of three or more that owns it cannot be stopped on)
@@ -778,15 +808,17 @@ impl Rules for Augments {
         if state.barred == Some(info.side) {
             return false;
         }
-        let iron = state.sides.of(victim).owns(Augment::IronStack);
-        !(iron && board.sides().of(victim).stack_on(node) >= 3)
+        let iron = owns(state, victim, Augment::IronStack);
+        let tall = |s: &Side| s.stack_on(node) >= 3;
+        !(iron && board.sides().of(victim).is_some_and(tall))
     }
 
     /// 쌍둥이 입장: two enter together while two or more wait and a use is left.
     #[inline]
     fn enter_count(&self, board: &Board, state: &AugmentState, side: SideId) -> u8 {
-        let twin = state.sides.of(side).can_use(Augment::TwinEntry);
-        if twin && board.sides().of(side).at_home() >= 2 {
+        let twin = can_use(state, side, Augment::TwinEntry);
+        let waiting = |s: &Side| s.at_home() >= 2;
+        if twin && board.sides().of(side).is_some_and(waiting) {
             2
         } else {
             1
@@ -796,12 +828,9 @@ impl Rules for Augments {
     // Always inlined, like `finishes_short`: asked for every walk the engine tries.
     #[inline(always)]
     fn extra_steps(&self, _board: &Board, state: &AugmentState, info: &MoveInfo) -> u8 {
-        // The mover: a valid id.
-        let mine = state.sides.of(info.side);
-        if mine.owned.owned_bits() & STEP_BONUSES != 0 {
-            step_count(mine, info)
-        } else {
-            0
+        match state.side(info.side) {
+            Some(m) if m.owned.owned_bits() & STEP_BONUSES != 0 => step_count(m, info),
+            _ => 0,
         }
     }
 
@@ -814,7 +843,7 @@ impl Rules for Augments {
         info: &MoveInfo,
         _node: Node,
     ) -> bool {
-        state.sides.of(info.side).owns(Augment::LowThreshold)
+        owns(state, info.side, Augment::LowThreshold)
     }
 
     /// The truce and 되갚을 손 are armed by the capture; then a cushion (the house rule's
@@ -870,7 +899,7 @@ impl Rules for Augments {
     #[inline(always)]
     fn capture_bonus(&self, cx: &mut Cx<'_, Self>, info: &MoveInfo, base: u8) -> u8 {
         let side = info.side;
-        match cx.state.sides.get_mut(usize::from(side)) {
+        match cx.state.side_mut(side) {
             Some(mine) if base > 0 && mine.can_use(Augment::DoubleHunt) => {
                 mine.spend(Augment::DoubleHunt);
                 fired(
@@ -887,11 +916,10 @@ impl Rules for Augments {
 
     /// What a move set off: 쌍둥이 입장 spent, the step bonuses announced, 문턱 낮추기,
     /// 모서리 박수 and 골인 환호, and the 업고 달리기 marks kept up to date.
+    // No test of its own, as `on_result`: `move_done` tests each augment and mark itself.
     #[inline]
     fn after_move(&self, cx: &mut Cx<'_, Self>, done: &MoveDone) {
-        if move_sets_off(cx.state, done) {
-            Self::move_done(cx, *done);
-        }
+        Self::move_done(cx, *done);
     }
 
     fn view(&self, board: &Board, state: &AugmentState) -> AugmentView {

@@ -127,8 +127,15 @@ impl Clone for AugmentState {
 
 impl AugmentState {
     /// The part of `side` (`None` if there is no such side).
+    #[inline(always)]
     pub fn side(&self, side: SideId) -> Option<&SideAugments> {
-        self.sides.get(usize::from(side))
+        self.sides.of(side)
+    }
+
+    /// [`AugmentState::side`], to change (the hooks' own).
+    #[inline(always)]
+    pub(crate) fn side_mut(&mut self, side: SideId) -> Option<&mut SideAugments> {
+        self.sides.of_mut(side)
     }
 
     /// Every invariant of the layer's state against the base board, as a developer-facing

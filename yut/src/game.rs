@@ -437,7 +437,7 @@ impl<R: Rules> Game for Yut<R> {
                 // Every stack can use every result, a waiting piece every forward one: the
                 // list straight from the side's bit set of held nodes, in the order of
                 // `find_legal` (throw index, then node, home last).
-                let side = board.sides.of(board.current_side());
+                let side = board.sides.slot(board.current_side());
                 let home = side.at_home() > 0;
                 for (i, result) in board.pending.iter().enumerate() {
                     let throw_index = i as u32;
@@ -629,7 +629,7 @@ impl<R: Rules> Yut<R> {
 /// every result, a waiting piece every forward one ([`Game::legal_actions_into`]'s list).
 #[inline(always)]
 fn free_move_count(board: &Board) -> usize {
-    let side = board.sides.of(board.current_side());
+    let side = board.sides.slot(board.current_side());
     let every = side.stacks() * board.pending.len();
     if side.at_home() == 0 {
         return every;
@@ -642,7 +642,7 @@ fn free_move_count(board: &Board) -> usize {
 /// their passes over the results.
 #[inline(always)]
 fn one_result_move<A>(board: &Board, result: Throw, rng: &mut GameRng) -> Option<YutAction<A>> {
-    let side = board.sides.of(board.current_side());
+    let side = board.sides.slot(board.current_side());
     let stacks = side.stacks();
     let home = usize::from(side.at_home() > 0 && !result.is_backdo());
     let n = stacks + home;
@@ -680,7 +680,7 @@ fn several_results_move<A>(board: &Board, rng: &mut GameRng) -> Option<YutAction
 /// order, home last), from the result's share of the count.
 #[inline(always)]
 fn free_move<A>(board: &Board, index: usize) -> Option<YutAction<A>> {
-    let side = board.sides.of(board.current_side());
+    let side = board.sides.slot(board.current_side());
     let held = side.held();
     let stacks = side.stacks();
     let home = side.at_home() > 0;

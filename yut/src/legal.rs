@@ -223,7 +223,7 @@ impl<R: Rules> Yut<R> {
         }
         // Without forbidding rules: any stack on the board can use any result (a backdo
         // steps back along its trail), and a waiting piece any forward result.
-        let side = board.sides.of(board.current_side());
+        let side = board.sides.slot(board.current_side());
         side.on_board() || (side.at_home() > 0 && board.pending.iter().any(|r| !r.is_backdo()))
     }
 }

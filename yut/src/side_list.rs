@@ -11,15 +11,16 @@ use crate::state::SideId;
 /// The most sides a game has: four players in individual play (team play has two).
 pub const MAX_SIDES: usize = 4;
 
-// A side id is masked into the slots, not compared with a length: no bounds check.
+// The engine masks a side id it keeps valid into the slots (`SideList::slot`): no bounds
+// check.
 const _: () = assert!(MAX_SIDES.is_power_of_two());
 
 /// At most [`MAX_SIDES`] sides in side order, read as a slice (`board.sides()[i]`,
 /// `board.sides().iter()`, `board.sides().len()`): the board's own ([`Side`], the
-/// default) or a rule layer's part of each side. They live in the list, not behind a pointer, and a
-/// look-up by a side id the engine keeps valid ([`SideList::of`]) needs no bounds check:
-/// every step makes several. Serialized as the JSON array of its sides; a stored one of
-/// more than [`MAX_SIDES`] is refused as it is read.
+/// default) or a rule layer's part of each side. They live in the list, not behind a
+/// pointer, and a look-up by a side id ([`SideList::of`]) is one comparison. Serialized as
+/// the JSON array of its sides; a stored one of more than [`MAX_SIDES`] is refused as it
+/// is read.
 ///
 /// ```
 /// use game_core::{Game, GameExt};
@@ -99,22 +100,24 @@ impl<T> SideList<T> {
         self
     }
 
-    /// The side `id`, for an id the engine keeps valid (the side to act, a stack's owner,
-    /// a move's side): masked into the slots, so that an id past the sides reads some slot
-    /// rather than panicking (debug builds assert the id is a side's). Use `get` where the
-    /// id may be anything. Public for rule crates' hooks (the augment pack reads its own
-    /// per-side state with it on every decision), where indexing the list instead checks
-    /// twice (the slice, then the index).
+    /// The side `id`, or `None` if `id` is past the sides: one comparison with the
+    /// list's length (a slice's `get` clamps the length first, then compares). Rule
+    /// layers read their per-side state with it on every decision.
     ///
     /// ```
     /// use yut::{Side, SideList};
     /// let two = SideList::from_vec(vec![Side::new(vec![0], 4), Side::new(vec![1], 4)]).unwrap();
-    /// assert_eq!(two.of(1).members, [1]);
+    /// assert_eq!(two.of(1).map(|side| &side.members[..]), Some(&[1][..]));
+    /// assert!(two.of(2).is_none());
     /// ```
     #[inline(always)]
-    pub fn of(&self, id: SideId) -> &T {
-        debug_assert!(usize::from(id) < self.len(), "side id {id} past the sides");
-        &self.slots[usize::from(id) % MAX_SIDES]
+    pub fn of(&self, id: SideId) -> Option<&T> {
+        let i = usize::from(id);
+        if i < usize::from(self.len) {
+            Some(&self.slots[i % MAX_SIDES])
+        } else {
+            None
+        }
     }
 
     /// [`SideList::of`], to change.
@@ -122,11 +125,35 @@ impl<T> SideList<T> {
     /// ```
     /// use yut::{Side, SideList};
     /// let mut one = SideList::from_vec(vec![Side::new(vec![0], 4)]).unwrap();
-    /// one.of_mut(0).turns = 3;
+    /// if let Some(side) = one.of_mut(0) {
+    ///     side.turns = 3;
+    /// }
     /// assert_eq!(one[0].turns, 3);
+    /// assert!(one.of_mut(1).is_none());
     /// ```
     #[inline(always)]
-    pub fn of_mut(&mut self, id: SideId) -> &mut T {
+    pub fn of_mut(&mut self, id: SideId) -> Option<&mut T> {
+        let i = usize::from(id);
+        if i < usize::from(self.len) {
+            Some(&mut self.slots[i % MAX_SIDES])
+        } else {
+            None
+        }
+    }
+
+    /// The side `id`, for an id the engine keeps valid (the side to act, a stack's owner,
+    /// a move's side): masked into the slots with no comparison, so that an id past the
+    /// sides reads some slot rather than panicking (debug builds assert the id is a
+    /// side's). Every step of the engine makes several.
+    #[inline(always)]
+    pub(crate) fn slot(&self, id: SideId) -> &T {
+        debug_assert!(usize::from(id) < self.len(), "side id {id} past the sides");
+        &self.slots[usize::from(id) % MAX_SIDES]
+    }
+
+    /// [`SideList::slot`], to change.
+    #[inline(always)]
+    pub(crate) fn slot_mut(&mut self, id: SideId) -> &mut T {
         debug_assert!(usize::from(id) < self.len(), "side id {id} past the sides");
         &mut self.slots[usize::from(id) % MAX_SIDES]
     }
@@ -279,11 +306,11 @@ mod tests {
     #[test]
     fn a_refilled_list_keeps_its_member_buffers() {
         let mut list = sides(4);
-        let before = list.of(3).members.as_ptr();
+        let before = list.slot(3).members.as_ptr();
         list.refill(2, |_, side| side.turns = 1);
         assert_eq!(list.len(), 2);
         list.refill(4, |_, side| side.members.clear());
-        assert_eq!(list.of(3).members.as_ptr(), before);
+        assert_eq!(list.slot(3).members.as_ptr(), before);
         assert!(list.iter().all(|side| side.members.is_empty()));
     }
 
@@ -326,8 +353,24 @@ mod tests {
     fn an_id_past_the_sides_reads_a_slot_without_panicking() {
         let list = sides(2);
         for id in [2, 3, 4, 200, 255] {
-            let _ = list.of(id).at_home();
+            let _ = list.slot(id).at_home();
         }
-        assert_eq!(list.of(1).members, [1]);
+        assert_eq!(list.slot(1).members, [1]);
+    }
+
+    /// The checked look-up: a side, or `None` past the sides (never a spare slot).
+    #[test]
+    fn of_finds_the_sides_and_nothing_past_them() {
+        let mut list = sides(4);
+        list.refill(2, |_, side| side.turns = 1);
+        assert_eq!(list.of(1).map(|side| &side.members[..]), Some(&[1][..]));
+        for id in [2, 3, 4, 200, 255] {
+            assert!(list.of(id).is_none(), "{id}");
+            assert!(list.of_mut(id).is_none(), "{id}");
+        }
+        if let Some(side) = list.of_mut(0) {
+            side.turns = 9;
+        }
+        assert_eq!(list[0].turns, 9);
     }
 }

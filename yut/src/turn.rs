@@ -236,7 +236,7 @@ impl<R: Rules> Yut<R> {
         let Some(&result) = state.board.pending.get(throw_index) else {
             return;
         };
-        let mover = state.board.sides.of(side);
+        let mover = state.board.sides.slot(side);
         let start = mover.start(from);
         let at = start.set;
         if at == 0 {
@@ -266,7 +266,7 @@ impl<R: Rules> Yut<R> {
         }
 
         // Only a move or a carry to the goal finishes a side.
-        let side_ref = state.board.sides.of(side);
+        let side_ref = state.board.sides.slot(side);
         if done.to == To::GOAL && side_ref.finished_rank.is_none() && side_ref.all_done() {
             self.side_finished(state, side, events);
             if state.board.phase == Phase::Finished {
@@ -308,7 +308,7 @@ impl<R: Rules> Yut<R> {
             To::Node(node) => {
                 // One side at most holds a node: where the mover stands, no one else does.
                 let board = &state.board;
-                let stacked = board.sides.of(side).holds(node);
+                let stacked = board.sides.slot(side).holds(node);
                 let victim = if stacked { None } else { board.occupant(node) };
                 (victim, stacked)
             }
@@ -319,7 +319,7 @@ impl<R: Rules> Yut<R> {
         let count = state
             .board
             .sides
-            .of_mut(side)
+            .slot_mut(side)
             .move_walked(start, info.count, walk);
         let announced = match (carried, info.from) {
             (true, Origin::Node(from)) => YutEvent::Carried {
@@ -346,7 +346,7 @@ impl<R: Rules> Yut<R> {
                 if stacked {
                     // The stack took the trail of the pieces that moved in (RULES.md,
                     // Movement) as they landed.
-                    let size = state.board.sides.of(side).stack_on(node) as u8;
+                    let size = state.board.sides.slot(side).stack_on(node) as u8;
                     emit(
                         &mut state.log,
                         events,
@@ -411,8 +411,8 @@ impl<R: Rules> Yut<R> {
         let side = done.info.side;
         while let (To::Node(node), 1..) = (carry.to, carry.steps) {
             let from = Origin::Node(node);
-            let start = state.board.sides.of(side).start(from);
-            let count = state.board.sides.of(side).stack_size(start.set);
+            let start = state.board.sides.slot(side).start(from);
+            let count = state.board.sides.slot(side).stack_size(start.set);
             if count == 0 {
                 break;
             }
@@ -597,7 +597,7 @@ impl<R: Rules> Yut<R> {
             // Indices below the seat count: each slot read without a bounds check.
             let seat = board.turn_order.slot(index);
             let side = board.side_of.slot(usize::from(seat));
-            if !board.seat_conceded.slot(usize::from(seat)) && board.sides.of(side).active() {
+            if !board.seat_conceded.slot(usize::from(seat)) && board.sides.slot(side).active() {
                 found = Some((seat, side));
                 break;
             }
@@ -625,7 +625,7 @@ impl<R: Rules> Yut<R> {
     ) {
         let board = &mut state.board;
         // The side to act: a valid id.
-        let turns = &mut board.sides.of_mut(board.current_side()).turns;
+        let turns = &mut board.sides.slot_mut(board.current_side()).turns;
         *turns = turns.saturating_add(1);
         board.phase = Phase::Throw;
         board.throws_owed = 1;
@@ -715,7 +715,7 @@ fn team_turn(
     mut index: usize,
     found: Option<(u8, SideId)>,
 ) -> (usize, Option<(u8, SideId)>) {
-    let team = board.sides.of(SideId::from(board.current_side() == 0));
+    let team = board.sides.slot(SideId::from(board.current_side() == 0));
     let conceded = &board.seat_conceded;
     // A team's members are seats of the game (the state checks refuse others): each
     // slot read without a bounds check.
