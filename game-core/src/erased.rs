@@ -497,6 +497,29 @@ pub trait DynGame: Send + Sync {
     /// Restores a match from a stored state ([`DynMatch::state_json`]), validated like
     /// [`Game::restore`]: a tampered state is refused.
     fn restore(&self, state_json: &str) -> Result<Box<dyn DynMatch>, HostError>;
+    /// Checks that `value` reads as an action of this game, with the strict reader every
+    /// match reads actions with ([`crate::wire::read_action`]): an unknown `type`, an
+    /// unknown field or a value of the wrong type is refused with the `BAD_JSON` that
+    /// [`DynMatch::act`] would answer. The shape only: whether the action is legal now
+    /// is for a match to judge.
+    ///
+    /// ```
+    /// use game_core::{Erased, GameError, Registry, rps::Rps};
+    /// use serde_json::json;
+    /// let mut registry = Registry::new();
+    /// registry.register(Erased(Rps)).unwrap();
+    /// let rps = registry.get("rps").unwrap();
+    /// assert!(rps.check_action(&json!({"type": "PICK", "hand": "rock"})).is_ok());
+    /// for bad in [
+    ///     json!({"type": "PICK", "hand": "rook"}),
+    ///     json!({"type": "PICK", "hand": "rock", "speed": 2}),
+    ///     json!({"type": "PICK", "hand": 3}),
+    ///     json!(["PICK"]),
+    /// ] {
+    ///     assert_eq!(rps.check_action(&bad).unwrap_err().code(), "BAD_JSON");
+    /// }
+    /// ```
+    fn check_action(&self, value: &Value) -> Result<(), HostError>;
     /// The kinds of bot that play this game, the game's preferred first; `random` (a
     /// uniform pick among the legal actions) is always one of them. The default is
     /// `random` alone.
@@ -821,6 +844,10 @@ where
         Ok(Box::new(m))
     }
 
+    fn check_action(&self, value: &Value) -> Result<(), HostError> {
+        action_from_value::<G::Action>(value.clone()).map(drop)
+    }
+
     fn bot(&self, kind: &str, seed: u64) -> Result<Box<dyn DynBot>, HostError> {
         match kind {
             // The typed random bot: the same draws as `RandomBot` in a typed loop.
@@ -937,6 +964,10 @@ where
 
     fn restore(&self, state_json: &str) -> Result<Box<dyn DynMatch>, HostError> {
         self.game.restore(state_json)
+    }
+
+    fn check_action(&self, value: &Value) -> Result<(), HostError> {
+        self.game.check_action(value)
     }
 
     fn bot_kinds(&self) -> Vec<&'static str> {

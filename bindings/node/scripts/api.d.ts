@@ -65,6 +65,17 @@ export interface CreateOptions<G extends GameId> {
   now?: number;
 }
 
+/** An action of game `G`: what `isAction(game, value)` proves `value` to be. */
+export type Action<G extends GameId = GameId> = Actions[G];
+
+/**
+ * Whether `value` is an action of `game` as a match reads one (strictly: an unknown
+ * `type`, an unknown field or a wrong type is not), so that wire input needs no cast. The
+ * shape only: whether the action is legal now is the match's to judge. An unknown game
+ * throws `GameError` (`UNKNOWN_GAME`).
+ */
+export declare function isAction<G extends GameId>(game: G, value: unknown): value is Action<G>;
+
 /** The options of the acting calls. */
 export interface ActOptions {
   /** The `turnSeq` the player saw: a stale one is refused with `STALE_TURN_SEQ`. */

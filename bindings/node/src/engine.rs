@@ -294,6 +294,16 @@ impl Engine {
         Ok(text(&self.registry.get(game)?.default_options()))
     }
 
+    /// Whether `action` (JSON text) reads as an action of `game`, as a match would read it
+    /// ([`game_core::DynGame::check_action`]): `false` where `act` would refuse its shape,
+    /// `UNKNOWN_GAME` for a game the registry does not have. The shape only, not whether
+    /// the action is legal now.
+    pub fn is_action(&self, game: &str, action: &str) -> Result<bool, Fail> {
+        let game = self.registry.get(game)?;
+        Ok(serde_json::from_str::<Value>(action)
+            .is_ok_and(|value| game.check_action(&value).is_ok()))
+    }
+
     /// A new match; no options are the game's defaults, no seed one from the OS, no
     /// `now` 0.
     pub fn create(

@@ -270,6 +270,16 @@ impl NativeRegistry {
         js(guard(|| self.inner.default_options(&text("game", game)?)))
     }
 
+    /// Whether `action` (JSON text) reads as an action of `game`: the shape only.
+    #[napi]
+    pub fn is_action(&self, game: Unknown<'_>, action: Unknown<'_>) -> Result<bool> {
+        js(guard(|| {
+            let game = text("game", game)?;
+            let action = text("action", action)?;
+            self.inner.is_action(&game, &action)
+        }))
+    }
+
     /// A new match.
     #[napi]
     pub fn create(

@@ -33,7 +33,7 @@ function compile(file, text) {
 }
 
 const GOOD = `
-import { Registry, GameError } from "party-games";
+import { Registry, GameError, isAction } from "party-games";
 import type { YutAction, YutEvent, RpsEvent, YutView, Applied, Status, Record, Played, StoredState, Change, Match, OneCardAction, OneCardEvent, OneCardView } from "party-games";
 import type { Yut, OneCard } from "party-games";
 
@@ -109,6 +109,12 @@ const ticked: Applied<"one-card">[] = oc.tick(90000, "c");
 const moves: Yut.LegalMove[] = m.view("a").legalMoves ?? [];
 const presence: Yut.PresenceView[] = m.view().presence;
 const card: OneCard.Card = "7H";
+const wire: unknown = JSON.parse('{"type":"THROW"}');
+if (isAction("yut", wire)) {
+  const checked: YutAction = wire;
+  m.act("a", wire);
+}
+if (isAction(m.status().game, wire)) m.play("a", wire);
 const suit: OneCard.Suit = "S";
 try {
   m.act("b", { type: "THROW" });
@@ -152,6 +158,9 @@ const TYPOS = [
   ["a One Card error's timeouts as Yut's", 'const wrongLate: Applied<"yut">[] = (new Error() as GameError<"one-card">).applied;'],
   ['a card typo as a named wire type', 'const badCard: OneCard.Card = "1H";'],
   ['a Yut wire type under One Card', 'const noMove: OneCard.LegalMove[] = [];'],
+  ['wire input acted without isAction', 'm.act("a", wire);'],
+  ['an rps action proved and acted on a yut match', 'if (isAction("rps", wire)) m.act("a", wire);'],
+  ['isAction of an unknown game', 'isAction("chess", wire);'],
 ];
 
 test('the declarations exist (npm run build)', () => {
