@@ -601,16 +601,20 @@ class Registry {
     return JSON.parse(this.#r.recordSchema());
   }
 
-  /** A new match: no options are the game's defaults, no seed one from the OS, no now 0. */
+  /**
+   * A new match: no options are the game's defaults, no seed one from the OS, no now 0,
+   * no graceMs the game's grace.
+   */
   create(opts) {
-    const [game, players, options, seed, now] = fields('create', opts, CREATE_KEYS);
+    const [game, players, options, seed, now, graceMs] = fields('create', opts, CREATE_KEYS);
     id('game', game);
     const ids = playerIds(players);
     const optionsText = present('options', options) ? objectText('options', options) : undefined;
     optNum('seed', seed);
     optNum('now', now);
+    optNum('graceMs', graceMs);
     try {
-      return new Match(this.#r.create(game, ids, optionsText, seed, now), INTERNAL);
+      return new Match(this.#r.create(game, ids, optionsText, seed, now, graceMs), INTERNAL);
     } catch (e) {
       throw toGameError(e);
     }
@@ -638,7 +642,7 @@ class Registry {
   }
 }
 
-const CREATE_KEYS = ['game', 'players', 'options', 'seed', 'now'];
+const CREATE_KEYS = ['game', 'players', 'options', 'seed', 'now', 'graceMs'];
 
 /** The registry `isAction` reads with, made at its first call. */
 let reader;

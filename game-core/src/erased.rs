@@ -705,6 +705,33 @@ pub trait DynMatch: Send + Sync {
     /// Marks a player connected or disconnected at `now`, after the timeouts due then;
     /// the events are the `presenceChanged` (none when nothing changed).
     fn set_connected(&mut self, player: &str, connected: bool, now: Millis) -> PlayedJson;
+    /// Sets how long a disconnected player is waited for in this match
+    /// ([`Match::set_grace_ms`]: kept in the state, recorded); a grace past
+    /// [`MAX_TIME`](crate::MAX_TIME) is `INVALID_OPTION` (`reason.option`: `graceMs`), and
+    /// nothing changes.
+    ///
+    /// ```
+    /// use game_core::{Erased, GameError, Registry, rps::Rps};
+    /// let mut r = Registry::new();
+    /// r.register(Erased(Rps)).unwrap();
+    /// let options = serde_json::json!({ "turnSeconds": null });
+    /// let mut m = r.create("rps", &options, vec!["a".into(), "b".into()], Some(1), 0).unwrap();
+    /// assert_eq!(m.grace_ms(), 5_000); // the game's
+    /// m.set_grace_ms(1_000).unwrap();
+    /// m.set_connected("b", false, 0);
+    /// assert_eq!(m.next_tick_at(), Some(1_000));
+    /// let err = m.set_grace_ms(u64::MAX).unwrap_err();
+    /// assert_eq!(err.body().code, "INVALID_OPTION");
+    /// assert_eq!(err.body().reason["option"], "graceMs");
+    /// // Stored and restored, or replayed, the match keeps it.
+    /// let back = r.restore("rps", &m.state_json().to_string()).unwrap();
+    /// assert_eq!(back.grace_ms(), 1_000);
+    /// assert_eq!(r.replay(m.record()).unwrap().next_tick_at(), Some(1_000));
+    /// ```
+    fn set_grace_ms(&mut self, grace_ms: Millis) -> Result<(), HostError>;
+    /// How long a disconnected player is waited for in this match: the host's setting
+    /// ([`DynMatch::set_grace_ms`]) or the game's [`Game::grace_ms`].
+    fn grace_ms(&self) -> Millis;
     /// The players whose move is awaited, as ids.
     fn to_act(&self) -> Vec<PlayerId>;
     /// Whether `player` may act now ([`Game::may_act`]): one of [`DynMatch::to_act`], or a
@@ -1176,6 +1203,17 @@ impl<G: Game + Clone> DynMatch for Match<G> {
     fn set_connected(&mut self, player: &str, connected: bool, now: Millis) -> PlayedJson {
         let played = Match::set_connected(self, player, connected, now);
         self.played_as(player, played, events_json::<G>)
+    }
+
+    fn set_grace_ms(&mut self, grace_ms: Millis) -> Result<(), HostError> {
+        Match::set_grace_ms(self, grace_ms).map_err(|e| HostError::InvalidOption {
+            option: "graceMs".into(),
+            detail: e.to_string(),
+        })
+    }
+
+    fn grace_ms(&self) -> Millis {
+        crate::game::grace_of(&self.game, self.state.table())
     }
 
     fn may_act(&self, player: &str) -> bool {

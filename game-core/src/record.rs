@@ -7,7 +7,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::{Applied, Game, Millis, Played, PlayerId};
 
-/// One step of a record: an action a player took, or a clock tick, or a presence change.
+/// One step of a record: an action a player took, or a clock tick, or a presence change,
+/// or the host's setting of the match's grace.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "kind", rename_all = "camelCase", deny_unknown_fields)]
 pub enum RecordEntry {
@@ -36,6 +37,23 @@ pub enum RecordEntry {
         /// Connected now?
         connected: bool,
     },
+    /// The host set how long a disconnected player is waited for from here on
+    /// ([`Match::set_grace_ms`]). Timeouts are recorded as ticks, which take what is due
+    /// at their time under the grace in force, so a replay needs the grace as it was set.
+    #[serde(rename_all = "camelCase")]
+    Grace {
+        /// The grace, in milliseconds (at most [`MAX_TIME`](crate::MAX_TIME)).
+        grace_ms: Millis,
+    },
+}
+
+/// A grace longer than the clock runs ([`MAX_TIME`](crate::MAX_TIME)), refused by
+/// [`Match::set_grace_ms`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the grace must be at most {max} ms, not {got}", max = crate::MAX_TIME)]
+pub struct InvalidGrace {
+    /// The grace asked for.
+    pub got: Millis,
 }
 
 /// A whole match: game id, format version, options, players, seed, start time and every
@@ -426,6 +444,36 @@ impl<G: Game> Match<G> {
         Played { applied, result }
     }
 
+    /// Sets how long a disconnected player is waited for in this match before the engine
+    /// acts for them, instead of the game's [`Game::grace_ms`], from now on (a grace
+    /// already running is measured by the new length). Kept in the state's table, so a
+    /// stored state keeps it, and recorded, so a replay keeps it; setting the grace in
+    /// force again changes and records nothing. A grace past
+    /// [`MAX_TIME`](crate::MAX_TIME) is refused, and nothing changes.
+    ///
+    /// ```
+    /// use game_core::{Match, rps::{Rps, RpsOptions}};
+    /// let mut m = Match::new(Rps, RpsOptions { turn_seconds: None, ..Default::default() }, vec!["a".into(), "b".into()], 7, 0).unwrap();
+    /// m.set_grace_ms(1_000).unwrap();
+    /// m.set_connected("b", false, 0);
+    /// assert_eq!(m.next_tick_at(), Some(1_000)); // not the game's 5 s
+    /// let replayed = Match::replay(Rps, &m.record()).unwrap();
+    /// assert_eq!(replayed.next_tick_at(), Some(1_000));
+    /// assert!(m.set_grace_ms(u64::MAX).is_err());
+    /// ```
+    pub fn set_grace_ms(&mut self, grace_ms: Millis) -> Result<(), InvalidGrace> {
+        if grace_ms > crate::MAX_TIME {
+            return Err(InvalidGrace { got: grace_ms });
+        }
+        let table = self.state.table_mut(crate::TableKey::new());
+        if table.grace_ms == Some(grace_ms) {
+            return Ok(());
+        }
+        table.grace_ms = Some(grace_ms);
+        self.push_entry(RecordEntry::Grace { grace_ms });
+        Ok(())
+    }
+
     /// The earliest time at which [`Match::tick`] would act ([`GameExt::next_tick_at`]).
     pub fn next_tick_at(&self) -> Option<Millis> {
         self.game.next_tick_at(&self.state)
@@ -470,6 +518,13 @@ impl<G: Game> Match<G> {
             }
             RecordEntry::Tick { at } => {
                 self.tick(*at);
+            }
+            RecordEntry::Grace { grace_ms } => {
+                self.set_grace_ms(*grace_ms)
+                    .map_err(|e| RecordError::Malformed {
+                        what: "grace",
+                        detail: e.to_string(),
+                    })?;
             }
             RecordEntry::Presence {
                 at,

@@ -420,6 +420,9 @@ on_stores! {
                     } => {
                         local.set_connected(player, *connected, *at);
                     }
+                    game_core::RecordEntry::Grace { grace_ms } => {
+                        local.set_grace_ms(*grace_ms).unwrap();
+                    }
                 }
             }
             assert!(local.outcome().is_some());

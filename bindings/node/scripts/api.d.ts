@@ -63,6 +63,12 @@ export interface CreateOptions<G extends GameId> {
   seed?: number;
   /** Host time in milliseconds; none: 0. */
   now?: number;
+  /**
+   * How long a disconnected player is waited for in this match, in milliseconds (an
+   * integer up to the engine's MAX_TIME); none: the game's grace (5 s for the built-in
+   * games). Kept in the stored state and the record.
+   */
+  graceMs?: number;
 }
 
 /** An action of game `G`: what `isAction(game, value)` proves `value` to be. */
@@ -154,8 +160,9 @@ export declare class Match<G extends GameId = GameId> {
   /**
    * Marks a player connected or not, after the timeouts due at `now` (in `lastApplied()`):
    * the events to push to every viewer, `presenceChanged` (none when nothing changed). A
-   * disconnected player's turn is played by the engine once the deadline or the game's
-   * grace (5 s for the built-in games) ends, whichever comes first: `status().nextTickAt`.
+   * disconnected player's turn is played by the engine once the deadline or the match's
+   * grace ends, whichever comes first: `status().nextTickAt`. The grace is the game's (5 s
+   * for the built-in games) unless `create` was given `graceMs`.
    */
   setConnected(player: string, connected: boolean, now?: number): Events[G][];
   /**

@@ -62,6 +62,7 @@ restored.act("a", { type: "THROW" });
 const outcome = m.outcome();
 const winners: unknown = outcome === null ? null : outcome;
 const rps = reg.create({ game: "rps", players: ["a", "b"], options: { winsNeeded: 2 } });
+const quick: Match<"rps"> = reg.create({ game: "rps", players: ["a", "b"], graceMs: 1000 });
 const rpsEvents: RpsEvent[] = rps.act("a", { type: "PICK", hand: "rock" });
 const aug = reg.create({ game: "yut-augments", players: ["a", "b"], options: { augments: ["first-step"] } });
 aug.act("a", { type: "CHOOSE_AUGMENT", index: 0 });
@@ -161,6 +162,7 @@ const TYPOS = [
   ['wire input acted without isAction', 'm.act("a", wire);'],
   ['an rps action proved and acted on a yut match', 'if (isAction("rps", wire)) m.act("a", wire);'],
   ['isAction of an unknown game', 'isAction("chess", wire);'],
+  ['graceMs as a string', 'reg.create({ game: "rps", players: ["a", "b"], graceMs: "1000" });'],
 ];
 
 test('the declarations exist (npm run build)', () => {
