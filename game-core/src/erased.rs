@@ -87,23 +87,23 @@ impl GameError for HostError {
     }
 
     fn reason(&self) -> Option<Value> {
-        match self {
-            Self::Game(body) => Some(Value::Object(body.reason.clone())),
-            Self::BadJson { what, detail } => {
-                Some(serde_json::json!({ "part": what, "detail": detail }))
-            }
-            Self::InvalidOption { option, detail } => {
-                Some(serde_json::json!({ "option": option, "detail": detail }))
-            }
-            Self::UnknownGame(id) => Some(serde_json::json!({ "game": id })),
-            Self::NoSeed { detail } => Some(serde_json::json!({ "detail": detail })),
-            Self::UnknownActionIndex { index, count } => {
-                Some(serde_json::json!({ "index": index, "count": count }))
-            }
-            Self::UnknownBot { kind, kinds } => {
-                Some(serde_json::json!({ "bot": kind, "bots": kinds }))
-            }
-        }
+        use HostErrorWire as W;
+        let wire = match self {
+            Self::Game(body) => return Some(Value::Object(body.reason.clone())),
+            Self::BadJson { what, detail } => W::BadJson { part: what, detail },
+            Self::InvalidOption { option, detail } => W::InvalidOption { option, detail },
+            Self::UnknownGame(game) => W::UnknownGame { game },
+            Self::NoSeed { detail } => W::NoSeed { detail },
+            Self::UnknownActionIndex { index, count } => W::UnknownActionIndex {
+                index: *index,
+                count: *count,
+            },
+            Self::UnknownBot { kind, kinds } => W::UnknownBot {
+                bot: kind,
+                bots: kinds,
+            },
+        };
+        crate::reason_of(&wire)
     }
 
     fn body(&self) -> ErrorBody {
@@ -115,6 +115,58 @@ impl GameError for HostError {
                 reason: crate::error::reason_object(other.reason()),
             },
         }
+    }
+}
+
+/// The wire form of the host layer's own refusals (a game's are its own): one definition
+/// writes the reason and lists the codes with their reasons' schemas.
+#[derive(Serialize, JsonSchema)]
+#[serde(tag = "code", content = "reason", rename_all = "SCREAMING_SNAKE_CASE")]
+enum HostErrorWire<'a> {
+    /// No game is registered under this id.
+    UnknownGame {
+        /// The id asked for.
+        game: &'a str,
+    },
+    /// The JSON does not have the shape the game expects.
+    BadJson {
+        /// Which part of the request (`action`, `options`, `state`).
+        part: &'a str,
+        /// The parser's message.
+        detail: &'a str,
+    },
+    /// An option the game does not take, or a match setting out of range (`graceMs`).
+    InvalidOption {
+        /// The option's wire name.
+        option: &'a str,
+        /// What is wrong.
+        detail: &'a str,
+    },
+    /// No seed was given and the operating system gave none.
+    NoSeed {
+        /// The operating system's error.
+        detail: &'a str,
+    },
+    /// An action index past the end of the player's legal actions.
+    UnknownActionIndex {
+        /// The index given.
+        index: u64,
+        /// How many legal actions the player has now.
+        count: usize,
+    },
+    /// No bot of this kind plays the game.
+    UnknownBot {
+        /// The kind asked for.
+        bot: &'a str,
+        /// The kinds the game offers.
+        bots: &'a [&'static str],
+    },
+}
+
+/// The host layer's own codes (a game's refusal keeps the game's code and reason).
+impl crate::ErrorCodes for HostError {
+    fn codes(codes: &mut crate::CodeSchemas) {
+        codes.tagged::<HostErrorWire<'_>>();
     }
 }
 
@@ -914,8 +966,36 @@ where
         WithBots {
             game: self,
             bots: Vec::new(),
+            errors: Vec::new(),
         }
         .with_bot(kind, make)
+    }
+
+    /// This game with the codes of `E` in its error schema ([`DynGame::schemas`]): the
+    /// codes of a rule layer whose errors the game's error type carries type-erased (a
+    /// Yut rule set's, inside `YutError::Rule`), which the game's own type cannot list.
+    ///
+    /// ```
+    /// use game_core::{Erased, ErrorCodes, CodeSchemas, DynGame, rps::Rps};
+    /// struct Extra;
+    /// impl ErrorCodes for Extra {
+    ///     fn codes(codes: &mut CodeSchemas) {
+    ///         codes.code_schema("TOO_EARLY", "Not yet.", serde_json::json!({"type": "object"}));
+    ///     }
+    /// }
+    /// let game = Erased(Rps).with_errors::<Extra>();
+    /// let error = game.schemas().error;
+    /// let codes: Vec<&str> = error["oneOf"].as_array().unwrap().iter()
+    ///     .map(|b| b["properties"]["code"]["const"].as_str().unwrap()).collect();
+    /// assert!(codes.contains(&"TOO_EARLY") && codes.contains(&"ALREADY_PICKED"));
+    /// ```
+    pub fn with_errors<E: crate::ErrorCodes>(self) -> WithBots<G> {
+        WithBots {
+            game: self,
+            bots: Vec::new(),
+            errors: Vec::new(),
+        }
+        .with_errors::<E>()
     }
 }
 
@@ -926,6 +1006,8 @@ type MakeBot = Box<dyn Fn(u64) -> Box<dyn DynBot> + Send + Sync>;
 pub struct WithBots<G> {
     game: Erased<G>,
     bots: Vec<(&'static str, MakeBot)>,
+    /// The codes of the game's rule layers ([`Erased::with_errors`]).
+    errors: Vec<fn(&mut crate::CodeSchemas)>,
 }
 
 impl<G> std::fmt::Debug for WithBots<G> {
@@ -941,6 +1023,12 @@ impl<G: Game + Clone> WithBots<G>
 where
     G::Options: Default,
 {
+    /// [`Erased::with_errors`], chained.
+    pub fn with_errors<E: crate::ErrorCodes>(mut self) -> Self {
+        self.errors.push(E::codes);
+        self
+    }
+
     /// One more named bot (see [`Erased::with_bot`]); a kind given twice keeps the last.
     pub fn with_bot<B, F>(mut self, kind: &'static str, make: F) -> Self
     where
@@ -968,7 +1056,7 @@ where
     }
 
     fn schemas(&self) -> GameSchemas {
-        self.game.schemas()
+        GameSchemas::with_errors(&self.game.0, &self.errors)
     }
 
     fn default_options(&self) -> Value {

@@ -94,7 +94,7 @@ pub trait Game: Send + Sync + 'static {
     /// One outcome of a random step (for yut: a throw result or nak).
     type Chance: Clone + Debug + PartialEq + Serialize + JsonSchema;
     /// Why an action or setting was refused.
-    type Error: GameError + From<Rejection>;
+    type Error: GameError + crate::ErrorCodes + From<Rejection>;
 
     /// The game's stable id (`"yut"`, `"rps"`, ...), used by records and registries.
     fn id(&self) -> &'static str;

@@ -137,17 +137,85 @@ impl<E: crate::GameError> crate::GameError for RecordError<E> {
 
     fn reason(&self) -> Option<serde_json::Value> {
         match self {
-            Self::Refused { index, error } => {
-                Some(serde_json::json!({ "entry": index, "error": error.body() }))
-            }
-            Self::WrongGame { found } => Some(serde_json::json!({ "found": found })),
+            Self::Refused { index, error } => crate::reason_of(&RefusedWire::Refused {
+                entry: *index,
+                error: error.body(),
+            }),
+            Self::WrongGame { found } => crate::reason_of(&RecordErrorWire::WrongGame { found }),
             Self::UnsupportedVersion { found, supported } => {
-                Some(serde_json::json!({ "found": found, "supported": supported }))
+                crate::reason_of(&RecordErrorWire::UnsupportedVersion {
+                    found: *found,
+                    supported: *supported,
+                })
             }
             Self::Malformed { what, detail } => {
-                Some(serde_json::json!({ "part": what, "detail": detail }))
+                crate::reason_of(&RecordErrorWire::Malformed { part: what, detail })
             }
         }
+    }
+}
+
+/// The wire form of a record's own refusals: one definition writes the reason and lists
+/// the codes with their reasons' schemas.
+#[derive(Serialize, JsonSchema)]
+#[serde(tag = "code", content = "reason")]
+enum RecordErrorWire<'a> {
+    /// The record is of another game.
+    #[serde(rename = "RECORD_WRONG_GAME")]
+    WrongGame {
+        /// The game the record names.
+        found: &'a str,
+    },
+    /// The record's format version is not this game's.
+    #[serde(rename = "RECORD_UNSUPPORTED_VERSION")]
+    UnsupportedVersion {
+        /// The record's version.
+        found: u32,
+        /// The version this build reads.
+        supported: u32,
+    },
+    /// A JSON part of the record does not parse as the game's type.
+    #[serde(rename = "RECORD_MALFORMED")]
+    Malformed {
+        /// Which part.
+        part: &'a str,
+        /// The parser's message.
+        detail: &'a str,
+    },
+}
+
+/// The reason of a recorded input the game refused: its code is the game's.
+#[derive(Serialize, JsonSchema)]
+#[serde(tag = "code", content = "reason")]
+enum RefusedWire {
+    /// A recorded input the game refused, under the game's code.
+    Refused {
+        /// The input's position in `entries`.
+        entry: usize,
+        /// The game's refusal.
+        error: crate::ErrorBody,
+    },
+}
+
+/// A record's own codes. A refused input carries the game's code, with the reason
+/// `{entry, error}` (which a game's error schema lists beside each code's own).
+impl<E> crate::ErrorCodes for RecordError<E> {
+    fn codes(codes: &mut crate::CodeSchemas) {
+        codes.tagged::<RecordErrorWire<'_>>();
+    }
+}
+
+/// The reason of a refused recorded input, `{entry, error}`, beside the own reason of each
+/// of the game's `codes`: all but `STALE_TURN_SEQ`, which a replay never gives (it sends
+/// no `turnSeq`).
+pub(crate) fn refused_codes(codes: &mut crate::CodeSchemas, game_codes: &[String]) {
+    let refused = codes.reason_of_tagged::<RefusedWire>();
+    for code in game_codes.iter().filter(|c| *c != "STALE_TURN_SEQ") {
+        codes.code_schema(
+            code,
+            "A recorded input the game refused, under the game's code.",
+            refused.clone(),
+        );
     }
 }
 

@@ -74,6 +74,12 @@ try {
     const message: string = e.message;
     const reason: { [key: string]: unknown } = e.reason;
     const late: Applied[] = e.applied;
+    if (e.code === "STALE_TURN_SEQ") {
+      const expected: number = e.reason.expected;
+    }
+    if (e.code === "BAD_REQUEST") {
+      const field: string | undefined = e.reason.field;
+    }
   }
 }
 const schemas: object = reg.schemas("yut").action;
@@ -125,6 +131,25 @@ try {
   }
   const typed: GameError<"yut"> = e as GameError<"yut">;
   const firstAction: YutAction | undefined = typed.applied[0]?.action;
+  switch (typed.code) {
+    case "UNKNOWN_THROW_INDEX": {
+      // A code a replay may give too, with its own reason: told apart by a field.
+      if ("pending" in typed.reason) {
+        const pending: number = typed.reason.pending;
+      } else {
+        const entry: number = typed.reason.entry;
+      }
+      break;
+    }
+    case "CANNOT_MOVE": {
+      const from: number | "home" | undefined = "from" in typed.reason ? typed.reason.from : undefined;
+      break;
+    }
+  }
+  const oneCardError = e as GameError<"one-card">;
+  if (oneCardError.code === "CARD_NOT_HELD" && "card" in oneCardError.reason) {
+    const held: OneCard.Card = oneCardError.reason.card;
+  }
 }
 `;
 
@@ -163,6 +188,9 @@ const TYPOS = [
   ['an rps action proved and acted on a yut match', 'if (isAction("rps", wire)) m.act("a", wire);'],
   ['isAction of an unknown game', 'isAction("chess", wire);'],
   ['graceMs as a string', 'reg.create({ game: "rps", players: ["a", "b"], graceMs: "1000" });'],
+  ["a reason field of another code", 'const notThere = (new Error() as GameError<"yut">).code === "STALE_TURN_SEQ" ? 0 : (new Error() as GameError<"yut">).reason.expected;'],
+  ['expected as a string', 'const g = new Error() as GameError<"yut">; if (g.code === "STALE_TURN_SEQ") { const s: string = g.reason.expected; }'],
+  ["a code the game does not give", 'if ((new Error() as GameError<"rps">).code === "CARD_NOT_HELD") {}'],
 ];
 
 test('the declarations exist (npm run build)', () => {
