@@ -18,6 +18,8 @@ pub trait GameError: std::error::Error + Send + Sync + 'static {
 
     /// Extra data that helps a host react (for example the expected `turnSeq`): a JSON
     /// object, or `None` for an error that has nothing to add (its body then carries `{}`).
+    /// Written with [`reason_of`] from the serde enum that also lists the type's codes
+    /// ([`ErrorCodes`]), the reason and its schema cannot drift apart.
     fn reason(&self) -> Option<serde_json::Value> {
         None
     }

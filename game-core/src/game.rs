@@ -93,7 +93,8 @@ pub trait Game: Send + Sync + 'static {
     type Outcome: Clone + Debug + PartialEq + Serialize + JsonSchema;
     /// One outcome of a random step (for yut: a throw result or nak).
     type Chance: Clone + Debug + PartialEq + Serialize + JsonSchema;
-    /// Why an action or setting was refused.
+    /// Why an action or setting was refused; its codes and their reasons are listed for
+    /// the game's error schema ([`ErrorCodes`](crate::ErrorCodes)).
     type Error: GameError + crate::ErrorCodes + From<Rejection>;
 
     /// The game's stable id (`"yut"`, `"rps"`, ...), used by records and registries.
