@@ -601,16 +601,20 @@ class Registry {
     return JSON.parse(this.#r.recordSchema());
   }
 
-  /** A new match: no options are the game's defaults, no seed one from the OS, no now 0. */
+  /**
+   * A new match: no options are the game's defaults, no seed one from the OS, no now 0,
+   * no graceMs the game's grace.
+   */
   create(opts) {
-    const [game, players, options, seed, now] = fields('create', opts, CREATE_KEYS);
+    const [game, players, options, seed, now, graceMs] = fields('create', opts, CREATE_KEYS);
     id('game', game);
     const ids = playerIds(players);
     const optionsText = present('options', options) ? objectText('options', options) : undefined;
     optNum('seed', seed);
     optNum('now', now);
+    optNum('graceMs', graceMs);
     try {
-      return new Match(this.#r.create(game, ids, optionsText, seed, now), INTERNAL);
+      return new Match(this.#r.create(game, ids, optionsText, seed, now, graceMs), INTERNAL);
     } catch (e) {
       throw toGameError(e);
     }
@@ -638,6 +642,33 @@ class Registry {
   }
 }
 
-const CREATE_KEYS = ['game', 'players', 'options', 'seed', 'now'];
+const CREATE_KEYS = ['game', 'players', 'options', 'seed', 'now', 'graceMs'];
 
-module.exports = { Registry, Match, Played, GameError };
+/** The registry `isAction` reads with, made at its first call. */
+let reader;
+
+/**
+ * Whether `value` is an action of `game` as a match reads one (strictly: an unknown
+ * `type`, an unknown field or a wrong type is not), so that wire input needs no cast. The
+ * shape only: whether the action is legal now is the match's to judge. A value that is
+ * not a JSON object, or whose reading throws, is not an action; an unknown game is
+ * `UNKNOWN_GAME`.
+ */
+function isAction(game, value) {
+  id('game', game);
+  let text;
+  try {
+    text = isObject(value) ? JSON.stringify(value) : undefined;
+  } catch {
+    return false;
+  }
+  try {
+    reader ??= new native.NativeRegistry();
+    // The game is judged even for a value that is no object: an unknown id always throws.
+    return reader.isAction(game, typeof text === 'string' ? text : '') === true;
+  } catch (e) {
+    throw toGameError(e);
+  }
+}
+
+module.exports = { Registry, Match, Played, GameError, isAction };

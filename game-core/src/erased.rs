@@ -87,23 +87,23 @@ impl GameError for HostError {
     }
 
     fn reason(&self) -> Option<Value> {
-        match self {
-            Self::Game(body) => Some(Value::Object(body.reason.clone())),
-            Self::BadJson { what, detail } => {
-                Some(serde_json::json!({ "part": what, "detail": detail }))
-            }
-            Self::InvalidOption { option, detail } => {
-                Some(serde_json::json!({ "option": option, "detail": detail }))
-            }
-            Self::UnknownGame(id) => Some(serde_json::json!({ "game": id })),
-            Self::NoSeed { detail } => Some(serde_json::json!({ "detail": detail })),
-            Self::UnknownActionIndex { index, count } => {
-                Some(serde_json::json!({ "index": index, "count": count }))
-            }
-            Self::UnknownBot { kind, kinds } => {
-                Some(serde_json::json!({ "bot": kind, "bots": kinds }))
-            }
-        }
+        use HostErrorWire as W;
+        let wire = match self {
+            Self::Game(body) => return Some(Value::Object(body.reason.clone())),
+            Self::BadJson { what, detail } => W::BadJson { part: what, detail },
+            Self::InvalidOption { option, detail } => W::InvalidOption { option, detail },
+            Self::UnknownGame(game) => W::UnknownGame { game },
+            Self::NoSeed { detail } => W::NoSeed { detail },
+            Self::UnknownActionIndex { index, count } => W::UnknownActionIndex {
+                index: *index,
+                count: *count,
+            },
+            Self::UnknownBot { kind, kinds } => W::UnknownBot {
+                bot: kind,
+                bots: kinds,
+            },
+        };
+        crate::reason_of(&wire)
     }
 
     fn body(&self) -> ErrorBody {
@@ -115,6 +115,58 @@ impl GameError for HostError {
                 reason: crate::error::reason_object(other.reason()),
             },
         }
+    }
+}
+
+/// The wire form of the host layer's own refusals (a game's are its own): one definition
+/// writes the reason and lists the codes with their reasons' schemas.
+#[derive(Serialize, JsonSchema)]
+#[serde(tag = "code", content = "reason", rename_all = "SCREAMING_SNAKE_CASE")]
+enum HostErrorWire<'a> {
+    /// No game is registered under this id.
+    UnknownGame {
+        /// The id asked for.
+        game: &'a str,
+    },
+    /// The JSON does not have the shape the game expects.
+    BadJson {
+        /// Which part of the request (`action`, `options`, `state`).
+        part: &'a str,
+        /// The parser's message.
+        detail: &'a str,
+    },
+    /// An option the game does not take, or a match setting out of range (`graceMs`).
+    InvalidOption {
+        /// The option's wire name.
+        option: &'a str,
+        /// What is wrong.
+        detail: &'a str,
+    },
+    /// No seed was given and the operating system gave none.
+    NoSeed {
+        /// The operating system's error.
+        detail: &'a str,
+    },
+    /// An action index past the end of the player's legal actions.
+    UnknownActionIndex {
+        /// The index given.
+        index: u64,
+        /// How many legal actions the player has now.
+        count: usize,
+    },
+    /// No bot of this kind plays the game.
+    UnknownBot {
+        /// The kind asked for.
+        bot: &'a str,
+        /// The kinds the game offers.
+        bots: &'a [&'static str],
+    },
+}
+
+/// The host layer's own codes (a game's refusal keeps the game's code and reason).
+impl crate::ErrorCodes for HostError {
+    fn codes(codes: &mut crate::CodeSchemas) {
+        codes.tagged::<HostErrorWire<'_>>();
     }
 }
 
@@ -497,6 +549,29 @@ pub trait DynGame: Send + Sync {
     /// Restores a match from a stored state ([`DynMatch::state_json`]), validated like
     /// [`Game::restore`]: a tampered state is refused.
     fn restore(&self, state_json: &str) -> Result<Box<dyn DynMatch>, HostError>;
+    /// Checks that `value` reads as an action of this game, with the strict reader every
+    /// match reads actions with ([`crate::wire::read_action`]): an unknown `type`, an
+    /// unknown field or a value of the wrong type is refused with the `BAD_JSON` that
+    /// [`DynMatch::act`] would answer. The shape only: whether the action is legal now
+    /// is for a match to judge.
+    ///
+    /// ```
+    /// use game_core::{Erased, GameError, Registry, rps::Rps};
+    /// use serde_json::json;
+    /// let mut registry = Registry::new();
+    /// registry.register(Erased(Rps)).unwrap();
+    /// let rps = registry.get("rps").unwrap();
+    /// assert!(rps.check_action(&json!({"type": "PICK", "hand": "rock"})).is_ok());
+    /// for bad in [
+    ///     json!({"type": "PICK", "hand": "rook"}),
+    ///     json!({"type": "PICK", "hand": "rock", "speed": 2}),
+    ///     json!({"type": "PICK", "hand": 3}),
+    ///     json!(["PICK"]),
+    /// ] {
+    ///     assert_eq!(rps.check_action(&bad).unwrap_err().code(), "BAD_JSON");
+    /// }
+    /// ```
+    fn check_action(&self, value: &Value) -> Result<(), HostError>;
     /// The kinds of bot that play this game, the game's preferred first; `random` (a
     /// uniform pick among the legal actions) is always one of them. The default is
     /// `random` alone.
@@ -682,6 +757,33 @@ pub trait DynMatch: Send + Sync {
     /// Marks a player connected or disconnected at `now`, after the timeouts due then;
     /// the events are the `presenceChanged` (none when nothing changed).
     fn set_connected(&mut self, player: &str, connected: bool, now: Millis) -> PlayedJson;
+    /// Sets how long a disconnected player is waited for in this match
+    /// ([`Match::set_grace_ms`]: kept in the state, recorded); a grace past
+    /// [`MAX_TIME`](crate::MAX_TIME) is `INVALID_OPTION` (`reason.option`: `graceMs`), and
+    /// nothing changes.
+    ///
+    /// ```
+    /// use game_core::{Erased, GameError, Registry, rps::Rps};
+    /// let mut r = Registry::new();
+    /// r.register(Erased(Rps)).unwrap();
+    /// let options = serde_json::json!({ "turnSeconds": null });
+    /// let mut m = r.create("rps", &options, vec!["a".into(), "b".into()], Some(1), 0).unwrap();
+    /// assert_eq!(m.grace_ms(), 5_000); // the game's
+    /// m.set_grace_ms(1_000).unwrap();
+    /// m.set_connected("b", false, 0);
+    /// assert_eq!(m.next_tick_at(), Some(1_000));
+    /// let err = m.set_grace_ms(u64::MAX).unwrap_err();
+    /// assert_eq!(err.body().code, "INVALID_OPTION");
+    /// assert_eq!(err.body().reason["option"], "graceMs");
+    /// // Stored and restored, or replayed, the match keeps it.
+    /// let back = r.restore("rps", &m.state_json().to_string()).unwrap();
+    /// assert_eq!(back.grace_ms(), 1_000);
+    /// assert_eq!(r.replay(m.record()).unwrap().next_tick_at(), Some(1_000));
+    /// ```
+    fn set_grace_ms(&mut self, grace_ms: Millis) -> Result<(), HostError>;
+    /// How long a disconnected player is waited for in this match: the host's setting
+    /// ([`DynMatch::set_grace_ms`]) or the game's [`Game::grace_ms`].
+    fn grace_ms(&self) -> Millis;
     /// The players whose move is awaited, as ids.
     fn to_act(&self) -> Vec<PlayerId>;
     /// Whether `player` may act now ([`Game::may_act`]): one of [`DynMatch::to_act`], or a
@@ -821,6 +923,10 @@ where
         Ok(Box::new(m))
     }
 
+    fn check_action(&self, value: &Value) -> Result<(), HostError> {
+        action_from_value::<G::Action>(value.clone()).map(drop)
+    }
+
     fn bot(&self, kind: &str, seed: u64) -> Result<Box<dyn DynBot>, HostError> {
         match kind {
             // The typed random bot: the same draws as `RandomBot` in a typed loop.
@@ -860,8 +966,36 @@ where
         WithBots {
             game: self,
             bots: Vec::new(),
+            errors: Vec::new(),
         }
         .with_bot(kind, make)
+    }
+
+    /// This game with the codes of `E` in its error schema ([`DynGame::schemas`]): the
+    /// codes of a rule layer whose errors the game's error type carries type-erased (a
+    /// Yut rule set's, inside `YutError::Rule`), which the game's own type cannot list.
+    ///
+    /// ```
+    /// use game_core::{Erased, ErrorCodes, CodeSchemas, DynGame, rps::Rps};
+    /// struct Extra;
+    /// impl ErrorCodes for Extra {
+    ///     fn codes(codes: &mut CodeSchemas) {
+    ///         codes.code_schema("TOO_EARLY", "Not yet.", serde_json::json!({"type": "object"}));
+    ///     }
+    /// }
+    /// let game = Erased(Rps).with_errors::<Extra>();
+    /// let error = game.schemas().error;
+    /// let codes: Vec<&str> = error["oneOf"].as_array().unwrap().iter()
+    ///     .map(|b| b["properties"]["code"]["const"].as_str().unwrap()).collect();
+    /// assert!(codes.contains(&"TOO_EARLY") && codes.contains(&"ALREADY_PICKED"));
+    /// ```
+    pub fn with_errors<E: crate::ErrorCodes>(self) -> WithBots<G> {
+        WithBots {
+            game: self,
+            bots: Vec::new(),
+            errors: Vec::new(),
+        }
+        .with_errors::<E>()
     }
 }
 
@@ -872,6 +1006,8 @@ type MakeBot = Box<dyn Fn(u64) -> Box<dyn DynBot> + Send + Sync>;
 pub struct WithBots<G> {
     game: Erased<G>,
     bots: Vec<(&'static str, MakeBot)>,
+    /// The codes of the game's rule layers ([`Erased::with_errors`]).
+    errors: Vec<fn(&mut crate::CodeSchemas)>,
 }
 
 impl<G> std::fmt::Debug for WithBots<G> {
@@ -887,6 +1023,12 @@ impl<G: Game + Clone> WithBots<G>
 where
     G::Options: Default,
 {
+    /// [`Erased::with_errors`], chained.
+    pub fn with_errors<E: crate::ErrorCodes>(mut self) -> Self {
+        self.errors.push(E::codes);
+        self
+    }
+
     /// One more named bot (see [`Erased::with_bot`]); a kind given twice keeps the last.
     pub fn with_bot<B, F>(mut self, kind: &'static str, make: F) -> Self
     where
@@ -914,7 +1056,7 @@ where
     }
 
     fn schemas(&self) -> GameSchemas {
-        self.game.schemas()
+        GameSchemas::with_errors(&self.game.0, &self.errors)
     }
 
     fn default_options(&self) -> Value {
@@ -937,6 +1079,10 @@ where
 
     fn restore(&self, state_json: &str) -> Result<Box<dyn DynMatch>, HostError> {
         self.game.restore(state_json)
+    }
+
+    fn check_action(&self, value: &Value) -> Result<(), HostError> {
+        self.game.check_action(value)
     }
 
     fn bot_kinds(&self) -> Vec<&'static str> {
@@ -1145,6 +1291,17 @@ impl<G: Game + Clone> DynMatch for Match<G> {
     fn set_connected(&mut self, player: &str, connected: bool, now: Millis) -> PlayedJson {
         let played = Match::set_connected(self, player, connected, now);
         self.played_as(player, played, events_json::<G>)
+    }
+
+    fn set_grace_ms(&mut self, grace_ms: Millis) -> Result<(), HostError> {
+        Match::set_grace_ms(self, grace_ms).map_err(|e| HostError::InvalidOption {
+            option: "graceMs".into(),
+            detail: e.to_string(),
+        })
+    }
+
+    fn grace_ms(&self) -> Millis {
+        crate::game::grace_of(&self.game, self.state.table())
     }
 
     fn may_act(&self, player: &str) -> bool {

@@ -93,8 +93,9 @@ pub trait Game: Send + Sync + 'static {
     type Outcome: Clone + Debug + PartialEq + Serialize + JsonSchema;
     /// One outcome of a random step (for yut: a throw result or nak).
     type Chance: Clone + Debug + PartialEq + Serialize + JsonSchema;
-    /// Why an action or setting was refused.
-    type Error: GameError + From<Rejection>;
+    /// Why an action or setting was refused; its codes and their reasons are listed for
+    /// the game's error schema ([`ErrorCodes`](crate::ErrorCodes)).
+    type Error: GameError + crate::ErrorCodes + From<Rejection>;
 
     /// The game's stable id (`"yut"`, `"rps"`, ...), used by records and registries.
     fn id(&self) -> &'static str;
@@ -417,7 +418,9 @@ pub trait Game: Send + Sync + 'static {
         None
     }
 
-    /// How long a disconnected player is waited for before the engine acts for them.
+    /// How long a disconnected player is waited for before the engine acts for them: the
+    /// game's default, which a host may change for one match
+    /// ([`Match::set_grace_ms`](crate::Match::set_grace_ms), kept in its table).
     fn grace_ms(&self) -> Millis {
         5_000
     }
@@ -585,7 +588,7 @@ pub trait GameExt: Game + sealed::Sealed {
         }
         // Before any seat's time, nothing is due: answered without listing who is to act
         // (the common case: a player acting in time).
-        let grace = self.grace_ms();
+        let grace = grace_of(self, table);
         if (0..table.players.len())
             .all(|seat| table.acts_for_at(seat, grace).is_none_or(|t| now < t))
         {
@@ -593,11 +596,7 @@ pub trait GameExt: Game + sealed::Sealed {
         }
         self.to_act(state)
             .into_iter()
-            .filter(|&seat| {
-                table
-                    .acts_for_at(seat, self.grace_ms())
-                    .is_some_and(|t| now >= t)
-            })
+            .filter(|&seat| table.acts_for_at(seat, grace).is_some_and(|t| now >= t))
             .filter_map(|seat| Some((seat, self.timeout_action(state, seat)?)))
             .collect()
     }
@@ -618,9 +617,10 @@ pub trait GameExt: Game + sealed::Sealed {
     /// ```
     fn next_tick_at(&self, state: &Self::State) -> Option<Millis> {
         let table = state.table();
+        let grace = grace_of(self, table);
         self.to_act(state)
             .into_iter()
-            .filter_map(|seat| table.acts_for_at(seat, self.grace_ms()).map(|t| (seat, t)))
+            .filter_map(|seat| table.acts_for_at(seat, grace).map(|t| (seat, t)))
             .filter(|&(seat, _)| self.times_out(state, seat))
             .map(|(_, t)| t)
             .min()
@@ -645,7 +645,8 @@ pub trait GameExt: Game + sealed::Sealed {
     }
 
     /// Marks a player connected or disconnected at `now`. A disconnected player who must
-    /// act is acted for after [`Game::grace_ms`]. Returns the `presenceChanged` event, or
+    /// act is acted for after the match's grace ([`Game::grace_ms`], unless the host set
+    /// another: [`Table::grace_ms`]). Returns the `presenceChanged` event, or
     /// nothing when the player's presence already was that (and then nothing changed).
     fn set_connected(
         &self,
@@ -713,6 +714,12 @@ pub fn restored<G: Game>(
     state.table().check()?;
     game.check_state(&state)?;
     Ok(state)
+}
+
+/// The grace of the match whose table this is: the host's, or the game's default.
+#[inline]
+pub(crate) fn grace_of<G: Game + ?Sized>(game: &G, table: &Table) -> Millis {
+    table.grace_ms.unwrap_or_else(|| game.grace_ms())
 }
 
 /// The checks of a request that no timeout can change, made before anything is taken (see

@@ -17,7 +17,9 @@
 //! [`Table`](crate::Table), tied together by [`game_state!`](crate::game_state)), `View`
 //! (the board as a player sees it, with the table's [`TableView`](crate::TableView)
 //! flattened in), `Outcome`, `Chance` and `Error` ([`Rejection`](crate::Rejection) is
-//! enough until the game wants codes of its own).
+//! enough until the game wants codes of its own; then its type lists them with their
+//! reasons for the error schema, [`ErrorCodes`](crate::ErrorCodes), from the serde enum
+//! that writes the reasons).
 //!
 //! Required: `id`, `setup`, `step_into`, `view`, `to_act`, `legal_actions`, `outcome`,
 //! `restore`.

@@ -27,11 +27,11 @@ pub use erased::{
     MAX_SAFE_INTEGER, MatchStatus, PlayedAs, PlayedJson, PlayedText, RANDOM_BOT, Registry,
     WithBots,
 };
-pub use error::{ErrorBody, GameError, Rejection, cap_detail};
+pub use error::{CodeSchemas, ErrorBody, ErrorCodes, GameError, Rejection, cap_detail, reason_of};
 pub use game::{Applied, Game, GameExt, Played, Viewer, restored};
 pub use option_range::OptionRange;
 pub use presence::{AWAY_AFTER_TIMEOUTS, Presence, PresenceChanged};
-pub use record::{Match, MatchRecord, RecordEntry, RecordError};
+pub use record::{InvalidGrace, Match, MatchRecord, RecordEntry, RecordError};
 pub use rng::{GameRng, Odds};
 pub use schema::GameSchemas;
 pub use table::{GameState, Table, TableKey, TableView};

@@ -7,7 +7,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::{Applied, Game, Millis, Played, PlayerId};
 
-/// One step of a record: an action a player took, or a clock tick, or a presence change.
+/// One step of a record: an action a player took, or a clock tick, or a presence change,
+/// or the host's setting of the match's grace.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize, JsonSchema)]
 #[serde(tag = "kind", rename_all = "camelCase", deny_unknown_fields)]
 pub enum RecordEntry {
@@ -36,6 +37,23 @@ pub enum RecordEntry {
         /// Connected now?
         connected: bool,
     },
+    /// The host set how long a disconnected player is waited for from here on
+    /// ([`Match::set_grace_ms`]). Timeouts are recorded as ticks, which take what is due
+    /// at their time under the grace in force, so a replay needs the grace as it was set.
+    #[serde(rename_all = "camelCase")]
+    Grace {
+        /// The grace, in milliseconds (at most [`MAX_TIME`](crate::MAX_TIME)).
+        grace_ms: Millis,
+    },
+}
+
+/// A grace longer than the clock runs ([`MAX_TIME`](crate::MAX_TIME)), refused by
+/// [`Match::set_grace_ms`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("the grace must be at most {max} ms, not {got}", max = crate::MAX_TIME)]
+pub struct InvalidGrace {
+    /// The grace asked for.
+    pub got: Millis,
 }
 
 /// A whole match: game id, format version, options, players, seed, start time and every
@@ -119,17 +137,85 @@ impl<E: crate::GameError> crate::GameError for RecordError<E> {
 
     fn reason(&self) -> Option<serde_json::Value> {
         match self {
-            Self::Refused { index, error } => {
-                Some(serde_json::json!({ "entry": index, "error": error.body() }))
-            }
-            Self::WrongGame { found } => Some(serde_json::json!({ "found": found })),
+            Self::Refused { index, error } => crate::reason_of(&RefusedWire::Refused {
+                entry: *index,
+                error: error.body(),
+            }),
+            Self::WrongGame { found } => crate::reason_of(&RecordErrorWire::WrongGame { found }),
             Self::UnsupportedVersion { found, supported } => {
-                Some(serde_json::json!({ "found": found, "supported": supported }))
+                crate::reason_of(&RecordErrorWire::UnsupportedVersion {
+                    found: *found,
+                    supported: *supported,
+                })
             }
             Self::Malformed { what, detail } => {
-                Some(serde_json::json!({ "part": what, "detail": detail }))
+                crate::reason_of(&RecordErrorWire::Malformed { part: what, detail })
             }
         }
+    }
+}
+
+/// The wire form of a record's own refusals: one definition writes the reason and lists
+/// the codes with their reasons' schemas.
+#[derive(Serialize, JsonSchema)]
+#[serde(tag = "code", content = "reason")]
+enum RecordErrorWire<'a> {
+    /// The record is of another game.
+    #[serde(rename = "RECORD_WRONG_GAME")]
+    WrongGame {
+        /// The game the record names.
+        found: &'a str,
+    },
+    /// The record's format version is not this game's.
+    #[serde(rename = "RECORD_UNSUPPORTED_VERSION")]
+    UnsupportedVersion {
+        /// The record's version.
+        found: u32,
+        /// The version this build reads.
+        supported: u32,
+    },
+    /// A JSON part of the record does not parse as the game's type.
+    #[serde(rename = "RECORD_MALFORMED")]
+    Malformed {
+        /// Which part.
+        part: &'a str,
+        /// The parser's message.
+        detail: &'a str,
+    },
+}
+
+/// The reason of a recorded input the game refused: its code is the game's.
+#[derive(Serialize, JsonSchema)]
+#[serde(tag = "code", content = "reason")]
+enum RefusedWire {
+    /// A recorded input the game refused, under the game's code.
+    Refused {
+        /// The input's position in `entries`.
+        entry: usize,
+        /// The game's refusal.
+        error: crate::ErrorBody,
+    },
+}
+
+/// A record's own codes. A refused input carries the game's code, with the reason
+/// `{entry, error}` (which a game's error schema lists beside each code's own).
+impl<E> crate::ErrorCodes for RecordError<E> {
+    fn codes(codes: &mut crate::CodeSchemas) {
+        codes.tagged::<RecordErrorWire<'_>>();
+    }
+}
+
+/// The reason of a refused recorded input, `{entry, error}`, beside the own reason of each
+/// of the game's `codes`: all but `STALE_TURN_SEQ`, which a replay never gives (it sends
+/// no `turnSeq`).
+pub(crate) fn refused_codes(codes: &mut crate::CodeSchemas, game_codes: &[String]) {
+    let refused = codes.reason_of_tagged::<RefusedWire>();
+    for code in game_codes.iter().filter(|c| *c != "STALE_TURN_SEQ") {
+        codes.code_schema(
+            code,
+            "A recorded input the game refused, under the game's code.",
+            refused.clone(),
+        );
     }
 }
 
@@ -426,6 +512,36 @@ impl<G: Game> Match<G> {
         Played { applied, result }
     }
 
+    /// Sets how long a disconnected player is waited for in this match before the engine
+    /// acts for them, instead of the game's [`Game::grace_ms`], from now on (a grace
+    /// already running is measured by the new length). Kept in the state's table, so a
+    /// stored state keeps it, and recorded, so a replay keeps it; setting the grace in
+    /// force again changes and records nothing. A grace past
+    /// [`MAX_TIME`](crate::MAX_TIME) is refused, and nothing changes.
+    ///
+    /// ```
+    /// use game_core::{Match, rps::{Rps, RpsOptions}};
+    /// let mut m = Match::new(Rps, RpsOptions { turn_seconds: None, ..Default::default() }, vec!["a".into(), "b".into()], 7, 0).unwrap();
+    /// m.set_grace_ms(1_000).unwrap();
+    /// m.set_connected("b", false, 0);
+    /// assert_eq!(m.next_tick_at(), Some(1_000)); // not the game's 5 s
+    /// let replayed = Match::replay(Rps, &m.record()).unwrap();
+    /// assert_eq!(replayed.next_tick_at(), Some(1_000));
+    /// assert!(m.set_grace_ms(u64::MAX).is_err());
+    /// ```
+    pub fn set_grace_ms(&mut self, grace_ms: Millis) -> Result<(), InvalidGrace> {
+        if grace_ms > crate::MAX_TIME {
+            return Err(InvalidGrace { got: grace_ms });
+        }
+        let table = self.state.table_mut(crate::TableKey::new());
+        if table.grace_ms == Some(grace_ms) {
+            return Ok(());
+        }
+        table.grace_ms = Some(grace_ms);
+        self.push_entry(RecordEntry::Grace { grace_ms });
+        Ok(())
+    }
+
     /// The earliest time at which [`Match::tick`] would act ([`GameExt::next_tick_at`]).
     pub fn next_tick_at(&self) -> Option<Millis> {
         self.game.next_tick_at(&self.state)
@@ -470,6 +586,13 @@ impl<G: Game> Match<G> {
             }
             RecordEntry::Tick { at } => {
                 self.tick(*at);
+            }
+            RecordEntry::Grace { grace_ms } => {
+                self.set_grace_ms(*grace_ms)
+                    .map_err(|e| RecordError::Malformed {
+                        what: "grace",
+                        detail: e.to_string(),
+                    })?;
             }
             RecordEntry::Presence {
                 at,

@@ -479,16 +479,48 @@ impl GameError for RpsError {
     }
 
     fn reason(&self) -> Option<serde_json::Value> {
-        match self {
-            Self::AlreadyPicked => None,
+        let wire = match self {
+            Self::AlreadyPicked => RpsErrorWire::AlreadyPicked {},
             Self::InvalidOption {
                 option,
                 got,
                 min,
                 max,
-            } => Some(serde_json::json!({ "option": option, "got": got, "min": min, "max": max })),
-            Self::Core(r) => r.reason(),
-        }
+            } => RpsErrorWire::InvalidOption {
+                option,
+                got: *got,
+                min: *min,
+                max: *max,
+            },
+            Self::Core(r) => return r.reason(),
+        };
+        crate::reason_of(&wire)
+    }
+}
+
+/// The wire form of rps's own refusals: one definition for the reasons and their schemas.
+#[derive(Serialize, JsonSchema)]
+#[serde(tag = "code", content = "reason", rename_all = "SCREAMING_SNAKE_CASE")]
+enum RpsErrorWire<'a> {
+    /// The player already picked in this round.
+    AlreadyPicked {},
+    /// An option is out of its allowed range.
+    InvalidOption {
+        /// The option's wire name.
+        option: &'a str,
+        /// The value given.
+        got: u32,
+        /// The smallest allowed value.
+        min: u32,
+        /// The largest allowed value.
+        max: u32,
+    },
+}
+
+impl crate::ErrorCodes for RpsError {
+    fn codes(codes: &mut crate::CodeSchemas) {
+        codes.tagged::<RpsErrorWire<'_>>();
+        Rejection::codes(codes);
     }
 }
 

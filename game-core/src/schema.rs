@@ -40,7 +40,7 @@ use schemars::{JsonSchema, Schema};
 use serde::Serialize;
 use serde_json::{Map, Value, json};
 
-use crate::{ErrorBody, Game};
+use crate::{CodeSchemas, ErrorBody, ErrorCodes, Game, HostError, RecordError};
 
 /// Which way a type crosses the wire, which decides what its schema requires.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,7 +66,9 @@ pub struct GameSchemas {
     pub event: Value,
     /// Outcomes (outgoing).
     pub outcome: Value,
-    /// Error bodies (outgoing), the same shape for every game.
+    /// Error bodies (outgoing): a `oneOf` with a branch per code the game's matches can
+    /// give through the erased layer (the game's, the framework's, the host layer's and a
+    /// record's), each `{code, message, reason}` with that code's reason.
     pub error: Value,
 }
 
@@ -75,6 +77,13 @@ impl GameSchemas {
     /// `YutAugmentsOptions`, `YutAugmentsAction`, `YutAugmentsView`, `YutAugmentsEvent`,
     /// `YutAugmentsOutcome` and `YutAugmentsError`.
     pub fn of<G: Game>(game: &G) -> Self {
+        Self::with_errors(game, &[])
+    }
+
+    /// [`GameSchemas::of`], the error schema listing the codes that `extra` adds too:
+    /// those of a rule layer whose errors the game's error type carries type-erased (a
+    /// Yut rule set's; see [`Erased::with_errors`](crate::Erased::with_errors)).
+    pub fn with_errors<G: Game>(game: &G, extra: &[fn(&mut CodeSchemas)]) -> Self {
         let prefix = pascal_case(game.id());
         let title = |ty: &str| format!("{prefix}{ty}");
         // A view embeds the game's events (its log) and often its options; those
@@ -95,7 +104,9 @@ impl GameSchemas {
             view: schema(generate::<G::View>(Outgoing), "View"),
             event: schema(generate::<G::Event>(Outgoing), "Event"),
             outcome: schema(generate::<G::Outcome>(Outgoing), "Outcome"),
-            error: schema(generate::<ErrorBody>(Outgoing), "Error"),
+            // Not renamed to the error's title: a refused record entry's reason holds a
+            // plain `ErrorBody`, which must not take the name of the union around it.
+            error: normalise(error_body::<G>(extra), &title("Error"), &renames[..5]),
         }
     }
 
@@ -110,6 +121,22 @@ impl GameSchemas {
             ("error", &self.error),
         ]
     }
+}
+
+/// The error bodies of `G`'s matches through the erased layer: the game's codes (and
+/// `extra`'s), those with the reason of a refused recorded input beside their own, the
+/// host layer's and a record's own.
+fn error_body<G: Game>(extra: &[fn(&mut CodeSchemas)]) -> Value {
+    let mut codes = CodeSchemas::default();
+    G::Error::codes(&mut codes);
+    for add in extra {
+        add(&mut codes);
+    }
+    let game: Vec<String> = codes.codes().into_iter().map(str::to_owned).collect();
+    HostError::codes(&mut codes);
+    RecordError::<G::Error>::codes(&mut codes);
+    crate::record::refused_codes(&mut codes, &game);
+    codes.body_schema()
 }
 
 /// The normalised schema of any wire type `T` (a host's requests and replies, say), titled

@@ -45,6 +45,13 @@ pub struct Table {
     /// `decision_since`.)
     #[serde(default)]
     pub(crate) clock: Millis,
+    /// How long a disconnected player is waited for in this match, when the host set it
+    /// ([`Match::set_grace_ms`](crate::Match::set_grace_ms)); `None` is the game's
+    /// [`Game::grace_ms`](crate::Game::grace_ms). Left out of the stored form when
+    /// `None`, so that a state stored before it existed, or without it, reads and writes
+    /// as before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(crate) grace_ms: Option<Millis>,
 }
 
 // By hand, for `clone_from`: the derived one makes a whole new copy (the ids' bytes, the
@@ -59,6 +66,7 @@ impl Clone for Table {
             deadline_at: self.deadline_at,
             presence: self.presence.clone(),
             clock: self.clock,
+            grace_ms: self.grace_ms,
         }
     }
 
@@ -80,6 +88,7 @@ impl Clone for Table {
             deadline_at,
             presence,
             clock,
+            grace_ms,
         } = source;
         self.players.clone_from(players);
         self.rng.clone_from(rng);
@@ -88,6 +97,7 @@ impl Clone for Table {
         self.deadline_at = *deadline_at;
         self.presence.clone_from(presence);
         self.clock = *clock;
+        self.grace_ms = *grace_ms;
     }
 }
 
@@ -135,6 +145,19 @@ impl Table {
         self.clock
     }
 
+    /// The match's disconnect grace when the host set one
+    /// ([`Match::set_grace_ms`](crate::Match::set_grace_ms)); `None`: the game's own
+    /// ([`Game::grace_ms`](crate::Game::grace_ms)).
+    ///
+    /// ```
+    /// let t = game_core::Table::new(&["a".into()], 1, 0).unwrap();
+    /// assert_eq!(t.grace_ms(), None);
+    /// ```
+    #[inline]
+    pub fn grace_ms(&self) -> Option<Millis> {
+        self.grace_ms
+    }
+
     /// The game's random number generator, to draw from in the game's own step: the only
     /// way to it, and only through a table the game holds mutably (a host reaches a state's
     /// table only through [`GameState::table`], read-only). Never put it in a view.
@@ -167,6 +190,7 @@ impl Table {
             deadline_at: None,
             presence: vec![Presence::default(); players.len()],
             clock: now,
+            grace_ms: None,
         })
     }
 
@@ -220,6 +244,7 @@ impl Table {
             deadline_at,
             presence,
             clock,
+            grace_ms,
         } = self;
         // `clone_into` clones each id into the `String` already in its seat: no
         // allocation while the new id fits the old one's buffer.
@@ -231,6 +256,7 @@ impl Table {
         presence.clear();
         presence.resize(players.len(), Presence::default());
         *clock = now;
+        *grace_ms = None;
         Ok(())
     }
 
@@ -446,6 +472,7 @@ impl Table {
         // the end of `u64`.
         let latest_deadline = crate::MAX_SAFE_INTEGER;
         if self.clock > MAX_TIME
+            || self.grace_ms.is_some_and(|g| g > MAX_TIME)
             || self.decision_since > MAX_TIME
             || self.deadline_at.is_some_and(|d| d > latest_deadline)
             || self

@@ -25,7 +25,12 @@ pub fn registry() -> Registry {
     let mut registry = Registry::new();
     registry
         .register(with_yut_bots(Yut::standard()))
-        .and_then(|r| r.register(with_yut_bots(yut_augments::game())))
+        .and_then(|r| {
+            // The augment layer's refusals travel inside `YutError::Rule`: listed here.
+            r.register(
+                with_yut_bots(yut_augments::game()).with_errors::<yut_augments::AugmentError>(),
+            )
+        })
         .and_then(|r| r.register(Erased(game_core::rps::Rps)))
         .and_then(|r| {
             r.register(Erased(one_card::OneCard).with_bot("policy", one_card::bots::PolicyBot::new))

@@ -31,6 +31,11 @@ struct Args {
     /// milliseconds: no bot calls, nor makes the move that ends the window, sooner.
     #[arg(long, default_value_t = 1_500)]
     call_delay_ms: u64,
+    /// How long the engine waits for a disconnected player before it plays their turn, in
+    /// milliseconds, in every match created here (kept in its record); none: each game's
+    /// own grace (5 s for the built-in games).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(0..=game_core::MAX_TIME))]
+    grace_ms: Option<u64>,
     /// Lets `create` take a `seed`, for tests that need a known position. Never on a
     /// public server: a known seed foretells every throw and every deal.
     #[arg(long)]
@@ -146,6 +151,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     let config = Config {
         bot_delay: Duration::from_millis(args.bot_delay_ms),
         call_delay: Duration::from_millis(args.call_delay_ms),
+        grace: args.grace_ms.map(Duration::from_millis),
         allow_seed: args.allow_seed,
         idle_timeout: Duration::from_millis(args.idle_timeout_ms.max(1)),
         header_timeout: Duration::from_millis(args.header_timeout_ms.max(1)),

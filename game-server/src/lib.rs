@@ -84,6 +84,10 @@ pub struct Config {
     /// person has the time to call or catch that a player across a table has. Matches
     /// with no person who may call use [`Config::bot_delay`].
     pub call_delay: Duration,
+    /// How long the engine waits for a disconnected player before it plays their turn, in
+    /// every match this server creates (`DynMatch::set_grace_ms`, kept in the match's
+    /// record); `None` (the default): each game's own grace (5 s for the built-in games).
+    pub grace: Option<Duration>,
     /// Lets `create` take a `seed` (for tests and demonstrations that need a known
     /// position). Off by default, and never for a public server: a known seed foretells
     /// every random draw of the match.
@@ -167,6 +171,7 @@ impl Default for Config {
         Self {
             bot_delay: Duration::from_millis(300),
             call_delay: Duration::from_millis(1_500),
+            grace: None,
             allow_seed: false,
             idle_timeout: Duration::from_secs(60),
             header_timeout: Duration::from_secs(10),

@@ -274,6 +274,8 @@ fn check_stored(
         let at = match entry {
             RecordEntry::Act { at, .. } | RecordEntry::Tick { at } => *at,
             RecordEntry::Presence { at, .. } => *at,
+            // A setting, at no time of its own.
+            RecordEntry::Grace { .. } => continue,
         };
         if at > latest {
             return Err(format!(

@@ -591,6 +591,9 @@ impl Session {
         // The game's own refusal (players, options) is answered as the host gives it.
         let seed = req.count("seed")?;
         let mut m = registry.create(&game, judged, players.clone(), seed, now_ms())?;
+        if let Some(grace) = self.shared.config.grace {
+            m.set_grace_ms(u64::try_from(grace.as_millis()).unwrap_or(u64::MAX))?;
+        }
         let mut seats = Vec::new();
         for p in players.iter().filter(|p| !bots.contains_key(*p)) {
             seats.push(Seat {

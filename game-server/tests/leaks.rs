@@ -123,6 +123,7 @@ fn moments(record: &game_core::MatchRecord) -> BTreeMap<u64, Hidden> {
             } => {
                 m.set_connected(player, *connected, *at);
             }
+            RecordEntry::Grace { grace_ms } => m.set_grace_ms(*grace_ms).unwrap(),
         }
         note(m.as_ref());
     }

@@ -249,6 +249,30 @@ on_stores! {
 }
 
 on_stores! {
+    async fn grace_ms_shortens_a_disconnected_players_wait(db) {
+        let flags = [SHORT_LEASE, &["--grace-ms", "1000"]].concat();
+        let server = Server::start_with(&db.path(), 0, &flags);
+        let mut c = Client::connect(&server.addr).await;
+        let created = create(&mut c, "yut", &["ann", "bo"], json!({})).await;
+        let m = created["match"].as_str().unwrap().to_owned();
+        let mover = created["toAct"][0].as_str().unwrap().to_owned();
+        let other = if mover == "ann" { "bo" } else { "ann" };
+        let gone = seated(&server.addr, &m, &token(&created, &mover)).await;
+        let mut stays = seated(&server.addr, &m, &token(&created, other)).await;
+        let seq = created["turnSeq"].as_u64().unwrap();
+        gone.close().await;
+        // The server's grace is 1 s, not the engine's 5 s.
+        let started = std::time::Instant::now();
+        let p = stays
+            .push_until(15, |p| p["turnSeq"].as_u64().is_some_and(|s| s > seq))
+            .await;
+        let waited = started.elapsed();
+        assert!(waited >= std::time::Duration::from_millis(900), "{waited:?} {p}");
+        assert!(waited < std::time::Duration::from_secs(4), "{waited:?} {p}");
+    }
+}
+
+on_stores! {
     async fn bots_finish_their_matches(db) {
         let server = Server::start_with(&db.path(), 0, SHORT_LEASE);
         let mut c = Client::connect(&server.addr).await;
@@ -419,6 +443,9 @@ on_stores! {
                         connected,
                     } => {
                         local.set_connected(player, *connected, *at);
+                    }
+                    game_core::RecordEntry::Grace { grace_ms } => {
+                        local.set_grace_ms(*grace_ms).unwrap();
                     }
                 }
             }

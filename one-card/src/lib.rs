@@ -746,15 +746,67 @@ impl GameError for OneCardError {
     }
 
     fn reason(&self) -> Option<serde_json::Value> {
-        match self {
-            Self::CardNotHeld { card } | Self::DoesNotMatch { card } => {
-                Some(serde_json::json!({ "card": card }))
-            }
-            Self::MustAnswerAttack { total } => Some(serde_json::json!({ "attack": total })),
-            Self::InvalidOption { option, .. } => Some(serde_json::json!({ "option": option })),
-            Self::Core(r) => r.reason(),
-            _ => None,
-        }
+        use OneCardErrorWire as W;
+        let wire = match self {
+            Self::NotYourTurn => W::NotYourTurn {},
+            Self::OutOfGame => W::OutOfGame {},
+            Self::CardNotHeld { card } => W::CardNotHeld { card: *card },
+            Self::DoesNotMatch { card } => W::CardDoesNotMatch { card: *card },
+            Self::MustAnswerAttack { total } => W::MustAnswerAttack { attack: *total },
+            Self::SuitRequired => W::SuitRequired {},
+            Self::SuitOnlyWithSeven => W::SuitOnlyWithSeven {},
+            Self::NoCallWindow => W::NoCallWindow {},
+            Self::CannotCatchSelf => W::CannotCatchSelf {},
+            Self::InvalidOption { option, .. } => W::InvalidOption { option },
+            Self::Core(r) => return r.reason(),
+        };
+        game_core::reason_of(&wire)
+    }
+}
+
+/// The wire form of One Card's own refusals: the code, and the reason's fields. One
+/// definition writes the reason and lists the codes with their reasons' schemas.
+#[derive(Serialize, JsonSchema)]
+#[serde(tag = "code", content = "reason", rename_all = "SCREAMING_SNAKE_CASE")]
+enum OneCardErrorWire<'a> {
+    /// Someone else is to move.
+    NotYourTurn {},
+    /// The player is out of the game.
+    OutOfGame {},
+    /// The actor does not hold the card they tried to play.
+    CardNotHeld {
+        /// The card named.
+        card: Card,
+    },
+    /// The card matches neither the suit nor the rank to follow.
+    CardDoesNotMatch {
+        /// The card named.
+        card: Card,
+    },
+    /// An attack is pending and the card cannot answer it.
+    MustAnswerAttack {
+        /// The cards the pending attack would make the player draw.
+        attack: u32,
+    },
+    /// A 7 was played without declaring a suit.
+    SuitRequired {},
+    /// A suit was declared with a card that is no 7.
+    SuitOnlyWithSeven {},
+    /// No one-card window is open for that call.
+    NoCallWindow {},
+    /// A player tried to catch themselves.
+    CannotCatchSelf {},
+    /// An option is out of its allowed values.
+    InvalidOption {
+        /// The option's wire name.
+        option: &'a str,
+    },
+}
+
+impl game_core::ErrorCodes for OneCardError {
+    fn codes(codes: &mut game_core::CodeSchemas) {
+        codes.tagged::<OneCardErrorWire<'_>>();
+        Rejection::codes(codes);
     }
 }
 

@@ -1,6 +1,6 @@
 //! The layer's one action, `CHOOSE_AUGMENT {index}`, and its errors.
 
-use game_core::GameError;
+use game_core::{CodeSchemas, ErrorCodes, GameError};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use yut::YutError;
@@ -77,6 +77,38 @@ impl GameError for AugmentError {
             Self::NoDraft => NO_DRAFT,
             Self::UnknownCandidate { .. } => UNKNOWN_CANDIDATE,
         }
+    }
+
+    fn reason(&self) -> Option<serde_json::Value> {
+        game_core::reason_of(&match self {
+            Self::NoDraft => AugmentErrorWire::NoDraft {},
+            Self::UnknownCandidate { .. } => AugmentErrorWire::UnknownCandidate {},
+        })
+    }
+}
+
+/// The wire form of the layer's refusals: their codes, and reasons without fields (the
+/// message says which candidates there are).
+#[derive(Serialize, JsonSchema)]
+#[serde(tag = "code", content = "reason", rename_all = "SCREAMING_SNAKE_CASE")]
+enum AugmentErrorWire {
+    /// A choice while no draft waits.
+    NoDraft {},
+    /// The index names no candidate.
+    UnknownCandidate {},
+}
+
+/// The layer's codes, which a host registers with the game so that its error schema
+/// lists them (`game_core::Erased::with_errors`): [`YutError`] carries them type-erased.
+///
+/// ```
+/// use game_core::{CodeSchemas, ErrorCodes};
+/// use yut_augments::AugmentError;
+/// assert_eq!(CodeSchemas::of::<AugmentError>().codes(), AugmentError::CODES);
+/// ```
+impl ErrorCodes for AugmentError {
+    fn codes(codes: &mut CodeSchemas) {
+        codes.tagged::<AugmentErrorWire>();
     }
 }
 

@@ -2,10 +2,12 @@
 
 use std::sync::Arc;
 
-use game_core::{GameError, Rejection};
+use game_core::{CodeSchemas, ErrorCodes, GameError, Rejection, reason_of};
+use schemars::JsonSchema;
+use serde::Serialize;
 
 use crate::graph::Node;
-use crate::state::Phase;
+use crate::state::{Origin, Phase};
 
 /// Why an action or an option was refused. A refused action changes nothing.
 ///
@@ -111,20 +113,88 @@ impl GameError for YutError {
     }
 
     fn reason(&self) -> Option<serde_json::Value> {
-        use serde_json::json;
         match self {
-            Self::WrongPhase { phase } => Some(json!({ "phase": phase })),
-            Self::UnknownThrowIndex { index, pending } => {
-                Some(json!({ "throwIndex": index, "pending": pending }))
-            }
-            Self::CannotMove { from } => {
-                Some(json!({ "from": from.map_or(json!("home"), |n| json!(n)) }))
-            }
-            Self::InvalidOption { option, .. } => Some(json!({ "option": option })),
             Self::Core(r) => r.reason(),
             Self::Rule(e) => e.reason(),
-            _ => None,
+            own => own.wire().as_ref().and_then(reason_of),
         }
+    }
+}
+
+/// The wire form of Yut's own refusals: the code, and the reason's fields. One definition
+/// writes the reason and lists the codes with their reasons' schemas ([`ErrorCodes`]).
+#[derive(Serialize, JsonSchema)]
+#[serde(tag = "code", content = "reason", rename_all = "SCREAMING_SNAKE_CASE")]
+enum YutErrorWire<'a> {
+    /// Another player (or team member) is to act.
+    NotYourTurn {},
+    /// A throw when no throw is owed.
+    NotThrowPhase {},
+    /// A move outside the move phase.
+    NotMovePhase {},
+    /// An action the current phase does not take.
+    WrongPhase {
+        /// The phase the game is in.
+        phase: Phase,
+    },
+    /// `throwIndex` names no pending result.
+    UnknownThrowIndex {
+        /// The index sent.
+        #[serde(rename = "throwIndex")]
+        throw_index: u32,
+        /// How many results are pending.
+        pending: usize,
+    },
+    /// No piece of the player's side can move from there.
+    CannotMove {
+        /// Where the move was to start.
+        from: Origin,
+    },
+    /// A backdo cannot bring a waiting piece onto the board.
+    BackdoFromHome {},
+    /// The rules in force forbid this move.
+    MoveForbidden {},
+    /// The player has already conceded.
+    AlreadyConceded {},
+    /// An option is out of range or does not fit the seated players.
+    InvalidOption {
+        /// The option's wire name.
+        option: &'a str,
+    },
+}
+
+impl YutError {
+    /// The wire form of Yut's own refusals (`None` for a rule's or the framework's, whose
+    /// types have their own): a match without a wildcard, so a new refusal has one.
+    fn wire(&self) -> Option<YutErrorWire<'_>> {
+        Some(match self {
+            Self::NotYourTurn => YutErrorWire::NotYourTurn {},
+            Self::NotThrowPhase => YutErrorWire::NotThrowPhase {},
+            Self::NotMovePhase => YutErrorWire::NotMovePhase {},
+            Self::WrongPhase { phase } => YutErrorWire::WrongPhase { phase: *phase },
+            Self::UnknownThrowIndex { index, pending } => YutErrorWire::UnknownThrowIndex {
+                throw_index: *index,
+                pending: *pending,
+            },
+            Self::CannotMove { from } => YutErrorWire::CannotMove {
+                from: from.map_or(Origin::HOME, Origin::Node),
+            },
+            Self::BackdoFromHome => YutErrorWire::BackdoFromHome {},
+            Self::MoveForbidden => YutErrorWire::MoveForbidden {},
+            Self::AlreadyConceded => YutErrorWire::AlreadyConceded {},
+            Self::InvalidOption { option, .. } => YutErrorWire::InvalidOption { option },
+            Self::Rule(_) | Self::Core(_) => return None,
+        })
+    }
+}
+
+/// Yut's own codes and the framework's. A rule set's codes come from its own error type,
+/// which [`YutError::Rule`] carries type-erased: a host registers them with the game
+/// (`game_core::Erased::with_errors`).
+impl ErrorCodes for YutError {
+    fn codes(codes: &mut CodeSchemas) {
+        codes.tagged::<YutErrorWire<'_>>();
+        Rejection::codes(codes);
     }
 }
 
@@ -277,5 +347,18 @@ mod tests {
         }
         let codes: Vec<&str> = all.iter().map(GameError::code).collect();
         assert_eq!(codes, YutError::CODES);
+        // The wire form names the same code, and the schema lists Yut's codes first.
+        for e in &all {
+            let wire = serde_json::to_value(e.wire()).unwrap();
+            assert_eq!(wire["code"], e.code());
+        }
+        let listed = CodeSchemas::of::<YutError>();
+        let mut all: Vec<&str> = YutError::CODES.to_vec();
+        all.extend(
+            Rejection::CODES
+                .iter()
+                .filter(|c| !YutError::CODES.contains(c)),
+        );
+        assert_eq!(listed.codes(), all);
     }
 }

@@ -56,7 +56,7 @@ fn main() {
     for g in 0..games {
         let players = vec!["p1".to_owned(), "p2".to_owned()];
         let mut m: Session = engine
-            .create("yut", players, None, Some((1 + g) as f64), None)
+            .create("yut", players, None, Some((1 + g) as f64), None, None)
             .expect("a yut match");
         m.status_into(&mut status).expect("status");
         if advance {

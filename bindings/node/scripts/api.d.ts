@@ -63,7 +63,24 @@ export interface CreateOptions<G extends GameId> {
   seed?: number;
   /** Host time in milliseconds; none: 0. */
   now?: number;
+  /**
+   * How long a disconnected player is waited for in this match, in milliseconds (an
+   * integer up to the engine's MAX_TIME); none: the game's grace (5 s for the built-in
+   * games). Kept in the stored state and the record.
+   */
+  graceMs?: number;
 }
+
+/** An action of game `G`: what `isAction(game, value)` proves `value` to be. */
+export type Action<G extends GameId = GameId> = Actions[G];
+
+/**
+ * Whether `value` is an action of `game` as a match reads one (strictly: an unknown
+ * `type`, an unknown field or a wrong type is not), so that wire input needs no cast. The
+ * shape only: whether the action is legal now is the match's to judge. An unknown game
+ * throws `GameError` (`UNKNOWN_GAME`).
+ */
+export declare function isAction<G extends GameId>(game: G, value: unknown): value is Action<G>;
 
 /** The options of the acting calls. */
 export interface ActOptions {
@@ -143,8 +160,9 @@ export declare class Match<G extends GameId = GameId> {
   /**
    * Marks a player connected or not, after the timeouts due at `now` (in `lastApplied()`):
    * the events to push to every viewer, `presenceChanged` (none when nothing changed). A
-   * disconnected player's turn is played by the engine once the deadline or the game's
-   * grace (5 s for the built-in games) ends, whichever comes first: `status().nextTickAt`.
+   * disconnected player's turn is played by the engine once the deadline or the match's
+   * grace ends, whichever comes first: `status().nextTickAt`. The grace is the game's (5 s
+   * for the built-in games) unless `create` was given `graceMs`.
    */
   setConnected(player: string, connected: boolean, now?: number): Events[G][];
   /**
@@ -175,14 +193,35 @@ export declare class Registry {
 }
 
 /**
- * A refusal: `code` is stable, `message` the Korean text for the player. Typed over the
- * match's game so that `applied` needs no cast: `e as GameError<'yut'>` after a call on a
- * `Match<'yut'>` (a thrown value is `unknown` in TypeScript). `reason` stays an open
- * object: the error schemas do not list each code's fields yet.
+ * The package's own refusals, for any game: an argument of the wrong type or range
+ * (`BAD_REQUEST`, with the argument in `field` when there is one) and a bug in the engine
+ * (`INTERNAL_ERROR`; the match it happened in is dropped).
  */
-export declare class GameError<G extends GameId = GameId> extends Error {
-  readonly code: string;
-  readonly reason: { [key: string]: unknown };
+export type PackageError =
+  | { code: "BAD_REQUEST"; message: string; reason: { field?: string; detail: string } }
+  | { code: "INTERNAL_ERROR"; message: string; reason: { detail: string } };
+
+/** What every `GameError` has beside its code, message and reason. */
+export interface GameErrorFields<G extends GameId = GameId> extends Error {
   /** Timeouts applied before the refusal (they stand). */
   readonly applied: Applied<G>[];
 }
+
+/** Each game's error bodies, over a union of game ids. */
+type ErrorsOf<G extends GameId> = G extends GameId ? Errors[G] : never;
+
+/**
+ * A refusal: `code` is stable, `message` the Korean text for the player, `reason` the
+ * code's own fields. A union discriminated by `code`, from the game's error schema (every
+ * code its matches give, each with its reason) and the package's own codes: after
+ * `e.code === "STALE_TURN_SEQ"`, `e.reason.expected` is a number. Typed over the match's
+ * game so that `applied` and the codes need no cast: `e as GameError<'yut'>` after a call
+ * on a `Match<'yut'>` (a thrown value is `unknown` in TypeScript; `instanceof GameError`
+ * gives the union over every game).
+ */
+export type GameError<G extends GameId = GameId> = GameErrorFields<G> & (ErrorsOf<G> | PackageError);
+export declare const GameError: {
+  // `instanceof` gives every game's codes, and timeouts of any game (cast for one game's).
+  readonly prototype: GameErrorFields<any> & (ErrorsOf<GameId> | PackageError);
+  new (body: never): GameError;
+};

@@ -294,8 +294,18 @@ impl Engine {
         Ok(text(&self.registry.get(game)?.default_options()))
     }
 
+    /// Whether `action` (JSON text) reads as an action of `game`, as a match would read it
+    /// ([`game_core::DynGame::check_action`]): `false` where `act` would refuse its shape,
+    /// `UNKNOWN_GAME` for a game the registry does not have. The shape only, not whether
+    /// the action is legal now.
+    pub fn is_action(&self, game: &str, action: &str) -> Result<bool, Fail> {
+        let game = self.registry.get(game)?;
+        Ok(serde_json::from_str::<Value>(action)
+            .is_ok_and(|value| game.check_action(&value).is_ok()))
+    }
+
     /// A new match; no options are the game's defaults, no seed one from the OS, no
-    /// `now` 0.
+    /// `now` 0, no `grace_ms` the game's grace ([`DynMatch::set_grace_ms`]).
     pub fn create(
         &self,
         game: &str,
@@ -303,15 +313,20 @@ impl Engine {
         options: Option<&str>,
         seed: Option<f64>,
         now: Option<f64>,
+        grace_ms: Option<f64>,
     ) -> Result<Session, Fail> {
         let seed = count("seed", seed)?;
         let now = count("now", now)?.unwrap_or(0);
+        let grace_ms = count("graceMs", grace_ms)?;
         let options = match options {
             Some(text) => parse_object("options", text)?,
             None => self.registry.get(game)?.default_options(),
         };
         // Without a seed the registry draws one from the operating system, below 2^53.
-        let m = self.registry.create(game, &options, players, seed, now)?;
+        let mut m = self.registry.create(game, &options, players, seed, now)?;
+        if let Some(grace_ms) = grace_ms {
+            m.set_grace_ms(grace_ms)?;
+        }
         Ok(Session::new(m))
     }
 
@@ -837,7 +852,7 @@ mod tests {
     fn rps(engine: &Engine, seed: f64) -> Session {
         let players = vec!["a".to_owned(), "b".to_owned()];
         engine
-            .create("rps", players, None, Some(seed), None)
+            .create("rps", players, None, Some(seed), None, None)
             .unwrap()
     }
 
@@ -887,7 +902,7 @@ mod tests {
         let engine = Engine::default();
         let players = vec!["a".to_owned(), "b".to_owned()];
         let mut s = engine
-            .create("yut", players, None, Some(1.0), Some(1000.0))
+            .create("yut", players, None, Some(1.0), Some(1000.0), None)
             .unwrap();
         let mut out = vec![0u8; 8 * (STATUS_HEAD + 2)];
         s.status_into(&mut out).unwrap();
@@ -950,7 +965,7 @@ mod tests {
         let engine = Engine::default();
         for _ in 0..20 {
             let mut s = engine
-                .create("rps", vec!["a".into(), "b".into()], None, None, None)
+                .create("rps", vec!["a".into(), "b".into()], None, None, None, None)
                 .unwrap();
             let record: Value = serde_json::from_str(&s.record().unwrap()).unwrap();
             assert!(record["seed"].as_u64().unwrap() <= MAX_SAFE);
@@ -1100,7 +1115,7 @@ mod tests {
         let engine = Engine::default();
         let players = vec!["a".to_owned(), "b".to_owned(), "c".to_owned()];
         let mut s = engine
-            .create("one-card", players, None, Some(4.0), None)
+            .create("one-card", players, None, Some(4.0), None, None)
             .unwrap();
         assert_eq!(s.events(None).unwrap(), r#"{"events":[],"applied":[]}"#);
         let mut out = vec![0u8; 8 * (STATUS_HEAD + 6)];
@@ -1151,7 +1166,7 @@ mod tests {
         let engine = Engine::new(registry);
         assert_eq!(engine.games(), r#"["rps"]"#);
         let e = engine
-            .create("yut", vec!["a".into(), "b".into()], None, None, None)
+            .create("yut", vec!["a".into(), "b".into()], None, None, None, None)
             .unwrap_err();
         assert_eq!(e.error.code, "UNKNOWN_GAME");
         assert!(

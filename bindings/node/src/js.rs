@@ -270,6 +270,16 @@ impl NativeRegistry {
         js(guard(|| self.inner.default_options(&text("game", game)?)))
     }
 
+    /// Whether `action` (JSON text) reads as an action of `game`: the shape only.
+    #[napi]
+    pub fn is_action(&self, game: Unknown<'_>, action: Unknown<'_>) -> Result<bool> {
+        js(guard(|| {
+            let game = text("game", game)?;
+            let action = text("action", action)?;
+            self.inner.is_action(&game, &action)
+        }))
+    }
+
     /// A new match.
     #[napi]
     pub fn create(
@@ -279,6 +289,7 @@ impl NativeRegistry {
         options: Unknown<'_>,
         seed: Unknown<'_>,
         now: Unknown<'_>,
+        grace_ms: Unknown<'_>,
     ) -> Result<Match> {
         js(guard(|| {
             let game = text("game", game)?;
@@ -286,8 +297,9 @@ impl NativeRegistry {
             let options = opt_text("options", options)?;
             let seed = opt_number("seed", seed)?;
             let now = opt_number("now", now)?;
+            let grace_ms = opt_number("graceMs", grace_ms)?;
             self.inner
-                .create(&game, players, options.as_deref(), seed, now)
+                .create(&game, players, options.as_deref(), seed, now, grace_ms)
                 .map(External::new)
         }))
     }

@@ -33,7 +33,7 @@ function compile(file, text) {
 }
 
 const GOOD = `
-import { Registry, GameError } from "party-games";
+import { Registry, GameError, isAction } from "party-games";
 import type { YutAction, YutEvent, RpsEvent, YutView, Applied, Status, Record, Played, StoredState, Change, Match, OneCardAction, OneCardEvent, OneCardView } from "party-games";
 import type { Yut, OneCard } from "party-games";
 
@@ -62,6 +62,7 @@ restored.act("a", { type: "THROW" });
 const outcome = m.outcome();
 const winners: unknown = outcome === null ? null : outcome;
 const rps = reg.create({ game: "rps", players: ["a", "b"], options: { winsNeeded: 2 } });
+const quick: Match<"rps"> = reg.create({ game: "rps", players: ["a", "b"], graceMs: 1000 });
 const rpsEvents: RpsEvent[] = rps.act("a", { type: "PICK", hand: "rock" });
 const aug = reg.create({ game: "yut-augments", players: ["a", "b"], options: { augments: ["first-step"] } });
 aug.act("a", { type: "CHOOSE_AUGMENT", index: 0 });
@@ -73,6 +74,12 @@ try {
     const message: string = e.message;
     const reason: { [key: string]: unknown } = e.reason;
     const late: Applied[] = e.applied;
+    if (e.code === "STALE_TURN_SEQ") {
+      const expected: number = e.reason.expected;
+    }
+    if (e.code === "BAD_REQUEST") {
+      const field: string | undefined = e.reason.field;
+    }
   }
 }
 const schemas: object = reg.schemas("yut").action;
@@ -109,6 +116,12 @@ const ticked: Applied<"one-card">[] = oc.tick(90000, "c");
 const moves: Yut.LegalMove[] = m.view("a").legalMoves ?? [];
 const presence: Yut.PresenceView[] = m.view().presence;
 const card: OneCard.Card = "7H";
+const wire: unknown = JSON.parse('{"type":"THROW"}');
+if (isAction("yut", wire)) {
+  const checked: YutAction = wire;
+  m.act("a", wire);
+}
+if (isAction(m.status().game, wire)) m.play("a", wire);
 const suit: OneCard.Suit = "S";
 try {
   m.act("b", { type: "THROW" });
@@ -118,6 +131,25 @@ try {
   }
   const typed: GameError<"yut"> = e as GameError<"yut">;
   const firstAction: YutAction | undefined = typed.applied[0]?.action;
+  switch (typed.code) {
+    case "UNKNOWN_THROW_INDEX": {
+      // A code a replay may give too, with its own reason: told apart by a field.
+      if ("pending" in typed.reason) {
+        const pending: number = typed.reason.pending;
+      } else {
+        const entry: number = typed.reason.entry;
+      }
+      break;
+    }
+    case "CANNOT_MOVE": {
+      const from: number | "home" | undefined = "from" in typed.reason ? typed.reason.from : undefined;
+      break;
+    }
+  }
+  const oneCardError = e as GameError<"one-card">;
+  if (oneCardError.code === "CARD_NOT_HELD" && "card" in oneCardError.reason) {
+    const held: OneCard.Card = oneCardError.reason.card;
+  }
 }
 `;
 
@@ -152,6 +184,13 @@ const TYPOS = [
   ["a One Card error's timeouts as Yut's", 'const wrongLate: Applied<"yut">[] = (new Error() as GameError<"one-card">).applied;'],
   ['a card typo as a named wire type', 'const badCard: OneCard.Card = "1H";'],
   ['a Yut wire type under One Card', 'const noMove: OneCard.LegalMove[] = [];'],
+  ['wire input acted without isAction', 'm.act("a", wire);'],
+  ['an rps action proved and acted on a yut match', 'if (isAction("rps", wire)) m.act("a", wire);'],
+  ['isAction of an unknown game', 'isAction("chess", wire);'],
+  ['graceMs as a string', 'reg.create({ game: "rps", players: ["a", "b"], graceMs: "1000" });'],
+  ["a reason field of another code", 'const notThere = (new Error() as GameError<"yut">).code === "STALE_TURN_SEQ" ? 0 : (new Error() as GameError<"yut">).reason.expected;'],
+  ['expected as a string', 'const g = new Error() as GameError<"yut">; if (g.code === "STALE_TURN_SEQ") { const s: string = g.reason.expected; }'],
+  ["a code the game does not give", 'if ((new Error() as GameError<"rps">).code === "CARD_NOT_HELD") {}'],
 ];
 
 test('the declarations exist (npm run build)', () => {
