@@ -313,17 +313,21 @@ test("a capture shows 잡기! with a red ring, and the captured stack flies back
     });
     await page.goto(links.me);
     await page.waitForSelector("#board .node");
-    let found = false, throws = 0;
-    const deadline = Date.now() + 60_000;
-    while (Date.now() < deadline && !(await page.isVisible("#result"))) {
-      if (throws === 2 && (await page.locator("button.chip:not([disabled])").count())) {
-        found = await findCapture(page);
-        break;
-      }
-      const did = await step(page);
-      if (did === "throw") throws++;
-      if (!did) await page.waitForTimeout(25);
-    }
+    // Each throw waits for its result chips, so that no tap lands on a board still
+    // animating the throw (a step counted then would play the capture itself).
+    const chips = page.locator("button.chip:not([disabled])");
+    const throwAndWait = async () => {
+      await page.locator("#throw:visible").click({ timeout: 20_000 });
+      await chips.first().waitFor({ timeout: 10_000 });
+    };
+    await throwAndWait();
+    await chips.first().click({ timeout: 2_000 });
+    await page.locator("#board .piece.glow, button.waiting.glow").first().click({ timeout: 2_000 });
+    await page.waitForSelector("#confirm:visible", { timeout: 2_000 });
+    await page.locator("#board .piece.chosen, button.waiting.chosen").first().click({ timeout: 2_000 });
+    // The bot throws and enters; then "me" throws again.
+    await throwAndWait();
+    const found = await findCapture(page);
     assert.ok(found, "the seeded position offers a capture after the second throw");
     assert.equal(await page.textContent("#board .badge.capture"), "잡기!");
     assert.equal(await page.locator("#board .node.dest.capture").count(), 1);
