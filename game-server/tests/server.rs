@@ -222,51 +222,39 @@ on_stores! {
 on_stores! {
     async fn a_disconnected_players_turn_is_played_after_the_grace(db) {
         let server = Server::start_with(&db.path(), 0, SHORT_LEASE);
-        let mut c = Client::connect(&server.addr).await;
-        let created = create(&mut c, "yut", &["ann", "bo"], json!({})).await;
-        let m = created["match"].as_str().unwrap().to_owned();
-        let to_act = created["toAct"][0].as_str().unwrap().to_owned();
-        let (mover, other) = if to_act == "ann" {
-            ("ann", "bo")
-        } else {
-            ("bo", "ann")
-        };
-        let gone = seated(&server.addr, &m, &token(&created, mover)).await;
-        let mut stays = seated(&server.addr, &m, &token(&created, other)).await;
-        let seq = created["turnSeq"].as_u64().unwrap();
-        gone.close().await;
         // The engine's grace is 5 s; then the server's timer plays the absent player's turn.
-        let started = std::time::Instant::now();
-        let p = stays
-            .push_until(15, |p| p["turnSeq"].as_u64().is_some_and(|s| s > seq))
-            .await;
-        assert!(
-            started.elapsed() >= std::time::Duration::from_secs(4),
-            "{p}"
-        );
+        let (waited, p) = absent_players_turn(&server).await;
+        assert!(waited >= std::time::Duration::from_secs(4), "{waited:?} {p}");
         assert!(!p["events"].as_array().unwrap().is_empty(), "{p}");
     }
+}
+
+/// Starts a Yut match of two people on `server`, closes the socket of the one to move,
+/// and waits for the push of the turn the server then plays for them: how long that took
+/// from the close, and the push.
+async fn absent_players_turn(server: &Server) -> (std::time::Duration, Value) {
+    let mut c = Client::connect(&server.addr).await;
+    let created = create(&mut c, "yut", &["ann", "bo"], json!({})).await;
+    let m = created["match"].as_str().unwrap().to_owned();
+    let mover = created["toAct"][0].as_str().unwrap().to_owned();
+    let other = if mover == "ann" { "bo" } else { "ann" };
+    let gone = seated(&server.addr, &m, &token(&created, &mover)).await;
+    let mut stays = seated(&server.addr, &m, &token(&created, other)).await;
+    let seq = created["turnSeq"].as_u64().unwrap();
+    gone.close().await;
+    let started = std::time::Instant::now();
+    let p = stays
+        .push_until(15, |p| p["turnSeq"].as_u64().is_some_and(|s| s > seq))
+        .await;
+    (started.elapsed(), p)
 }
 
 on_stores! {
     async fn grace_ms_shortens_a_disconnected_players_wait(db) {
         let flags = [SHORT_LEASE, &["--grace-ms", "1000"]].concat();
         let server = Server::start_with(&db.path(), 0, &flags);
-        let mut c = Client::connect(&server.addr).await;
-        let created = create(&mut c, "yut", &["ann", "bo"], json!({})).await;
-        let m = created["match"].as_str().unwrap().to_owned();
-        let mover = created["toAct"][0].as_str().unwrap().to_owned();
-        let other = if mover == "ann" { "bo" } else { "ann" };
-        let gone = seated(&server.addr, &m, &token(&created, &mover)).await;
-        let mut stays = seated(&server.addr, &m, &token(&created, other)).await;
-        let seq = created["turnSeq"].as_u64().unwrap();
-        gone.close().await;
         // The server's grace is 1 s, not the engine's 5 s.
-        let started = std::time::Instant::now();
-        let p = stays
-            .push_until(15, |p| p["turnSeq"].as_u64().is_some_and(|s| s > seq))
-            .await;
-        let waited = started.elapsed();
+        let (waited, p) = absent_players_turn(&server).await;
         assert!(waited >= std::time::Duration::from_millis(900), "{waited:?} {p}");
         assert!(waited < std::time::Duration::from_secs(4), "{waited:?} {p}");
     }
