@@ -1246,10 +1246,10 @@ impl<R: Rules> YutState<R> {
     }
 
     /// The rule extension's state, to change by hand: test and analysis support only (the
-    /// `testing` feature), for a tool that gives a side something no move gives it (the
-    /// balance tool grants an augment). Nothing checks what is written; the next
-    /// `Game::restore` of the stored state would.
-    #[cfg(feature = "testing")]
+    /// `edit-rules` feature, which `testing` includes), for a tool that gives a side
+    /// something no move gives it (the balance tool grants an augment). Nothing checks
+    /// what is written; the next `Game::restore` of the stored state would.
+    #[cfg(feature = "edit-rules")]
     pub fn rules_mut(&mut self) -> &mut R::State {
         &mut self.rules
     }
