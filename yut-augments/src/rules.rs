@@ -256,9 +256,7 @@ fn fire(cx: &mut Cx<'_, Augments>, side: SideId, id: Source, effect: Effect) {
 /// Uses up one use of augment `a` of `side` for one more throw, and announces it.
 #[inline(always)]
 fn extra_throw(cx: &mut Cx<'_, Augments>, side: SideId, a: Augment) {
-    if let Some(mine) = cx.state.side_mut(side) {
-        mine.spend(a);
-    }
+    spend(cx.state, side, a);
     cx.grant_throw();
     fired(cx, side, a, Effect::ExtraThrows { throws: 1 });
 }
