@@ -573,8 +573,9 @@ pub trait DynGame: Send + Sync {
     /// ```
     fn check_action(&self, value: &Value) -> Result<(), HostError>;
     /// The kinds of bot that play this game, the game's preferred first; `random` (a
-    /// uniform pick among the legal actions) is always one of them. The default is
-    /// `random` alone.
+    /// uniform pick among the legal actions) is always one of them. A typed game
+    /// ([`Erased`]) offers its own kinds, then [`SHARED_BOTS`]; the default, for a game
+    /// written on this trait directly, is `random` alone.
     fn bot_kinds(&self) -> Vec<&'static str> {
         vec![RANDOM_BOT]
     }
@@ -608,7 +609,7 @@ fn unknown_bot(kind: &str, kinds: Vec<&'static str>) -> HostError {
 /// let mut r = Registry::new();
 /// r.register(Erased(Rps)).unwrap();
 /// let game = r.get("rps").unwrap();
-/// assert_eq!(game.bot_kinds(), ["random"]);
+/// assert_eq!(game.bot_kinds(), ["random", "pimc", "ismcts"]);
 /// let mut bot = game.bot("random", 7).unwrap();
 /// let mut m = r.create("rps", &serde_json::json!({}), vec!["a".into(), "b".into()], Some(1), 0).unwrap();
 /// let action = bot.choose(m.as_ref(), "a").unwrap();
@@ -636,19 +637,58 @@ impl DynBot for ErasedRandomBot {
 }
 
 /// A typed [`Bot`](crate::Bot) of game `G` as a [`DynBot`]: it plays matches of `G`
-/// only, on their typed state.
+/// only, and never on their true state: [`Fair`](crate::Fair) hands it a world of its
+/// seat's information set for each decision.
 struct TypedBot<G, B> {
-    bot: B,
+    bot: crate::Fair<B>,
     game: std::marker::PhantomData<fn() -> G>,
+}
+
+impl<G, B> TypedBot<G, B> {
+    /// `bot`, fair, drawing its worlds from `seed`.
+    fn new(bot: B, seed: u64) -> Self {
+        Self {
+            bot: crate::Fair::new(bot, seed),
+            game: std::marker::PhantomData,
+        }
+    }
 }
 
 impl<G: Game, B: crate::Bot<G> + Send> DynBot for TypedBot<G, B> {
     fn choose(&mut self, m: &dyn DynMatch, player: &str) -> Option<Value> {
         let m = m.as_any().downcast_ref::<Match<G>>()?;
         let seat = m.game.seat(&m.state, player).ok()?;
-        let action = self.bot.choose(&m.game, &m.state, seat)?;
+        let action = crate::Bot::choose(&mut self.bot, &m.game, &m.state, seat)?;
         Some(to_json(&action))
     }
+}
+
+/// The bot kinds every game offers, after its own: `random`, and the two searches that
+/// know only what their seat knows ([`search::Pimc`](crate::search::Pimc),
+/// [`search::Ismcts`](crate::search::Ismcts)).
+pub const SHARED_BOTS: [&str; 3] = [RANDOM_BOT, PIMC_BOT, ISMCTS_BOT];
+
+/// The bot kind of determinized search ([`search::Pimc`](crate::search::Pimc)).
+pub const PIMC_BOT: &str = "pimc";
+
+/// The bot kind of information-set MCTS ([`search::Ismcts`](crate::search::Ismcts)).
+pub const ISMCTS_BOT: &str = "ismcts";
+
+/// The shared bot of `kind` for game `G`, if `kind` is one ([`SHARED_BOTS`]).
+fn shared_bot<G: Game>(kind: &str, seed: u64) -> Option<Box<dyn DynBot>> {
+    Some(match kind {
+        // The typed random bot: the same draws as `RandomBot` in a typed loop.
+        RANDOM_BOT => Box::new(TypedBot::<G, _>::new(crate::RandomBot::new(seed), seed)),
+        PIMC_BOT => Box::new(TypedBot::<G, _>::new(
+            crate::search::Pimc::with_seed(seed),
+            seed,
+        )),
+        ISMCTS_BOT => Box::new(TypedBot::<G, _>::new(
+            crate::search::Ismcts::with_seed(seed),
+            seed,
+        )),
+        _ => return None,
+    })
 }
 
 /// A match behind the erased interface: JSON in, JSON out, the game's errors kept.
@@ -927,15 +967,12 @@ where
         action_from_value::<G::Action>(value.clone()).map(drop)
     }
 
+    fn bot_kinds(&self) -> Vec<&'static str> {
+        SHARED_BOTS.to_vec()
+    }
+
     fn bot(&self, kind: &str, seed: u64) -> Result<Box<dyn DynBot>, HostError> {
-        match kind {
-            // The typed random bot: the same draws as `RandomBot` in a typed loop.
-            RANDOM_BOT => Ok(Box::new(TypedBot {
-                bot: crate::RandomBot::new(seed),
-                game: std::marker::PhantomData::<fn() -> G>,
-            })),
-            _ => Err(unknown_bot(kind, self.bot_kinds())),
-        }
+        shared_bot::<G>(kind, seed).ok_or_else(|| unknown_bot(kind, self.bot_kinds()))
     }
 }
 
@@ -952,7 +989,7 @@ where
     /// let mut r = Registry::new();
     /// r.register(Erased(Rps).with_bot("timeout", |_seed| TimeoutBot)).unwrap();
     /// let game = r.get("rps").unwrap();
-    /// assert_eq!(game.bot_kinds(), ["timeout", "random"]);
+    /// assert_eq!(game.bot_kinds(), ["timeout", "random", "pimc", "ismcts"]);
     /// let mut m = r.create("rps", &serde_json::json!({}), vec!["a".into(), "b".into()], Some(1), 0).unwrap();
     /// let mut bot = game.bot("timeout", 0).unwrap();
     /// let action = bot.choose(m.as_ref(), "b").unwrap();
@@ -1036,12 +1073,7 @@ where
         F: Fn(u64) -> B + Send + Sync + 'static,
     {
         self.bots.retain(|(k, _)| *k != kind);
-        let make: MakeBot = Box::new(move |seed| {
-            Box::new(TypedBot {
-                bot: make(seed),
-                game: std::marker::PhantomData::<fn() -> G>,
-            })
-        });
+        let make: MakeBot = Box::new(move |seed| Box::new(TypedBot::<G, B>::new(make(seed), seed)));
         self.bots.push((kind, make));
         self
     }
@@ -1087,8 +1119,10 @@ where
 
     fn bot_kinds(&self) -> Vec<&'static str> {
         let mut kinds: Vec<&'static str> = self.bots.iter().map(|(kind, _)| *kind).collect();
-        if !kinds.contains(&RANDOM_BOT) {
-            kinds.push(RANDOM_BOT);
+        for shared in SHARED_BOTS {
+            if !kinds.contains(&shared) {
+                kinds.push(shared);
+            }
         }
         kinds
     }

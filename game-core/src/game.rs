@@ -418,6 +418,117 @@ pub trait Game: Send + Sync + 'static {
         None
     }
 
+    /// Whether `chance` is an outcome that `action`'s random step can take from `state`:
+    /// what [`GameExt::apply_chance`] accepts. The default: one that [`Game::chances`]
+    /// lists with a probability above zero. A game whose random step has too many outcomes
+    /// to list (a reroll of thirty dice) answers here instead, for every outcome it can
+    /// name, so that tests and tools can still rig one.
+    ///
+    /// ```
+    /// use game_core::{Game, rps::{Hand, Rps, RpsAction, RpsOptions}};
+    /// let state = Rps.setup(&RpsOptions::default(), &["a".into(), "b".into()], 1, 0).unwrap();
+    /// // A pick has no random step, so no outcome is possible.
+    /// assert!(!Rps.chance_possible(&state, 0, &RpsAction::Pick { hand: Hand::Rock }, &()));
+    /// ```
+    fn chance_possible(
+        &self,
+        state: &Self::State,
+        seat: usize,
+        action: &Self::Action,
+        chance: &Self::Chance,
+    ) -> bool {
+        self.chances(state, seat, action)
+            .is_some_and(|list| list.iter().any(|(c, p)| c == chance && *p > 0.0))
+    }
+
+    /// An outcome of `action`'s random step drawn from `rng` with its true odds, or `None`
+    /// when the action takes no random step: how tests, the conformance kit and tools force
+    /// a random step they cannot list ([`GameExt::apply_chance`] then plays it). The
+    /// default draws from [`Game::chances`]; a game that overrides
+    /// [`Game::chance_possible`] for outcomes it cannot list overrides this too, and every
+    /// outcome it draws must be possible.
+    ///
+    /// ```
+    /// use game_core::{Game, GameRng, rps::{Hand, Rps, RpsAction, RpsOptions}};
+    /// let state = Rps.setup(&RpsOptions::default(), &["a".into(), "b".into()], 1, 0).unwrap();
+    /// let pick = RpsAction::Pick { hand: Hand::Rock };
+    /// assert_eq!(Rps.sample_chance(&state, 0, &pick, &mut GameRng::from_seed(1)), None);
+    /// ```
+    fn sample_chance(
+        &self,
+        state: &Self::State,
+        seat: usize,
+        action: &Self::Action,
+        rng: &mut GameRng,
+    ) -> Option<Self::Chance> {
+        let list = self.chances(state, seat, action)?;
+        // A draw in millionths: exact enough for any odds a test rigs, and integer.
+        let mut at = f64::from(rng.below(1_000_000)) / 1_000_000.0;
+        let mut last = None;
+        for (chance, p) in list {
+            if p <= 0.0 {
+                continue;
+            }
+            if at < p {
+                return Some(chance);
+            }
+            at -= p;
+            last = Some(chance);
+        }
+        // Rounding left the draw past the last outcome: it is the last.
+        last
+    }
+
+    /// A state that the player at `seat` cannot tell apart from `state`, with everything
+    /// hidden from that seat redrawn from `rng`: one world of the seat's information set
+    /// (OpenSpiel's `ResampleFromInfostate`). What the seat sees ([`Game::view`] for it,
+    /// its legal actions) and everything it has been shown stay as they are; the others'
+    /// hands and dice are redrawn consistently from the cards or faces the seat has not
+    /// seen, and the draw pile is reshuffled.
+    ///
+    /// The sample must depend only on what the seat knows and on `rng`: two states the
+    /// seat cannot tell apart give the same sample from the same `rng` (the conformance
+    /// kit checks it, `testing::assert_no_leaks`). So gather what is unseen in an order
+    /// the seat could know (sorted, or as its view lists it), never in the hidden order.
+    ///
+    /// A game of perfect information implements nothing: the default is the state itself.
+    /// Its RNG is of no matter here: a bot never receives it, since
+    /// [`GameExt::determinize`], the framework's one way to a bot's state, replaces it
+    /// with a fresh one so that no bot foresees a throw or a draw.
+    ///
+    /// ```
+    /// use game_core::{Game, GameRng, rps::{Rps, RpsOptions}};
+    /// let state = Rps.setup(&RpsOptions::default(), &["a".into(), "b".into()], 1, 0).unwrap();
+    /// let world = Rps.resample_from_infostate(&state, 0, &mut GameRng::from_seed(3));
+    /// assert_eq!(Rps.legal_actions(&world, 0), Rps.legal_actions(&state, 0));
+    /// ```
+    fn resample_from_infostate(
+        &self,
+        state: &Self::State,
+        seat: usize,
+        rng: &mut GameRng,
+    ) -> Self::State {
+        let _ = (seat, rng);
+        state.clone()
+    }
+
+    /// What the finished game in `state` is worth to the player at `seat`, from 0.0 (the
+    /// worst place) to 1.0 (a win); a draw or a middle place lies between. `None` while
+    /// the game goes on, and from a game that does not say (the default). The search bots
+    /// ([`search::Pimc`](crate::search::Pimc), [`search::Ismcts`](crate::search::Ismcts))
+    /// play for it and the ladder counts a game whose payoff is 1.0 as a win; the
+    /// conformance kit requires it of every finished game.
+    ///
+    /// ```
+    /// use game_core::{Game, rps::{Rps, RpsOptions}};
+    /// let state = Rps.setup(&RpsOptions::default(), &["a".into(), "b".into()], 1, 0).unwrap();
+    /// assert_eq!(Rps.payoff(&state, 0), None); // not over
+    /// ```
+    fn payoff(&self, state: &Self::State, seat: usize) -> Option<f64> {
+        let _ = (state, seat);
+        None
+    }
+
     /// How long a disconnected player is waited for before the engine acts for them: the
     /// game's default, which a host may change for one match
     /// ([`Match::set_grace_ms`](crate::Match::set_grace_ms), kept in its table).
@@ -491,10 +602,11 @@ pub trait GameExt: Game + sealed::Sealed {
         Ok(events)
     }
 
-    /// Applies `action` with its random step forced to `chance` (one of
-    /// [`Game::chances`]), without touching the RNG: checked as [`GameExt::apply`] checks,
-    /// and refused with `IMPOSSIBLE_OUTCOME` for an outcome the action cannot have. For
-    /// search and analysis tools, and tests that rig the dice.
+    /// Applies `action` with its random step forced to `chance` (one that
+    /// [`Game::chance_possible`] accepts: listed by [`Game::chances`], or drawn by
+    /// [`Game::sample_chance`]), without touching the RNG: checked as [`GameExt::apply`]
+    /// checks, and refused with `IMPOSSIBLE_OUTCOME` for an outcome the action cannot
+    /// have. For search and analysis tools, and tests that rig the dice.
     fn apply_chance(
         &self,
         state: &mut Self::State,
@@ -504,10 +616,7 @@ pub trait GameExt: Game + sealed::Sealed {
         now: Millis,
     ) -> Result<Vec<Self::Event>, Self::Error> {
         self.validate(state, seat, action)?;
-        let possible = self
-            .chances(state, seat, action)
-            .is_some_and(|list| list.iter().any(|(c, p)| c == chance && *p > 0.0));
-        if !possible {
+        if !self.chance_possible(state, seat, action, chance) {
             return Err(Rejection::ImpossibleOutcome.into());
         }
         let mut events = Vec::new();
@@ -681,6 +790,27 @@ pub trait GameExt: Game + sealed::Sealed {
         let mut copy = state.clone();
         copy.table_mut(crate::TableKey::new()).rng = crate::GameRng::from_seed(seed);
         copy
+    }
+
+    /// A world of `seat`'s information set, drawn with `rng`: what every bot the framework
+    /// runs is given instead of the true state ([`DynGame::bot`](crate::DynGame::bot) on
+    /// every host, the search bots' samples). It is
+    /// [`Game::resample_from_infostate`] (everything hidden from the seat redrawn), with
+    /// the RNG replaced by a fresh one seeded from `rng`: the match's own RNG, which
+    /// foretells every throw and draw, never reaches a bot, whatever the game implements.
+    ///
+    /// ```
+    /// use game_core::{Game, GameExt, GameRng, GameState, rps::{Rps, RpsOptions}};
+    /// let state = Rps.setup(&RpsOptions::default(), &["a".into(), "b".into()], 1, 0).unwrap();
+    /// let world = Rps.determinize(&state, 0, &mut GameRng::from_seed(9));
+    /// assert_ne!(world.table().rng(), state.table().rng());
+    /// assert_eq!(Rps.view(&world, game_core::Viewer::Player("a")).scores, [0, 0]);
+    /// ```
+    fn determinize(&self, state: &Self::State, seat: usize, rng: &mut GameRng) -> Self::State {
+        let mut world = self.resample_from_infostate(state, seat, rng);
+        let seed = u64::from(rng.next_u32()) << 32 | u64::from(rng.next_u32());
+        world.table_mut(crate::TableKey::new()).rng = GameRng::from_seed(seed);
+        world
     }
 }
 

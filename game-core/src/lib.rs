@@ -21,11 +21,11 @@ mod table;
 pub mod testing;
 pub mod wire;
 
-pub use bot::{Bot, RandomBot, TimeoutBot};
+pub use bot::{Bot, Fair, RandomBot, TimeoutBot};
 pub use erased::{
-    AppliedJson, DynBot, DynEvents, DynGame, DynMatch, Erased, GameExists, HostError,
-    MAX_SAFE_INTEGER, MatchStatus, PlayedAs, PlayedJson, PlayedText, RANDOM_BOT, Registry,
-    WithBots,
+    AppliedJson, DynBot, DynEvents, DynGame, DynMatch, Erased, GameExists, HostError, ISMCTS_BOT,
+    MAX_SAFE_INTEGER, MatchStatus, PIMC_BOT, PlayedAs, PlayedJson, PlayedText, RANDOM_BOT,
+    Registry, SHARED_BOTS, WithBots,
 };
 pub use error::{CodeSchemas, ErrorBody, ErrorCodes, GameError, Rejection, cap_detail, reason_of};
 pub use game::{Applied, Game, GameExt, Played, Viewer, restored};

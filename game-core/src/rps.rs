@@ -817,6 +817,28 @@ impl Game for Rps {
         Ok(())
     }
 
+    /// The other seat's pick, if it has picked this round, redrawn uniformly: the seat
+    /// knows that it picked, not what.
+    fn resample_from_infostate(
+        &self,
+        state: &RpsState,
+        seat: usize,
+        rng: &mut crate::GameRng,
+    ) -> RpsState {
+        let mut world = state.clone();
+        for (other, pick) in world.picks.iter_mut().enumerate() {
+            if other != seat && pick.is_some() {
+                *pick = Some(Hand::ALL[rng.below(3) as usize]);
+            }
+        }
+        world
+    }
+
+    /// 1 to the winner, 0 to the other.
+    fn payoff(&self, state: &RpsState, seat: usize) -> Option<f64> {
+        state.winner.map(|w| if w == seat { 1.0 } else { 0.0 })
+    }
+
     fn chances(
         &self,
         _state: &RpsState,

@@ -11,15 +11,18 @@ use yut::{BotKind, Rules, SeatBot, Yut};
 /// the hosts, the schema export and the tests take them from here.
 ///
 /// Bots ([`game_core::DynGame::bot_kinds`]), the default kind first: the Yut games offer
-/// `policy` (the timeout policy), `strong` (expectimax) and `random`; One Card `policy`
-/// (its heuristic, `one_card::bots::PolicyBot`) and `random`; rps `random`.
+/// `policy` (the timeout policy) and `strong` (expectimax); One Card `policy` (its
+/// heuristic, `one_card::bots::PolicyBot`); and every game the shared kinds
+/// ([`game_core::SHARED_BOTS`]): `random`, `pimc` and `ismcts` (the searches that know
+/// only what their seat knows). Every bot is handed a world of its seat's information set,
+/// never the true state ([`game_core::Fair`]).
 ///
 /// ```
 /// let registry = game_host::registry();
 /// let ids: Vec<&str> = registry.ids().collect();
 /// assert_eq!(ids, ["one-card", "rps", "yut", "yut-augments"]);
-/// assert_eq!(registry.get("yut").unwrap().bot_kinds(), ["policy", "strong", "random"]);
-/// assert_eq!(registry.get("one-card").unwrap().bot_kinds(), ["policy", "random"]);
+/// assert_eq!(registry.get("yut").unwrap().bot_kinds(), ["policy", "strong", "random", "pimc", "ismcts"]);
+/// assert_eq!(registry.get("one-card").unwrap().bot_kinds(), ["policy", "random", "pimc", "ismcts"]);
 /// ```
 pub fn registry() -> Registry {
     let mut registry = Registry::new();

@@ -128,7 +128,11 @@ async fn a_game_without_a_policy_bot_says_so() {
     let mut a = hello(&server.addr, &m, &token(&created, "ann")).await;
     let r = a.req(json!({"op": "hint", "match": m})).await;
     assert_eq!(code(&r), "UNKNOWN_BOT", "{r}");
-    assert_eq!(r["error"]["reason"]["bots"], json!(["random"]), "{r}");
+    assert_eq!(
+        r["error"]["reason"]["bots"],
+        json!(["random", "pimc", "ismcts"]),
+        "{r}"
+    );
     // The refusal changed nothing: the match plays on.
     let legal = a.req(json!({"op": "legal", "match": m})).await;
     assert_eq!(legal["ok"], true, "{legal}");

@@ -141,7 +141,7 @@ fn a_random_bot_plays_the_live_match_to_its_end() {
     let mut registry = Registry::new();
     registry.register(Erased(one_card::OneCard)).unwrap();
     let game = registry.get("one-card").unwrap();
-    assert_eq!(game.bot_kinds(), ["random"]);
+    assert_eq!(game.bot_kinds(), ["random", "pimc", "ismcts"]);
     assert_eq!(game.bot("policy", 1).err().unwrap().code(), "UNKNOWN_BOT");
     let players: Vec<String> = (0..4).map(|i| format!("p{i}")).collect();
     let mut m = registry

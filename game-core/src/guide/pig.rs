@@ -210,6 +210,11 @@ impl Game for Pig {
         state.board.winner
     }
 
+    /// A win is worth 1, any other place 0: what search bots play for.
+    fn payoff(&self, state: &PigState, seat: usize) -> Option<f64> {
+        state.board.winner.map(|w| if w == seat { 1.0 } else { 0.0 })
+    }
+
     fn restore(&self, json: &str) -> Result<PigState, Rejection> {
         game_core::restored(self, serde_json::from_str(json))
     }

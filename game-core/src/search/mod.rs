@@ -1,8 +1,17 @@
-//! A chance-aware search bot for any [`Game`]: expectimax over the exact probabilities of
-//! [`Game::chances`], on [`GameExt::fork`] copies, with a game's own [`Model`] for what a
-//! position is worth.
+//! Search bots for any [`Game`].
 //!
-//! The search never draws from, or looks at, the RNG stored in the state: it forks the
+//! - For games where what a seat may not see does not matter (Yut: everything is on the
+//!   board, only the throws are to come), [`Expectimax`]: a chance-aware search over the
+//!   exact probabilities of [`Game::chances`], on [`GameExt::fork`] copies, with a game's
+//!   own [`Model`] for what a position is worth.
+//! - For games of hidden information (hands, dice under a cup), two searches that know only
+//!   what their seat knows, generic over any game that implements
+//!   [`Game::resample_from_infostate`] and [`Game::payoff`]: [`Pimc`] (determinized
+//!   search, the decision averaged over sampled worlds) and [`Ismcts`] (single-observer
+//!   information-set Monte Carlo tree search). Every host offers them as the bots `pimc`
+//!   and `ismcts`.
+//!
+//! [`Expectimax`] never draws from, or looks at, the RNG stored in the state: it forks the
 //! state (re-seeded from the bot's own RNG) before applying anything, and enumerates
 //! chance with [`GameExt::apply_chance`] instead of drawing it. With the same seed, the bot
 //! makes the same choices.
@@ -12,12 +21,17 @@
 //! checked by `testing::assert_clone_from_agrees` under the `testing` feature),
 //! from a root the model may trim of what it never reads ([`Model::trim_root`]).
 
+mod ismcts;
 mod model;
+mod pimc;
+mod rollout;
 
 use crate::GameExt;
 use std::collections::HashMap;
 
+pub use ismcts::Ismcts;
 pub use model::{Model, Position};
+pub use pimc::Pimc;
 
 use crate::{Bot, Game, GameRng, Millis};
 
