@@ -427,8 +427,9 @@ pub trait Game: Send + Sync + 'static {
     /// ```
     /// use game_core::{Game, rps::{Hand, Rps, RpsAction, RpsOptions}};
     /// let state = Rps.setup(&RpsOptions::default(), &["a".into(), "b".into()], 1, 0).unwrap();
-    /// // A pick has no random step, so no outcome is possible.
-    /// assert!(!Rps.chance_possible(&state, 0, &RpsAction::Pick { hand: Hand::Rock }, &()));
+    /// // A pick has no random step, so no outcome is possible; a random pick may be any hand.
+    /// assert!(!Rps.chance_possible(&state, 0, &RpsAction::Pick { hand: Hand::Rock }, &Hand::Rock));
+    /// assert!(Rps.chance_possible(&state, 0, &RpsAction::Random, &Hand::Rock));
     /// ```
     fn chance_possible(
         &self,
@@ -800,11 +801,13 @@ pub trait GameExt: Game + sealed::Sealed {
     /// foretells every throw and draw, never reaches a bot, whatever the game implements.
     ///
     /// ```
-    /// use game_core::{Game, GameExt, GameRng, GameState, rps::{Rps, RpsOptions}};
+    /// use game_core::{Game, GameExt, GameRng, Viewer, rps::{Rps, RpsOptions}};
     /// let state = Rps.setup(&RpsOptions::default(), &["a".into(), "b".into()], 1, 0).unwrap();
     /// let world = Rps.determinize(&state, 0, &mut GameRng::from_seed(9));
-    /// assert_ne!(world.table().rng(), state.table().rng());
-    /// assert_eq!(Rps.view(&world, game_core::Viewer::Player("a")).scores, [0, 0]);
+    /// let view = |s| serde_json::to_value(Rps.view(s, Viewer::Player("a"))).unwrap();
+    /// // The seat sees the same game; only the RNG (which no view shows) is new.
+    /// assert_eq!(view(&world), view(&state));
+    /// assert_ne!(serde_json::to_value(&world).unwrap(), serde_json::to_value(&state).unwrap());
     /// ```
     fn determinize(&self, state: &Self::State, seat: usize, rng: &mut GameRng) -> Self::State {
         let mut world = self.resample_from_infostate(state, seat, rng);
