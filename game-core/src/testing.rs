@@ -11,6 +11,10 @@ use crate::GameState;
 use crate::game::{apply_into, apply_quiet};
 use serde_json::Value;
 
+mod leaks;
+
+pub use leaks::{assert_bot_is_fair, assert_no_leaks, assert_payoffs};
+
 use crate::rps::{Hand, RpsAction};
 use crate::{Bot, ErrorBody, Game, GameError, PlayerId, RandomBot};
 
@@ -922,7 +926,14 @@ fn assert_refused_resets_agree<G: Game>(
 ///   [`GameExt::next_tick_at`] finishes it from the start and from the middle of a game,
 ///   each tick acting;
 /// - no view (of each player and of a spectator) and no event holds a key naming the RNG
-///   or its seed ([`assert_no_rng_keys`]).
+///   or its seed ([`assert_no_rng_keys`]);
+/// - every finished game has a [`Game::payoff`] in `0..=1` for every seat, a win (1.0) for
+///   at least one, and no game in progress has one ([`assert_payoffs`]);
+/// - nothing hidden from a seat reaches it: its view, its legal actions, its projection of
+///   every event and a fair bot's choice are the same in every world of its information
+///   set ([`assert_no_leaks`], [`assert_bot_is_fair`] with [`RandomBot`] and
+///   [`Pimc`](crate::search::Pimc)); chance outcomes that [`Game::sample_chance`] draws
+///   are forced in the refusal sweep too.
 ///
 /// ```
 /// use game_core::rps::{Rps, RpsOptions};
@@ -943,6 +954,10 @@ pub fn conformance<G: Game + Clone>(game: &G, cases: &[(G::Options, usize)]) {
         assert_restore_round_trips(game, &states, &at);
         assert_replays_alike(game, options, *n, &at);
         assert_timeouts_end_games(game, options, *n, &at);
+        assert_payoffs(game, options, *n, &at);
+        assert_no_leaks(game, &states);
+        assert_bot_is_fair(game, &states, RandomBot::new);
+        assert_bot_is_fair(game, &states, |seed| crate::search::Pimc::new(seed, 2, 1));
     }
     assert_reset_agrees(game, cases);
     assert_clone_from_agrees(game, cases);
@@ -992,6 +1007,17 @@ fn assert_refusals_change_nothing<G: Game>(game: &G, states: &[G::State]) {
         for seat in 0..state.table().players.len() {
             for action in game.legal_actions(state, seat) {
                 for (chance, _) in game.chances(state, seat, &action).unwrap_or_default() {
+                    if !chances.contains(&chance) {
+                        chances.push(chance);
+                    }
+                }
+                // Outcomes too many to list are drawn instead, and forced the same way.
+                let mut rng = crate::GameRng::from_seed(chances.len() as u64);
+                if let Some(chance) = game.sample_chance(state, seat, &action, &mut rng) {
+                    assert!(
+                        game.chance_possible(state, seat, &action, &chance),
+                        "sample_chance drew {chance:?} for {action:?}, which chance_possible refuses"
+                    );
                     if !chances.contains(&chance) {
                         chances.push(chance);
                     }

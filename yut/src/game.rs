@@ -568,6 +568,20 @@ impl<R: Rules> Game for Yut<R> {
         (state.board.phase == Phase::Finished).then(|| crate::outcome::result(&state.board))
     }
 
+    /// By the side's place among the sides ranked: 1.0 for first, 0.0 for last and evenly
+    /// between (tied sides share a place); every member of a team alike.
+    fn payoff(&self, state: &YutState<R>, seat: usize) -> Option<f64> {
+        let result = self.outcome(state)?;
+        let side = *state.board.side_of().get(seat)?;
+        let rank = result.ranking.iter().find(|p| p.side == side)?.rank;
+        let last = result.ranking.len().saturating_sub(1);
+        if last == 0 {
+            return Some(1.0);
+        }
+        let behind = last.saturating_sub(usize::from(rank.saturating_sub(1)));
+        Some(behind as f64 / last as f64)
+    }
+
     fn restore(&self, json: &str) -> Result<YutState<R>, YutError> {
         let parsed = serde_json::from_str::<crate::state::StoredState<R>>(json);
         game_core::restored(self, parsed.map(YutState::from))
