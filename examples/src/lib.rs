@@ -13,6 +13,10 @@
 //!   game length, throw frequencies against the exact table, the strong bot against the
 //!   policy bot, and the win rate of the side holding each of the 18 augments and each
 //!   house rule, as Markdown and an SVG chart.
+//! - [`ladder`]: the bot ladder (`cargo run --release --example ladder -- --game G`):
+//!   every pair of a game's bots (`random`, `policy`, the fair searches `pimc` and
+//!   `ismcts`, and the cheating bound `ismcts-cheat`) on seeded deals, win rates with
+//!   their 95 % intervals and time per decision.
 //! - [`schema`]: the JSON Schemas of every game's wire types and of the host protocol, one
 //!   file each (`cargo run --release --example schema -- DIR`).
 //! - [`throughput`]: the throughput command (`cargo run --release --example throughput`):
@@ -29,6 +33,7 @@
 pub mod args;
 pub mod balance;
 pub mod board;
+pub mod ladder;
 pub mod layer;
 pub mod narrate;
 pub mod play;

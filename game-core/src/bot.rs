@@ -18,6 +18,13 @@ pub trait Bot<G: Game> {
     fn choose(&mut self, game: &G, state: &G::State, seat: usize) -> Option<G::Action>;
 }
 
+/// A boxed bot plays as the bot it holds: bots of several kinds in one list.
+impl<G: Game, B: Bot<G> + ?Sized> Bot<G> for Box<B> {
+    fn choose(&mut self, game: &G, state: &G::State, seat: usize) -> Option<G::Action> {
+        (**self).choose(game, state, seat)
+    }
+}
+
 /// Picks uniformly among the legal actions, with its own seeded RNG.
 ///
 /// ```

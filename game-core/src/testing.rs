@@ -13,7 +13,7 @@ use serde_json::Value;
 
 mod leaks;
 
-pub use leaks::{assert_bot_is_fair, assert_no_leaks, assert_payoffs};
+pub use leaks::{CounterBot, assert_bot_is_fair, assert_no_leaks, assert_payoffs};
 
 use crate::rps::{Hand, RpsAction};
 use crate::{Bot, ErrorBody, Game, GameError, PlayerId, RandomBot};

@@ -292,3 +292,49 @@ fn first_difference(a: &Value, b: &Value, path: String) -> Option<(String, Value
         }),
     }
 }
+
+/// A bot that cheats at rock-paper-scissors: it plays the hand that beats the other
+/// seat's pick when it can read one in the state it is handed, and rock otherwise. What a
+/// host must never let see the true state: the hosts' tests register it (as `policy`, so
+/// that `hint` asks it too) and check that its choice does not follow the other's hidden
+/// pick, since every host hands a bot a world of its seat's information set.
+///
+/// ```
+/// use game_core::rps::{Hand, Rps, RpsAction, RpsOptions};
+/// use game_core::{Bot, Fair, Game, GameExt, testing::CounterBot};
+/// let mut state = Rps.setup(&RpsOptions::default(), &["a".into(), "b".into()], 1, 0).unwrap();
+/// Rps.apply(&mut state, 1, &RpsAction::Pick { hand: Hand::Scissors }, 10).unwrap();
+/// // Handed the true state, it cheats.
+/// assert_eq!(CounterBot.choose(&Rps, &state, 0), Some(RpsAction::Pick { hand: Hand::Rock }));
+/// let paper = { let mut s = Rps.setup(&RpsOptions::default(), &["a".into(), "b".into()], 1, 0).unwrap();
+///     Rps.apply(&mut s, 1, &RpsAction::Pick { hand: Hand::Paper }, 10).unwrap(); s };
+/// assert_eq!(CounterBot.choose(&Rps, &paper, 0), Some(RpsAction::Pick { hand: Hand::Scissors }));
+/// // Behind `Fair` its choice no longer depends on the hidden pick.
+/// assert_eq!(Fair::new(CounterBot, 3).choose(&Rps, &state, 0), Fair::new(CounterBot, 3).choose(&Rps, &paper, 0));
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CounterBot;
+
+impl Bot<crate::rps::Rps> for CounterBot {
+    fn choose(
+        &mut self,
+        game: &crate::rps::Rps,
+        state: &crate::rps::RpsState,
+        seat: usize,
+    ) -> Option<crate::rps::RpsAction> {
+        use crate::rps::{Hand, RpsAction};
+        if !game
+            .legal_actions(state, seat)
+            .iter()
+            .any(|a| matches!(a, RpsAction::Pick { .. }))
+        {
+            return None;
+        }
+        let hand = match state.picks().get(1 - seat.min(1)).copied().flatten() {
+            Some(Hand::Rock) => Hand::Paper,
+            Some(Hand::Paper) => Hand::Scissors,
+            Some(Hand::Scissors) | None => Hand::Rock,
+        };
+        Some(RpsAction::Pick { hand })
+    }
+}
