@@ -313,7 +313,12 @@ pub enum LiarsDiceError {
 /// The wire form of the game's own refusals: the code, and the reason's fields. One
 /// definition writes the reason and lists the codes with their reasons' schemas.
 #[derive(Serialize, JsonSchema)]
-#[serde(tag = "code", content = "reason", rename_all = "SCREAMING_SNAKE_CASE")]
+#[serde(
+    tag = "code",
+    content = "reason",
+    rename_all = "SCREAMING_SNAKE_CASE",
+    rename_all_fields = "camelCase"
+)]
 enum LiarsDiceErrorWire {
     /// The bid does not raise the last one.
     BidTooLow {
