@@ -195,7 +195,10 @@ impl LiarsDiceBoard {
     /// other has).
     pub fn next_with_dice(&self, seat: usize) -> usize {
         let n = self.cups.len();
-        (1..=n).map(|k| (seat + k) % n).find(|&s| !self.cups[s].is_empty()).unwrap_or(seat)
+        (1..=n)
+            .map(|k| seat.wrapping_add(k) % n)
+            .find(|&s| !self.cups[s].is_empty())
+            .unwrap_or(seat)
     }
 
     /// Lifts the cups on the last bid, challenged by `seat`, and takes a die from whoever
