@@ -345,6 +345,11 @@ fn a_seat_sees_its_own_dice_and_the_counts_a_spectator_no_dice() {
     let events = LiarsDice
         .apply(&mut state, 1, &LiarsDiceAction::Challenge, 0)
         .unwrap();
+    let json = serde_json::to_string(&events).unwrap();
+    assert_eq!(
+        serde_json::from_str::<Vec<LiarsDiceEvent>>(&json).unwrap(),
+        events
+    );
     let [revealed, rolled] = &events[..] else {
         panic!("{events:?}")
     };
