@@ -16,7 +16,7 @@ use game_core::search::Ismcts;
 /// The bot ladder: win rates of every pair of a game's bots.
 #[derive(Parser)]
 struct Args {
-    /// The game: one-card, pig, rps or yut.
+    /// The game: liars-dice, one-card, pig, rps or yut.
     #[arg(long)]
     game: String,
     /// Games per pair (each deal is played both ways, so an odd count gets one more).

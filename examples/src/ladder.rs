@@ -27,7 +27,7 @@ use rayon::prelude::*;
 use serde_json::{Value, json};
 
 /// The games the ladder knows, by id.
-pub const GAMES: [&str; 4] = ["one-card", "pig", "rps", "yut"];
+pub const GAMES: [&str; 5] = ["liars-dice", "one-card", "pig", "rps", "yut"];
 
 /// Every bot name the ladder knows, in the order of its table.
 pub const BOTS: [&str; 5] = ["random", "policy", "pimc", "ismcts", "ismcts-cheat"];
@@ -96,6 +96,12 @@ impl PairResult {
 /// player count the game refuses is an error naming it.
 pub fn run(args: &LadderArgs) -> Result<Vec<PairResult>, String> {
     match args.game.as_str() {
+        "liars-dice" => ladder(
+            &liars_dice::LiarsDice,
+            &liars_dice::LiarsDiceOptions::default(),
+            Some(|_| Box::new(liars_dice::PolicyBot::default()) as Box<dyn Bot<_> + Send>),
+            args,
+        ),
         "one-card" => ladder(
             &one_card::OneCard,
             &one_card::OneCardOptions::default(),
