@@ -143,3 +143,37 @@ fn seat_bots_dispatch_to_each_bot() {
         assert!(game.validate(&state, seat, &action).is_ok(), "{kind:?}");
     }
 }
+
+#[test]
+fn every_bot_chooses_the_same_behind_fair_as_on_the_state() {
+    // Yut hides nothing but the throws to come: a world of a seat's information set is
+    // the position with a fresh RNG, so the bots every host runs (behind `Fair`) lose
+    // nothing. Whole games of each kind, each choice compared with the bare bot's.
+    let game = Yut::standard();
+    for (k, (options, count)) in option_sets().into_iter().take(4).enumerate() {
+        let players: Vec<String> = (1..=count).map(|i| format!("p{i}")).collect();
+        for kind in [BotKind::Policy, BotKind::Strong, BotKind::Random] {
+            let mut state = game.setup(&options, &players, 70 + k as u64, 0).unwrap();
+            let mut bare = SeatBot::new(kind, 9);
+            let mut fair = game_core::Fair::new(SeatBot::new(kind, 9), 3);
+            let mut compared = 0;
+            for _ in 0..5_000 {
+                let Some(&seat) = game.to_act(&state).first() else {
+                    break;
+                };
+                let action = bare.choose(&game, &state, seat).unwrap();
+                assert_eq!(
+                    fair.choose(&game, &state, seat),
+                    Some(action.clone()),
+                    "{kind:?}"
+                );
+                compared += 1;
+                game.apply(&mut state, seat, &action, 0).unwrap();
+            }
+            assert!(
+                game.is_over(&state) && compared > 10,
+                "{kind:?}: {compared}"
+            );
+        }
+    }
+}
