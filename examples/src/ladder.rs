@@ -13,7 +13,9 @@
 //! seats alternately, the first bot in seat `d mod K` of deal `d` (the seats rotate), and
 //! in the second game of the deal the bots swap seats. A game is a win for the bot whose
 //! seat has a payoff of 1 ([`Game::payoff`]); a game with no winner (out of moves) or two
-//! counts half. Only the seats the game waits for act: no calls out of turn, no clock.
+//! counts half. Before each move, a seat the game lets act out of turn (One Card's calls)
+//! acts first, one drawn at random when several may (a race, as on a server); no clock
+//! runs, so nothing times out.
 //!
 //! The same flags give the same results, whatever the number of threads (the games run
 //! in parallel; each one is seeded on its own).
@@ -22,7 +24,7 @@ use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
 use game_core::search::{Ismcts, Pimc};
-use game_core::{Bot, Fair, Game, GameExt, RandomBot};
+use game_core::{Bot, Fair, Game, GameExt, GameRng, RandomBot};
 use rayon::prelude::*;
 use serde_json::{Value, json};
 
@@ -234,15 +236,27 @@ fn play_one<G: Game>(
         .expect("checked before the games");
     let mut decisions = [0u64; 2];
     let mut time = [Duration::ZERO; 2];
+    // Who calls first when several may (One Card's ONE_CARD and CATCH): a race, as on a
+    // server, drawn from the deal's own seed.
+    let mut race = GameRng::from_seed(deal_seed ^ 0xca11);
     for _ in 0..MAX_DECISIONS {
-        let Some(seat) = game.first_to_act(&state) else {
+        let Some(mover) = game.first_to_act(&state) else {
             break;
         };
-        let started = Instant::now();
-        let action = bots[seat].choose(game, &state, seat);
-        time[side(seat)] += started.elapsed();
-        decisions[side(seat)] += 1;
-        let Some(action) = action else {
+        let callers: Vec<usize> = (0..k)
+            .filter(|&s| s != mover && game.may_act(&state, s))
+            .collect();
+        let caller =
+            (!callers.is_empty()).then(|| callers[race.below(callers.len() as u32) as usize]);
+        let mut choose = |seat: usize| {
+            let started = Instant::now();
+            let action = bots[seat].choose(game, &state, seat);
+            time[side(seat)] += started.elapsed();
+            decisions[side(seat)] += 1;
+            action.map(|a| (seat, a))
+        };
+        // A caller that lets the chance pass leaves the move to the mover.
+        let Some((seat, action)) = caller.and_then(&mut choose).or_else(|| choose(mover)) else {
             break;
         };
         let now = game_core::GameState::table(&state).clock();
