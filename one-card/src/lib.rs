@@ -1509,6 +1509,47 @@ impl Game for OneCard {
         world
     }
 
+    /// What the finished game is worth to `seat`, from its rank ([`OneCardOutcome::ranks`])
+    /// placed on a line from the best rank, 1.0, to the worst rank anyone holds, 0.0: with
+    /// `ranking: "all"`, `(n - rank) / (n - 1)` for `n` players (0.5 for second of three);
+    /// with `ranking: "first"`, where everyone but the winner shares rank 2, 1.0 to the
+    /// winner and 0.0 to the rest. `None` while the game goes on.
+    ///
+    /// ```
+    /// use game_core::{Game, GameExt};
+    /// use one_card::{OneCard, OneCardAction, OneCardOptions};
+    /// let players = vec!["a".to_string(), "b".to_string()];
+    /// let mut state = OneCard.setup(&OneCardOptions::default(), &players, 1, 0).unwrap();
+    /// assert_eq!(OneCard.payoff(&state, 0), None);
+    /// OneCard.apply(&mut state, 0, &OneCardAction::Concede, 0).unwrap();
+    /// assert_eq!((OneCard.payoff(&state, 0), OneCard.payoff(&state, 1)), (Some(0.0), Some(1.0)));
+    /// ```
+    fn payoff(&self, state: &OneCardState, seat: usize) -> Option<f64> {
+        if !state.over {
+            return None;
+        }
+        // The seat's place in `OneCardState::order`, found without building it: the search
+        // bots ask once for every node of every play-out.
+        let place = if let Some(p) = state.finished.iter().position(|&s| s == seat) {
+            p
+        } else if state.playing(seat) {
+            state.finished.len() + (0..seat).filter(|&s| state.playing(s)).count()
+        } else {
+            let q = state.out.iter().position(|&s| s == seat)?;
+            state.finished.len() + state.active() + (state.out.len() - 1 - q)
+        };
+        let n = state.status.len();
+        let worth = match state.options.ranking {
+            Ranking::First => f64::from(u8::from(place == 0)),
+            Ranking::All if n > 1 => {
+                f64::from(u32::try_from(n - 1 - place.min(n - 1)).ok()?)
+                    / f64::from(u32::try_from(n - 1).ok()?)
+            }
+            Ranking::All => 1.0,
+        };
+        Some(worth)
+    }
+
     fn check_state(&self, state: &OneCardState) -> Result<(), OneCardError> {
         check::check(state)
     }
