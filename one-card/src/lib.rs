@@ -29,7 +29,9 @@ use std::ops::ControlFlow;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use game_core::{Game, GameError, Millis, PlayerId, PresenceChanged, Rejection, Table, Viewer};
+use game_core::{
+    Game, GameError, GameRng, Millis, PlayerId, PresenceChanged, Rejection, Table, Viewer,
+};
 
 pub use card::{Card, DECK_SIZE, NotACard, Suit};
 
@@ -1103,8 +1105,8 @@ fn refill(state: &mut OneCardState, out: &mut Out<'_>) {
     });
 }
 
-/// Fisher–Yates from the table's seeded RNG.
-fn shuffle(cards: &mut [Card], rng: &mut game_core::GameRng) {
+/// Fisher–Yates from `rng`: the table's seeded RNG, or a resample's.
+fn shuffle(cards: &mut [Card], rng: &mut GameRng) {
     for i in (1..cards.len()).rev() {
         let j = rng.below(u32::try_from(i + 1).unwrap_or(u32::MAX)) as usize;
         cards.swap(i, j);
@@ -1436,6 +1438,116 @@ impl Game for OneCard {
             winner_seat,
             ranks,
         })
+    }
+
+    /// A world `seat` cannot tell apart from `state`: the hands of the others dealt again,
+    /// each keeping its count, and the draw pile rebuilt, from the cards `seat` has not
+    /// seen, shuffled with `rng`; everything else as it is, but the table's RNG, which
+    /// foretells every shuffle to come and is drawn afresh from `rng`.
+    ///
+    /// What a seat has seen, by the rules (RULES.md, "Hidden information"): its own hand,
+    /// kept in its order (its legal actions are listed in that order); and the whole
+    /// discard pile, in its order, every card of which was turned up at the deal or played
+    /// face up since the last refill. A draw shows its cards to the drawer alone, a
+    /// bankruptcy or a concession only a count: nothing else is ever shown to a seat, so
+    /// every other card is unseen, and any of them may be in any other hand or anywhere in
+    /// the draw pile.
+    ///
+    /// The state keeps no history, so what a seat could infer from the order of play is
+    /// forgotten, never guessed, and nothing it has not seen enters the sample: which cards
+    /// went into the draw pile at a refill (the discards, all seen), what the others drew
+    /// from it since, and, for a seat that went out, its own hand, which went under the
+    /// draw pile in the order it held it (RULES.md, "Bankruptcy"), where the state no
+    /// longer tells those cards from the rest. A seat that is out never acts, so no bot
+    /// decides on that part. A leaver's cards under the pile are, to everyone else, as
+    /// unknown as any card they have not seen: redrawn like the rest.
+    ///
+    /// The unseen cards are gathered in deck order, whatever the order of the hidden
+    /// hands and pile: two states `seat` cannot tell apart give the same world from the
+    /// same `rng`.
+    ///
+    /// ```
+    /// use game_core::{Game, GameRng, Viewer};
+    /// use one_card::{OneCard, OneCardOptions};
+    /// let players = vec!["a".to_string(), "b".to_string()];
+    /// let state = OneCard.setup(&OneCardOptions::default(), &players, 1, 0).unwrap();
+    /// let world = OneCard.resample_from_infostate(&state, 0, &mut GameRng::from_seed(5));
+    /// assert_eq!(OneCard.view(&world, Viewer::Player("a")), OneCard.view(&state, Viewer::Player("a")));
+    /// assert_ne!(world.hands()[1], state.hands()[1]);
+    /// assert!(OneCard.check_state(&world).is_ok());
+    /// ```
+    fn resample_from_infostate(
+        &self,
+        state: &OneCardState,
+        seat: usize,
+        rng: &mut GameRng,
+    ) -> OneCardState {
+        let mut seen = [false; DECK_SIZE];
+        for card in state
+            .hands
+            .get(seat)
+            .into_iter()
+            .flatten()
+            .chain(&state.discard)
+        {
+            seen[card.index()] = true;
+        }
+        let mut unseen: Vec<Card> = Card::all().filter(|c| !seen[c.index()]).collect();
+        shuffle(&mut unseen, rng);
+        let mut world = state.clone();
+        for (other, hand) in world.hands.iter_mut().enumerate() {
+            if other != seat {
+                let count = hand.len();
+                hand.clear();
+                hand.extend(unseen.drain(unseen.len().saturating_sub(count)..));
+            }
+        }
+        world.draw_pile.clear();
+        world.draw_pile.append(&mut unseen);
+        let seed = u64::from(rng.next_u32()) << 32 | u64::from(rng.next_u32());
+        *world.table.rng_mut() = GameRng::from_seed(seed);
+        world
+    }
+
+    /// What the finished game is worth to `seat`, from its rank ([`OneCardOutcome::ranks`])
+    /// placed on a line from the best rank, 1.0, to the worst rank anyone holds, 0.0: with
+    /// `ranking: "all"`, `(n - rank) / (n - 1)` for `n` players (0.5 for second of three);
+    /// with `ranking: "first"`, where everyone but the winner shares rank 2, 1.0 to the
+    /// winner and 0.0 to the rest. `None` while the game goes on.
+    ///
+    /// ```
+    /// use game_core::{Game, GameExt};
+    /// use one_card::{OneCard, OneCardAction, OneCardOptions};
+    /// let players = vec!["a".to_string(), "b".to_string()];
+    /// let mut state = OneCard.setup(&OneCardOptions::default(), &players, 1, 0).unwrap();
+    /// assert_eq!(OneCard.payoff(&state, 0), None);
+    /// OneCard.apply(&mut state, 0, &OneCardAction::Concede, 0).unwrap();
+    /// assert_eq!((OneCard.payoff(&state, 0), OneCard.payoff(&state, 1)), (Some(0.0), Some(1.0)));
+    /// ```
+    fn payoff(&self, state: &OneCardState, seat: usize) -> Option<f64> {
+        if !state.over {
+            return None;
+        }
+        // The seat's place in `OneCardState::order`, found without building it: the search
+        // bots ask once for every node of every play-out.
+        let place = if let Some(p) = state.finished.iter().position(|&s| s == seat) {
+            p
+        } else if state.playing(seat) {
+            state.finished.len() + (0..seat).filter(|&s| state.playing(s)).count()
+        } else {
+            let q = state.out.iter().position(|&s| s == seat)?;
+            state.finished.len() + state.active() + (state.out.len() - 1 - q)
+        };
+        let n = state.status.len();
+        let worth = match state.options.ranking {
+            Ranking::First => f64::from(u8::from(place == 0)),
+            Ranking::All if n > 1 => {
+                f64::from(u32::try_from(n - 1 - place.min(n - 1)).ok()?)
+                    / f64::from(u32::try_from(n - 1).ok()?)
+            }
+            Ranking::All => 1.0,
+        };
+        Some(worth)
     }
 
     fn check_state(&self, state: &OneCardState) -> Result<(), OneCardError> {
