@@ -4,7 +4,8 @@
 //! with its 95 % interval, and time per decision.
 //!
 //! The bots: `random`, `policy` (the game's own, where it has one), `pimc` and `ismcts`
-//! (the searches that know only what their seat knows), each run as every host runs it,
+//! (the searches that know only what their seat knows; a game's `ismcts` plays out with
+//! its policy where the game registers it so, as One Card's does), each run as every host runs it,
 //! behind [`Fair`] (handed a world of its seat's information set, never the true state);
 //! and, here alone, `ismcts-cheat`: the same search handed the true state, the upper bound
 //! no seat may use.
@@ -101,28 +102,46 @@ pub fn run(args: &LadderArgs) -> Result<Vec<PairResult>, String> {
         "liars-dice" => ladder(
             &liars_dice::LiarsDice,
             &liars_dice::LiarsDiceOptions::default(),
-            Some(|_| Box::new(liars_dice::PolicyBot::default()) as Box<dyn Bot<_> + Send>),
+            Bots {
+                policy: Some(|_| Box::new(liars_dice::PolicyBot::default())),
+                ismcts: |seed, n| Ismcts::new(seed, n).with_rollout(liars_dice::PolicyBot::default()),
+            },
             args,
         ),
         "one-card" => ladder(
             &one_card::OneCard,
             &one_card::OneCardOptions::default(),
-            Some(|seed| Box::new(one_card::bots::PolicyBot::new(seed)) as Box<dyn Bot<_> + Send>),
+            Bots {
+                policy: Some(|seed| Box::new(one_card::bots::PolicyBot::new(seed))),
+                ismcts: |seed, n| Ismcts::new(seed, n).with_rollout(one_card::bots::PolicyBot::new(seed)),
+            },
             args,
         ),
         "pig" => ladder(
             &pig::Pig,
             &pig::PigOptions::default(),
-            Some(|_| Box::new(pig::HoldBot::default()) as Box<dyn Bot<_> + Send>),
+            Bots {
+                policy: Some(|_| Box::new(pig::HoldBot::default())),
+                ismcts: Ismcts::new,
+            },
             args,
         ),
-        "rps" => ladder(&game_core::rps::Rps, &Default::default(), None, args),
+        "rps" => ladder(
+            &game_core::rps::Rps,
+            &Default::default(),
+            Bots {
+                policy: None,
+                ismcts: Ismcts::new,
+            },
+            args,
+        ),
         "yut" => ladder(
             &yut::Yut::standard(),
             &yut::YutOptions::default(),
-            Some(|seed| {
-                Box::new(yut::SeatBot::new(yut::BotKind::Policy, seed)) as Box<dyn Bot<_> + Send>
-            }),
+            Bots {
+                policy: Some(|seed| Box::new(yut::SeatBot::new(yut::BotKind::Policy, seed))),
+                ismcts: Ismcts::new,
+            },
             args,
         ),
         other => Err(format!(
@@ -132,15 +151,20 @@ pub fn run(args: &LadderArgs) -> Result<Vec<PairResult>, String> {
     }
 }
 
-/// A bot of the ladder for game `G`, by name and seed.
-type MakePolicy<G> = fn(u64) -> Box<dyn Bot<G> + Send>;
+/// A game's own bots for the ladder: its policy, if it has one, and its ISMCTS (by seed
+/// and iterations: with the policy's play-outs where the game has a policy worth them).
+struct Bots<G: Game, I> {
+    policy: Option<fn(u64) -> Box<dyn Bot<G> + Send>>,
+    ismcts: fn(u64, u32) -> Ismcts<I>,
+}
 
-fn ladder<G: Game + Sync>(
+fn ladder<G: Game + Sync, I: Bot<G> + Send + 'static>(
     game: &G,
     options: &G::Options,
-    policy: Option<MakePolicy<G>>,
+    own: Bots<G, I>,
     args: &LadderArgs,
 ) -> Result<Vec<PairResult>, String> {
+    let policy = own.policy;
     let available: Vec<&str> = BOTS
         .iter()
         .copied()
@@ -151,16 +175,13 @@ fn ladder<G: Game + Sync>(
     } else {
         let mut chosen = Vec::new();
         for b in &args.bots {
-            let known = available
-                .iter()
-                .find(|k| **k == b.as_str())
-                .ok_or_else(|| {
-                    format!(
-                        "no bot {b:?} for {}: its bots are {}",
-                        args.game,
-                        available.join(", ")
-                    )
-                })?;
+            let known = available.iter().find(|k| **k == b.as_str()).ok_or_else(|| {
+                format!(
+                    "no bot {b:?} for {}: its bots are {}",
+                    args.game,
+                    available.join(", ")
+                )
+            })?;
             if !chosen.contains(known) {
                 chosen.push(*known);
             }
@@ -175,15 +196,14 @@ fn ladder<G: Game + Sync>(
         .map_err(|e| format!("{} refuses {} players: {e:?}", args.game, args.players))?;
     let games = args.games.div_ceil(2) * 2;
     let make = |name: &str, seed: u64| -> Box<dyn Bot<G> + Send> {
-        let bot: Box<dyn Bot<G> + Send> = match name {
+        match name {
             "random" => Box::new(Fair::new(RandomBot::new(seed), seed)),
             "policy" => Box::new(Fair::new(policy.expect("listed")(seed), seed)),
             "pimc" => Box::new(Fair::new(Pimc::with_seed(seed), seed)),
-            "ismcts" => Box::new(Fair::new(Ismcts::new(seed, args.iterations), seed)),
+            "ismcts" => Box::new(Fair::new((own.ismcts)(seed, args.iterations), seed)),
             // Unwrapped, and searching the state it is handed: the true one.
-            _ => Box::new(Ismcts::new(seed, args.iterations).sees_everything()),
-        };
-        bot
+            _ => Box::new((own.ismcts)(seed, args.iterations).sees_everything()),
+        }
     };
     let mut out = Vec::new();
     for (i, a) in chosen.iter().enumerate() {

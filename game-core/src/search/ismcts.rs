@@ -35,12 +35,22 @@ use super::rollout::{play_out, score, seed};
 /// assert!(Rps.legal_actions(&state, 0).contains(&action));
 /// ```
 #[derive(Clone, Debug)]
-pub struct Ismcts {
+pub struct Ismcts<R = Uniform> {
     rng: GameRng,
     iterations: u32,
     exploration: f64,
     sees_everything: bool,
+    rollout: R,
+    /// Whether the play-out policy's own move stands unless beaten with confidence.
+    keeps_policy: bool,
 }
+
+/// The play-outs of [`Ismcts`] by default: every action drawn uniformly among the legal
+/// ones ([`Game::random_legal_action`]), from its own RNG (seeded with the search's).
+/// Cheap, and blind: a game whose random play is far from real play gets a stronger
+/// search from its own policy ([`Ismcts::with_rollout`]).
+#[derive(Clone, Debug)]
+pub struct Uniform(GameRng);
 
 /// One node: the information set reached by `actor` taking `action` from its parent.
 struct Node<A> {
@@ -67,7 +77,7 @@ impl<A> Node<A> {
     }
 }
 
-impl Ismcts {
+impl Ismcts<Uniform> {
     /// Iterations per decision by default.
     pub const ITERATIONS: u32 = 1_000;
     /// The weight of the exploration term by default (payoffs lie in 0..=1).
@@ -81,6 +91,8 @@ impl Ismcts {
             iterations: iterations.max(1),
             exploration: Self::EXPLORATION,
             sees_everything: false,
+            rollout: Uniform(GameRng::from_seed(seed ^ 0x0b5e_55ed)),
+            keeps_policy: false,
         }
     }
 
@@ -91,6 +103,39 @@ impl Ismcts {
     /// ```
     pub fn with_seed(seed: u64) -> Self {
         Self::new(seed, Self::ITERATIONS)
+    }
+
+}
+
+impl<R> Ismcts<R> {
+    /// The same search with its play-outs chosen by `bot` instead of at random: usually
+    /// the game's own policy, which makes each play-out look like real play (and costs
+    /// what the bot costs, every action of every play-out). The bot is handed the
+    /// search's worlds, whose hidden parts are already drawn from what the searching seat
+    /// knows, so it learns nothing the seat does not know; it must return a legal action
+    /// for the seat asked, or `None` to end the play-out there.
+    ///
+    /// The policy is trusted at the root too: its own move (on a world of the seat's
+    /// information set) is played unless the search's most visited move beats it by more
+    /// than a standard error of their means. A short search then plays at least as the
+    /// policy does, and better where the search is sure.
+    ///
+    /// ```
+    /// use game_core::search::Ismcts;
+    /// use game_core::{Bot, Game, GameExt, TimeoutBot, rps::{Rps, RpsOptions}};
+    /// let state = Rps.setup(&RpsOptions::default(), &["a".into(), "b".into()], 1, 0).unwrap();
+    /// let mut bot = Ismcts::new(7, 50).with_rollout(TimeoutBot);
+    /// assert!(bot.choose(&Rps, &state, 0).is_some());
+    /// ```
+    pub fn with_rollout<B>(self, bot: B) -> Ismcts<B> {
+        Ismcts {
+            rng: self.rng,
+            iterations: self.iterations,
+            exploration: self.exploration,
+            sees_everything: self.sees_everything,
+            rollout: bot,
+            keeps_policy: true,
+        }
     }
 
     /// The same bot with another weight on exploration (a finite value of 0 or more).
@@ -120,7 +165,13 @@ impl Ismcts {
     }
 }
 
-impl<G: Game> Bot<G> for Ismcts {
+impl<G: Game> Bot<G> for Uniform {
+    fn choose(&mut self, game: &G, state: &G::State, seat: usize) -> Option<G::Action> {
+        game.random_legal_action(state, seat, &mut self.0)
+    }
+}
+
+impl<G: Game, R: Bot<G>> Bot<G> for Ismcts<R> {
     fn choose(&mut self, game: &G, state: &G::State, seat: usize) -> Option<G::Action> {
         if !game.may_act(state, seat) {
             return None;
@@ -197,7 +248,8 @@ impl<G: Game> Bot<G> for Ismcts {
                     break;
                 }
             }
-            play_out(game, &mut world, &mut self.rng, &mut scratch);
+            let rollout = &mut self.rollout;
+            play_out(game, &mut world, |w: &G::State, s| rollout.choose(game, w, s), &mut scratch);
             for &n in &path {
                 let worth = score(game, &world, tree[n].actor);
                 let visited = &mut tree[n];
@@ -206,13 +258,14 @@ impl<G: Game> Bot<G> for Ismcts {
             }
         }
         // The most visited of the root's actions; the first listed among equals.
-        let visits = |a: &G::Action| {
+        let child = |a: &G::Action| {
             tree[0]
                 .children
                 .iter()
                 .find(|&&c| tree[c].action.as_ref() == Some(a))
-                .map_or(0, |&c| tree[c].visits)
+                .map(|&c| &tree[c])
         };
+        let visits = |a: &G::Action| child(a).map_or(0, |c| c.visits);
         let best = moves.iter().enumerate().fold(0, |best, (i, a)| {
             if visits(a) > visits(&moves[best]) {
                 i
@@ -220,11 +273,42 @@ impl<G: Game> Bot<G> for Ismcts {
                 best
             }
         });
-        moves.into_iter().nth(best)
+        if !self.keeps_policy {
+            return moves.into_iter().nth(best);
+        }
+        // The play-out policy's own move stands unless the search found a better one,
+        // beyond its noise: a search this short cannot tell close moves apart, and the
+        // policy knows the game.
+        let world = if self.sees_everything {
+            game.fork(state, seed(&mut self.rng))
+        } else {
+            game.determinize(state, seat, &mut self.rng)
+        };
+        let Some(default) = self.rollout.choose(game, &world, seat) else {
+            return moves.into_iter().nth(best);
+        };
+        let stats = |a: &G::Action| {
+            child(a).filter(|c| c.visits > 0).map(|c| {
+                let n = f64::from(c.visits);
+                let mean = c.reward / n;
+                (mean, (mean * (1.0 - mean)).max(0.01) / n)
+            })
+        };
+        match (stats(&moves[best]), stats(&default)) {
+            (Some((m, v)), Some((d, w))) if m - d > CONFIDENCE * (v + w).sqrt() => {
+                moves.into_iter().nth(best)
+            }
+            _ if moves.contains(&default) => Some(default),
+            _ => moves.into_iter().nth(best),
+        }
     }
 }
 
-impl Ismcts {
+/// How many standard errors the search's best move must beat the play-out policy's own by
+/// to be played instead ([`Ismcts::with_rollout`]).
+const CONFIDENCE: f64 = 1.0;
+
+impl<R> Ismcts<R> {
     /// Counts one more availability for each child of `node` whose action `actor` may
     /// take in this world.
     fn credit_available<A: PartialEq>(

@@ -29,7 +29,7 @@ mod rollout;
 use crate::GameExt;
 use std::collections::HashMap;
 
-pub use ismcts::Ismcts;
+pub use ismcts::{Ismcts, Uniform};
 pub use model::{Model, Position};
 pub use pimc::Pimc;
 

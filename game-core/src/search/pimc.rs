@@ -82,7 +82,9 @@ impl<G: Game> Bot<G> for Pimc {
                     if apply_quiet(game, &mut sim, seat, action, now, &mut scratch).is_err() {
                         continue;
                     }
-                    play_out(game, &mut sim, &mut self.rng, &mut scratch);
+                    let rng = &mut self.rng;
+                    let random = |w: &G::State, s| game.random_legal_action(w, s, rng);
+                    play_out(game, &mut sim, random, &mut scratch);
                     *total += score(game, &sim, seat);
                 }
             }

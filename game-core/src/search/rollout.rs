@@ -12,14 +12,14 @@ pub(crate) const MAX_PLAYOUT_STEPS: u32 = 2_000;
 /// [`Game::payoff`], is worth to every seat: neither a win nor a loss.
 pub(crate) const NEUTRAL: f64 = 0.5;
 
-/// Plays `world` on to the end with uniformly random legal actions drawn from `rng`, at
-/// most [`MAX_PLAYOUT_STEPS`] of them. Only the seats awaited ([`Game::to_act`]) act:
-/// nothing is ever timed out (the clock stands still), and what a game lets others do
-/// without waiting for them (calls) is left out.
+/// Plays `world` on to the end, each action chosen by `choose` (for the seat to act in
+/// the world as it stands), at most [`MAX_PLAYOUT_STEPS`] of them. Only the seats awaited
+/// ([`Game::to_act`]) act: nothing is ever timed out (the clock stands still), and what a
+/// game lets others do without waiting for them (calls) is left out.
 pub(crate) fn play_out<G: Game>(
     game: &G,
     world: &mut G::State,
-    rng: &mut GameRng,
+    mut choose: impl FnMut(&G::State, usize) -> Option<G::Action>,
     scratch: &mut Vec<G::Event>,
 ) {
     let now = crate::GameState::table(world).clock();
@@ -27,11 +27,12 @@ pub(crate) fn play_out<G: Game>(
         let Some(seat) = game.first_to_act(world) else {
             return;
         };
-        let Some(action) = game.random_legal_action(world, seat, rng) else {
+        let Some(action) = choose(world, seat) else {
             return;
         };
-        // The game's own legal action for this very state: refused only by a game whose
-        // list and check disagree (conformance catches it); then the play-out ends.
+        // A legal action for this very state (the game's own, or a bot's): refused only
+        // by a game whose list and check disagree (conformance catches it), or a bot's
+        // mistake; then the play-out ends.
         if apply_quiet(game, world, seat, &action, now, scratch).is_err() {
             return;
         }
