@@ -432,6 +432,14 @@ fn fair_ismcts_with_policy_like_play_outs_against_policy() {
 
 #[test]
 #[ignore = "a measurement: 200 games at 4,000 iterations a decision"]
+fn fair_ismcts_4000_against_policy() {
+    against_policy("Fair(Ismcts 4000)", |seed| {
+        Box::new(Fair::new(Ismcts::new(seed, 4_000), seed))
+    });
+}
+
+#[test]
+#[ignore = "a measurement: 200 games at 4,000 iterations a decision"]
 fn fair_ismcts_4000_with_policy_like_play_outs_against_policy() {
     against_policy("Fair(Ismcts 4000), policy-like play-outs", |seed| {
         guided(true, 4_000, seed)
