@@ -11,7 +11,6 @@ use std::process::ExitCode;
 
 use clap::Parser;
 use examples::ladder::{self, LadderArgs};
-use game_core::search::Ismcts;
 
 /// The bot ladder: win rates of every pair of a game's bots.
 #[derive(Parser)]
@@ -32,9 +31,10 @@ struct Args {
     /// (default: every one the game has).
     #[arg(long, value_delimiter = ',')]
     bots: Vec<String>,
-    /// ISMCTS iterations per decision (for `ismcts` and `ismcts-cheat`).
-    #[arg(long, default_value_t = Ismcts::ITERATIONS)]
-    iterations: u32,
+    /// ISMCTS iterations per decision (for `ismcts` and `ismcts-cheat`; default: the
+    /// game's own, as its hosts run it).
+    #[arg(long)]
+    iterations: Option<u32>,
     /// One JSON object per pair instead of the table.
     #[arg(long)]
     json: bool,

@@ -52,8 +52,9 @@ pub struct LadderArgs {
     pub players: usize,
     /// The bots to pair, by name; empty: every bot the game has.
     pub bots: Vec<String>,
-    /// ISMCTS iterations per decision ([`Ismcts::ITERATIONS`] by default).
-    pub iterations: u32,
+    /// ISMCTS iterations per decision; `None`: the game's own (what its hosts' `ismcts`
+    /// runs: One Card's `one_card::bots::ISMCTS_ITERATIONS`, else [`Ismcts::ITERATIONS`]).
+    pub iterations: Option<u32>,
 }
 
 /// One pair's results, from the first bot's side.
@@ -104,7 +105,10 @@ pub fn run(args: &LadderArgs) -> Result<Vec<PairResult>, String> {
             &liars_dice::LiarsDiceOptions::default(),
             Bots {
                 policy: Some(|_| Box::new(liars_dice::PolicyBot::default())),
-                ismcts: |seed, n| Ismcts::new(seed, n).with_rollout(liars_dice::PolicyBot::default()),
+                ismcts: Ismcts::ITERATIONS,
+                make_ismcts: |seed, n| {
+                    Ismcts::new(seed, n).with_rollout(liars_dice::PolicyBot::default())
+                },
             },
             args,
         ),
@@ -113,7 +117,8 @@ pub fn run(args: &LadderArgs) -> Result<Vec<PairResult>, String> {
             &one_card::OneCardOptions::default(),
             Bots {
                 policy: Some(|seed| Box::new(one_card::bots::PolicyBot::new(seed))),
-                ismcts: |seed, n| Ismcts::new(seed, n).with_rollout(one_card::bots::PolicyBot::new(seed)),
+                ismcts: one_card::bots::ISMCTS_ITERATIONS,
+                make_ismcts: Ismcts::new,
             },
             args,
         ),
@@ -122,7 +127,8 @@ pub fn run(args: &LadderArgs) -> Result<Vec<PairResult>, String> {
             &pig::PigOptions::default(),
             Bots {
                 policy: Some(|_| Box::new(pig::HoldBot::default())),
-                ismcts: Ismcts::new,
+                ismcts: Ismcts::ITERATIONS,
+                make_ismcts: Ismcts::new,
             },
             args,
         ),
@@ -131,7 +137,8 @@ pub fn run(args: &LadderArgs) -> Result<Vec<PairResult>, String> {
             &Default::default(),
             Bots {
                 policy: None,
-                ismcts: Ismcts::new,
+                ismcts: Ismcts::ITERATIONS,
+                make_ismcts: Ismcts::new,
             },
             args,
         ),
@@ -140,7 +147,8 @@ pub fn run(args: &LadderArgs) -> Result<Vec<PairResult>, String> {
             &yut::YutOptions::default(),
             Bots {
                 policy: Some(|seed| Box::new(yut::SeatBot::new(yut::BotKind::Policy, seed))),
-                ismcts: Ismcts::new,
+                ismcts: Ismcts::ITERATIONS,
+                make_ismcts: Ismcts::new,
             },
             args,
         ),
@@ -151,11 +159,13 @@ pub fn run(args: &LadderArgs) -> Result<Vec<PairResult>, String> {
     }
 }
 
-/// A game's own bots for the ladder: its policy, if it has one, and its ISMCTS (by seed
-/// and iterations: with the policy's play-outs where the game has a policy worth them).
+/// A game's own bots for the ladder: its policy, if it has one, and its ISMCTS: the
+/// iterations its hosts' `ismcts` runs, and how it is made (by seed and iterations: with
+/// the policy's play-outs where they help).
 struct Bots<G: Game, I> {
     policy: Option<fn(u64) -> Box<dyn Bot<G> + Send>>,
-    ismcts: fn(u64, u32) -> Ismcts<I>,
+    ismcts: u32,
+    make_ismcts: fn(u64, u32) -> Ismcts<I>,
 }
 
 fn ladder<G: Game + Sync, I: Bot<G> + Send + 'static>(
@@ -175,13 +185,16 @@ fn ladder<G: Game + Sync, I: Bot<G> + Send + 'static>(
     } else {
         let mut chosen = Vec::new();
         for b in &args.bots {
-            let known = available.iter().find(|k| **k == b.as_str()).ok_or_else(|| {
-                format!(
-                    "no bot {b:?} for {}: its bots are {}",
-                    args.game,
-                    available.join(", ")
-                )
-            })?;
+            let known = available
+                .iter()
+                .find(|k| **k == b.as_str())
+                .ok_or_else(|| {
+                    format!(
+                        "no bot {b:?} for {}: its bots are {}",
+                        args.game,
+                        available.join(", ")
+                    )
+                })?;
             if !chosen.contains(known) {
                 chosen.push(*known);
             }
@@ -195,14 +208,15 @@ fn ladder<G: Game + Sync, I: Bot<G> + Send + 'static>(
     game.setup(options, &players, args.seed, 0)
         .map_err(|e| format!("{} refuses {} players: {e:?}", args.game, args.players))?;
     let games = args.games.div_ceil(2) * 2;
+    let iterations = args.iterations.unwrap_or(own.ismcts);
     let make = |name: &str, seed: u64| -> Box<dyn Bot<G> + Send> {
         match name {
             "random" => Box::new(Fair::new(RandomBot::new(seed), seed)),
             "policy" => Box::new(Fair::new(policy.expect("listed")(seed), seed)),
             "pimc" => Box::new(Fair::new(Pimc::with_seed(seed), seed)),
-            "ismcts" => Box::new(Fair::new((own.ismcts)(seed, args.iterations), seed)),
+            "ismcts" => Box::new(Fair::new((own.make_ismcts)(seed, iterations), seed)),
             // Unwrapped, and searching the state it is handed: the true one.
-            _ => Box::new((own.ismcts)(seed, args.iterations).sees_everything()),
+            _ => Box::new((own.make_ismcts)(seed, iterations).sees_everything()),
         }
     };
     let mut out = Vec::new();

@@ -10,7 +10,7 @@ fn args(game: &str, bots: &[&str], games: u64) -> LadderArgs {
         seed: 7,
         players: 2,
         bots: bots.iter().map(|b| (*b).to_owned()).collect(),
-        iterations: 30,
+        iterations: Some(30),
     }
 }
 

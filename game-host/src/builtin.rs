@@ -12,7 +12,8 @@ use yut::{BotKind, Rules, SeatBot, Yut};
 ///
 /// Bots ([`game_core::DynGame::bot_kinds`]), the default kind first: the Yut games offer
 /// `policy` (the timeout policy) and `strong` (expectimax); One Card `policy` (its
-/// heuristic, `one_card::bots::PolicyBot`); and every game the shared kinds
+/// heuristic, `one_card::bots::PolicyBot`) and its own budget for `ismcts`
+/// (`one_card::bots::ismcts`); and every game the shared kinds
 /// ([`game_core::SHARED_BOTS`]): `random`, `pimc` and `ismcts` (the searches that know
 /// only what their seat knows). Every bot is handed a world of its seat's information set,
 /// never the true state ([`game_core::Fair`]).
@@ -22,7 +23,7 @@ use yut::{BotKind, Rules, SeatBot, Yut};
 /// let ids: Vec<&str> = registry.ids().collect();
 /// assert_eq!(ids, ["one-card", "rps", "yut", "yut-augments"]);
 /// assert_eq!(registry.get("yut").unwrap().bot_kinds(), ["policy", "strong", "random", "pimc", "ismcts"]);
-/// assert_eq!(registry.get("one-card").unwrap().bot_kinds(), ["policy", "random", "pimc", "ismcts"]);
+/// assert_eq!(registry.get("one-card").unwrap().bot_kinds(), ["policy", "ismcts", "random", "pimc"]);
 /// ```
 pub fn registry() -> Registry {
     let mut registry = Registry::new();
@@ -36,7 +37,11 @@ pub fn registry() -> Registry {
         })
         .and_then(|r| r.register(Erased(game_core::rps::Rps)))
         .and_then(|r| {
-            r.register(Erased(one_card::OneCard).with_bot("policy", one_card::bots::PolicyBot::new))
+            r.register(
+                Erased(one_card::OneCard)
+                    .with_bot("policy", one_card::bots::PolicyBot::new)
+                    .with_bot("ismcts", one_card::bots::ismcts),
+            )
         })
         .expect("the built-in games have distinct ids");
     registry

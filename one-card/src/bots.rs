@@ -5,6 +5,30 @@ use game_core::{Bot, Game, GameRng, Viewer};
 
 use crate::{Card, Direction, OneCard, OneCardAction, OneCardState, OneCardView, SeatStatus, Suit};
 
+/// The iterations of One Card's `ismcts` bot ([`ismcts`]): One Card is so much luck that a
+/// single uniform play-out names the real winner about half the time, and the search needs
+/// this many to tell its moves apart (at 1,000 it loses to [`PolicyBot`]; the figures are in
+/// `docs/performance.md`, Bots).
+pub const ISMCTS_ITERATIONS: u32 = 4_000;
+
+/// One Card's information-set search, as every host offers it (`ismcts`): game-core's
+/// [`Ismcts`](game_core::search::Ismcts) with uniform play-outs and
+/// [`ISMCTS_ITERATIONS`] iterations a decision. It knows only what its seat knows (each
+/// iteration is a world of its seat's information set).
+///
+/// ```
+/// use game_core::{Bot, Fair, Game};
+/// use one_card::{OneCard, OneCardOptions, bots};
+/// let players = vec!["a".to_string(), "b".to_string()];
+/// let state = OneCard.setup(&OneCardOptions::default(), &players, 1, 0).unwrap();
+/// let mut bot = Fair::new(bots::ismcts(3), 3);
+/// # let mut bot = Fair::new(game_core::search::Ismcts::new(3, 50), 3); // quick in a doc test
+/// assert!(OneCard.validate(&state, 0, &bot.choose(&OneCard, &state, 0).unwrap()).is_ok());
+/// ```
+pub fn ismcts(seed: u64) -> game_core::search::Ismcts {
+    game_core::search::Ismcts::new(seed, ISMCTS_ITERATIONS)
+}
+
 /// A heuristic player, as a careful person plays:
 ///
 /// - it calls `ONE_CARD` the moment it may, and `CATCH`es whenever it can;
