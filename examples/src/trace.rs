@@ -41,8 +41,10 @@
 //!
 //! # Other games
 //!
-//! A game other than Yut is created through the registry ([`game_core::Registry::create`])
-//! and its lines hold the same fields. The setup's `options` are the record's (the game's
+//! A game other than Yut is traced by the library's trace mode over
+//! [`game_host::registry()`] ([`game_host::trace`], the one an author's host runs over its
+//! own registry): created through the registry ([`game_core::Registry::create`]), its
+//! lines hold the same fields. The setup's `options` are the record's (the game's
 //! full options, defaults filled in); `--options` is read by the game as `create` reads
 //! it, `--players` defaults to 2, `--mode` is refused (it is Yut's) and `--preset` only
 //! chooses between the Yut games. `--bot` names one of the game's bots
@@ -65,16 +67,13 @@
 //! ```
 
 use game_core::GameExt;
-use std::io::{self, Write};
+use std::io::Write;
 use std::ops::ControlFlow;
 
 use clap::Parser;
-use game_core::playout::{Choice, Ended, MAX_DECISIONS, Playable, Playout, Step};
-use game_core::{
-    Bot, DynBot, DynMatch, ErrorBody, Game, GameError, GameRng, HostError, Match, Millis, Viewer,
-};
-use schemars::JsonSchema;
-use serde::Serialize;
+use game_core::playout::{Choice, Ended, Playable, Playout, Step};
+use game_core::{Bot, Game, GameError, GameRng, Match, Millis, Viewer};
+use game_host::trace::{TraceConfig, bot_seed, decision_rng, roll, write_line};
 use yut::rules::WithRules;
 use yut::{
     BotKind, Origin, Phase, Preset, Rules, SeatBot, Standard, Yut, YutAction, YutError, YutEvent,
@@ -85,8 +84,9 @@ use yut_augments::{AugmentConfig, AugmentOptions, Augments};
 use crate::args::default_players;
 use crate::layer::{Layer, LayerView};
 
-/// Host milliseconds between two decisions.
-const STEP_MS: Millis = 1_000;
+pub use game_host::trace::{
+    ActLine, ErrorLine, STEP_MS, Setup, SetupLine, TraceError, line_schema,
+};
 
 /// The flags of trace mode.
 #[derive(Parser, Clone, Debug)]
@@ -246,142 +246,6 @@ impl TraceArgs {
     }
 }
 
-/// Why a trace stopped.
-#[derive(Debug)]
-pub enum TraceError {
-    /// `--options` is not an options object.
-    Options(String),
-    /// The engine refused the setup (its typed error's body).
-    Setup(ErrorBody),
-    /// The engine refused a bot's action (a bug), or a bot had no action for a player to
-    /// act.
-    Engine(ErrorBody),
-    /// The engine or a bot broke a promise of the framework (a bug): a bot with no action
-    /// for a player to act, an action accepted from a player who may not act.
-    Bug(String),
-    /// A game did not end within the action limit.
-    Stuck {
-        /// The game's seed.
-        seed: u64,
-    },
-    /// Writing failed.
-    Io(io::Error),
-}
-
-impl TraceError {
-    /// The process exit code: 2 for refused arguments, 1 otherwise.
-    pub fn exit_code(&self) -> u8 {
-        match self {
-            TraceError::Options(_) | TraceError::Setup(_) => 2,
-            _ => 1,
-        }
-    }
-}
-
-impl std::fmt::Display for TraceError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            TraceError::Options(e) => write!(f, "오류 [BAD_OPTIONS]: --options: {e}"),
-            TraceError::Setup(e) => write!(f, "오류 [{}]: {}", e.code, e.message),
-            TraceError::Engine(e) => write!(f, "엔진 오류 [{}]: {}", e.code, e.message),
-            TraceError::Bug(detail) => write!(f, "엔진 오류: {detail}"),
-            TraceError::Stuck { seed } => {
-                write!(f, "seed {seed}: no end after {MAX_DECISIONS} actions")
-            }
-            TraceError::Io(e) => write!(f, "출력 오류(output error): {e}"),
-        }
-    }
-}
-
-impl std::error::Error for TraceError {}
-
-impl From<io::Error> for TraceError {
-    fn from(e: io::Error) -> Self {
-        TraceError::Io(e)
-    }
-}
-
-/// The first line of a game. (The trace lines are public for their schema: see
-/// [`line_schema`].)
-#[derive(Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct SetupLine<'a, O> {
-    /// The game set up.
-    pub setup: Setup<'a, O>,
-}
-
-/// What a game was set up with.
-#[derive(Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct Setup<'a, O> {
-    /// The game id.
-    pub game: &'static str,
-    /// The full resolved options.
-    pub options: &'a O,
-    /// The players, in seat order.
-    pub players: &'a [String],
-    /// The game's seed.
-    pub seed: u64,
-}
-
-/// An applied action.
-#[derive(Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ActLine<'a, A, E, V> {
-    /// Who acted (or was acted for).
-    pub player: &'a str,
-    /// The action.
-    pub action: &'a A,
-    /// Whether the engine took it after the deadline.
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub auto: bool,
-    /// What happened.
-    pub events: &'a [E],
-    /// The view of the player to act next (the spectator's once over).
-    pub view: &'a V,
-}
-
-/// A refused action.
-#[derive(Serialize, JsonSchema)]
-#[serde(deny_unknown_fields)]
-pub struct ErrorLine<'a, A, V> {
-    /// Who tried.
-    pub player: &'a str,
-    /// The action refused.
-    pub action: &'a A,
-    /// Why.
-    pub error: ErrorBody,
-    /// The unchanged view.
-    pub view: &'a V,
-}
-
-/// The JSON Schema of a trace line of any game: a setup, applied or refused line (the
-/// game's own parts as JSON; their schemas are the game's).
-pub fn line_schema() -> serde_json::Value {
-    #[derive(JsonSchema)]
-    #[allow(dead_code)] // only its schema is used
-    #[serde(untagged)]
-    enum TraceLine<'a> {
-        Setup(SetupLine<'a, serde_json::Map<String, serde_json::Value>>),
-        Act(ActLine<'a, serde_json::Value, serde_json::Value, serde_json::Value>),
-        Error(ErrorLine<'a, serde_json::Value, serde_json::Value>),
-    }
-    game_core::schema::wire_schema::<TraceLine<'static>>(
-        game_core::schema::Direction::Outgoing,
-        "TraceLine",
-    )
-}
-
-fn write_line(out: &mut impl Write, line: &impl Serialize) -> io::Result<()> {
-    serde_json::to_writer(&mut *out, line)?;
-    out.write_all(b"\n")
-}
-
-/// True with probability `pct` percent.
-fn roll(rng: &mut GameRng, pct: u8) -> bool {
-    pct > 0 && rng.below(100) < u32::from(pct)
-}
-
 /// The view of the player to act next, or the spectator's once the game is over.
 fn next_view<R: Rules>(game: &Yut<R>, state: &YutState<R>) -> LayerView<R> {
     match game.to_act(state).first() {
@@ -476,7 +340,19 @@ pub fn trace(args: &TraceArgs, mut out: impl Write) -> Result<(), TraceError> {
         TraceOptions::Yut(options) => trace_games::<Standard>(args, &options, &mut out)?,
         TraceOptions::Augmented(options) => trace_games::<Augments>(args, &options, &mut out)?,
         TraceOptions::Other { game, options } => {
-            trace_other(args, &game, options.as_ref(), &mut out)?;
+            // Through the library's trace mode over the built-in registry, as an author's
+            // host traces its games.
+            let config = TraceConfig {
+                game,
+                options,
+                games: args.games,
+                seed: args.seed,
+                players: args.players.map_or(2, usize::from),
+                timeouts: args.timeouts,
+                illegal: args.illegal,
+                bot: args.bot.map(|b| b.word().to_owned()),
+            };
+            game_host::trace::trace(&game_host::registry(), &config, &mut out)?;
         }
     }
     out.flush()?;
@@ -551,14 +427,9 @@ fn play_one<R: Layer>(
             },
         },
     )?;
-    let mut rng = GameRng::from_seed(seed ^ 0xD1B5_4A32_D192_ED03);
+    let mut rng = decision_rng(seed);
     let mut bots: Vec<SeatBot> = (0..players.len())
-        .map(|s| {
-            SeatBot::new(
-                args.bot.unwrap_or(BotKind::Policy),
-                seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (s as u64 + 1),
-            )
-        })
+        .map(|s| SeatBot::new(args.bot.unwrap_or(BotKind::Policy), bot_seed(seed, s)))
         .collect();
     let view = next_view(game, m.state());
     let mut traced = Traced {
@@ -665,221 +536,4 @@ fn let_time_run_out<R: Layer>(
         )?;
     }
     Ok(true)
-}
-
-/// [`trace`] of a game other than Yut, through the erased layer of
-/// [`game_host::registry()`] (see *Other games* in the module docs).
-fn trace_other(
-    args: &TraceArgs,
-    game: &str,
-    options: Option<&serde_json::Value>,
-    out: &mut impl Write,
-) -> Result<(), TraceError> {
-    let registry = game_host::registry();
-    let setup = |e: HostError| TraceError::Setup(e.body());
-    let kind = registry.get(game).map_err(setup)?;
-    let options = match options {
-        Some(o) => o.clone(),
-        None => kind.default_options(),
-    };
-    let bot = match args.bot {
-        Some(b) => b.word(),
-        None => kind
-            .bot_kinds()
-            .first()
-            .copied()
-            .unwrap_or(game_core::RANDOM_BOT),
-    };
-    let count = args.players.map_or(2, usize::from);
-    let players: Vec<String> = (1..=count).map(|i| format!("p{i}")).collect();
-    for g in 0..args.games {
-        let seed = args.seed.wrapping_add(g);
-        let m = registry
-            .create(game, &options, players.clone(), Some(seed), 0)
-            .map_err(setup)?;
-        // Seeded as the Yut games' bots are, one a seat.
-        let bots = (0..players.len())
-            .map(|s| {
-                kind.bot(
-                    bot,
-                    seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ (s as u64 + 1),
-                )
-            })
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(setup)?;
-        let rng = GameRng::from_seed(seed ^ 0xD1B5_4A32_D192_ED03);
-        let mut t = Other {
-            m,
-            bots,
-            rng,
-            now: 0,
-            out: &mut *out,
-        };
-        t.play(args, seed)?;
-    }
-    Ok(())
-}
-
-/// A game of [`trace_other`]: the match, its bots, the trace's own RNG, the host clock
-/// and where the lines go.
-struct Other<'o, W> {
-    m: Box<dyn DynMatch>,
-    bots: Vec<Box<dyn DynBot>>,
-    rng: GameRng,
-    now: Millis,
-    out: &'o mut W,
-}
-
-impl<W: Write> Other<'_, W> {
-    /// Writes the setup line, then plays the game to its end.
-    fn play(&mut self, args: &TraceArgs, seed: u64) -> Result<(), TraceError> {
-        let players = self.m.players().to_vec();
-        let options = self.m.record().options.clone();
-        write_line(
-            self.out,
-            &SetupLine {
-                setup: Setup {
-                    game: self.m.game_id(),
-                    options: &options,
-                    players: &players,
-                    seed,
-                },
-            },
-        )?;
-        for _ in 0..MAX_DECISIONS {
-            let status = self.m.status();
-            let Some(&first) = status.to_act.first() else {
-                return Ok(());
-            };
-            // The callers (`may_act`) compete with the player to act for the decision;
-            // without callers nothing is drawn.
-            let seat = match status.may_act.len() {
-                0 => first,
-                n => match self.rng.below(n as u32 + 1) as usize {
-                    0 => first,
-                    i => status.may_act[i - 1],
-                },
-            };
-            let player = players[seat].clone();
-            self.now += STEP_MS;
-            if roll(&mut self.rng, args.illegal) {
-                self.refused(&player)?;
-            }
-            if seat == first && roll(&mut self.rng, args.timeouts) && self.time_runs_out(&player)? {
-                continue;
-            }
-            let Some(action) = self.bots[seat].choose(self.m.as_ref(), &player) else {
-                return Err(TraceError::Bug(format!(
-                    "the bot has no action for {player}, who is to act"
-                )));
-            };
-            let played = self.m.act(&player, action.clone(), None, self.now);
-            let events = played.result.map_err(|e| TraceError::Engine(e.body()))?;
-            let view = self.next_view()?;
-            write_line(
-                self.out,
-                &ActLine {
-                    player: &player,
-                    action: &action,
-                    auto: false,
-                    events: &events,
-                    view: &view,
-                },
-            )?;
-        }
-        Err(TraceError::Stuck { seed })
-    }
-
-    /// The view of the first player to act, or the spectator's once no one is.
-    fn next_view(&self) -> Result<serde_json::Value, TraceError> {
-        let next = self.m.to_act().into_iter().next();
-        self.m
-            .view(next.as_deref())
-            .map_err(|e| TraceError::Engine(e.body()))
-    }
-
-    /// `player`'s first legal action sent by a seat that may not act (refused, nothing
-    /// changes), written as a refused line; none when every seat may act.
-    fn refused(&mut self, player: &str) -> Result<(), TraceError> {
-        let idle: Vec<String> = self
-            .m
-            .players()
-            .iter()
-            .filter(|p| !self.m.may_act(p))
-            .cloned()
-            .collect();
-        let Ok(legal) = self.m.legal_actions(player) else {
-            return Ok(());
-        };
-        let (Some(action), false) = (legal.into_iter().next(), idle.is_empty()) else {
-            return Ok(());
-        };
-        let who = &idle[self.rng.below(idle.len() as u32) as usize];
-        let view = self.next_view()?;
-        let played = self.m.act(who, action.clone(), None, self.now);
-        match played.result {
-            Err(e) => write_line(
-                self.out,
-                &ErrorLine {
-                    player: who,
-                    action: &action,
-                    error: e.body(),
-                    view: &view,
-                },
-            )?,
-            // A seat that may not act is refused before its action is judged.
-            Ok(_) => {
-                return Err(TraceError::Bug(format!(
-                    "{who} acted though it may not act"
-                )));
-            }
-        }
-        Ok(())
-    }
-
-    /// Lets the clock of `player`'s decision run out: to the deadline, or with none by
-    /// disconnecting them until `nextTickAt` (and reconnecting). Writes the actions the
-    /// engine took, each as its player sees it; false if it took none.
-    fn time_runs_out(&mut self, player: &str) -> Result<bool, TraceError> {
-        let engine = |e: HostError| TraceError::Engine(e.body());
-        let applied = match self.m.deadline() {
-            Some(deadline) => {
-                self.now = self.now.max(deadline);
-                self.m.tick(self.now)
-            }
-            None => {
-                self.m
-                    .set_connected(player, false, self.now)
-                    .result
-                    .map_err(engine)?;
-                let mut applied = Vec::new();
-                if let Some(at) = self.m.next_tick_at() {
-                    self.now = self.now.max(at);
-                    applied = self.m.tick(self.now);
-                }
-                self.m
-                    .set_connected(player, true, self.now)
-                    .result
-                    .map_err(engine)?;
-                applied
-            }
-        };
-        if applied.is_empty() {
-            return Ok(false);
-        }
-        let view = self.next_view()?;
-        for a in &applied {
-            write_line(
-                self.out,
-                &ActLine {
-                    player: &a.player,
-                    action: &a.action,
-                    auto: true,
-                    events: &a.events_for(Some(&a.player)),
-                    view: &view,
-                },
-            )?;
-        }
-        Ok(true)
-    }
 }

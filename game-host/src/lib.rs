@@ -4,11 +4,14 @@
 
 #[cfg(feature = "builtin")]
 mod builtin;
+#[cfg(feature = "cli")]
+pub mod cli;
 mod host;
 mod lines;
 pub mod reply;
 mod request;
 mod schema;
+pub mod trace;
 
 #[cfg(feature = "builtin")]
 pub use builtin::registry;

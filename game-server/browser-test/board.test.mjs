@@ -17,7 +17,7 @@ import path from "node:path";
 import { chromium } from "playwright-core";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const bin = process.env.SERVER_BIN ?? path.join(root, "target/release/examples/server");
+const bin = process.env.SERVER_BIN ?? path.join(root, "target/release/party-games-server");
 const out = path.join(root, "target");
 mkdirSync(out, { recursive: true });
 const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");

@@ -4,6 +4,7 @@
 
 mod actor;
 pub mod bots;
+pub mod cli;
 mod ended;
 mod lease;
 mod limits;
@@ -74,15 +75,31 @@ pub(crate) fn unavailable(retry_after: Duration) -> game_host::reply::Fail {
 }
 
 /// How the server runs.
+///
+/// [`Config::default()`] holds the defaults, each field's said on it; the command line
+/// ([`cli::Args`]) takes its defaults from it. Set what differs and take the rest:
+///
+/// ```
+/// use std::time::Duration;
+/// use party_games_server::Config;
+///
+/// let config = Config {
+///     bot_delay: Duration::ZERO,
+///     allowed_hosts: vec!["games.example.com".into()],
+///     ..Config::default()
+/// };
+/// assert_eq!(config.matches_per_socket, 32);
+/// ```
 #[derive(Clone, Debug)]
 pub struct Config {
     /// How long a bot waits before it moves (so people can follow; 0 for load tests).
+    /// Default: 300 ms.
     pub bot_delay: Duration,
     /// How long the bots wait while a person may call (One Card's `ONE_CARD` and `CATCH`,
     /// any action the game opens to players besides the one to move): neither a bot's
     /// call nor the bot's move that would close the window comes sooner, so that a
     /// person has the time to call or catch that a player across a table has. Matches
-    /// with no person who may call use [`Config::bot_delay`].
+    /// with no person who may call use [`Config::bot_delay`]. Default: 1.5 s.
     pub call_delay: Duration,
     /// How long the engine waits for a disconnected player before it plays their turn, in
     /// every match this server creates (`DynMatch::set_grace_ms`, kept in the match's
@@ -94,43 +111,45 @@ pub struct Config {
     pub allow_seed: bool,
     /// A WebSocket from which no frame (a request, a pong) came for this long is closed;
     /// the server pings a quiet socket at a third of it, so a live client stays.
+    /// Default: 60 s.
     pub idle_timeout: Duration,
     /// An HTTP connection that has not sent a whole request head this long after it
-    /// opened (or after its last response) is closed.
+    /// opened (or after its last response) is closed. Default: 10 s.
     pub header_timeout: Duration,
     /// How long a shutdown waits for connections and sockets to close before `serve`
-    /// returns anyway.
+    /// returns anyway. Default: 5 s.
     pub shutdown_grace: Duration,
     /// The most bytes of pushes queued for one socket; a socket whose client does not
-    /// read them in time is closed (code 1008) and its queue freed.
+    /// read them in time is closed (code 1008) and its queue freed. Default: 8 MiB.
     pub push_queue_bytes: usize,
     /// The longest WebSocket message read; a longer one closes the socket (1009). The
     /// request cap is half of it (a message between them is answered `TOO_LARGE`), the
-    /// frame cap twice it.
+    /// frame cap twice it. Default: [`MAX_MESSAGE`], 64 KiB.
     pub max_message: usize,
     /// How long a message may take from its first byte to its last: pings, pongs and
     /// further fragments in between do not extend it. Past it the socket is closed (1008)
-    /// and what it had read is freed.
+    /// and what it had read is freed. Default: 10 s.
     pub message_timeout: Duration,
     /// The most WebSocket connections in all; more are refused at the upgrade (503).
+    /// Default: 10,000.
     pub connections_total: usize,
     /// The most WebSocket connections of one client address; more are refused at the
-    /// upgrade (429).
+    /// upgrade (429). Default: 256.
     pub connections_per_address: usize,
     /// The most unfinished matches one socket created (`QUOTA_EXCEEDED`,
-    /// `matchesPerSocket`).
+    /// `matchesPerSocket`). Default: 32.
     pub matches_per_socket: usize,
     /// The most unfinished matches created from one client address (`QUOTA_EXCEEDED`,
-    /// `matchesPerAddress`).
+    /// `matchesPerAddress`). Default: 256.
     pub matches_per_address: usize,
     /// The most unfinished matches in all, restored ones included (`QUOTA_EXCEEDED`,
-    /// `matchesTotal`).
+    /// `matchesTotal`). Default: 10,000.
     pub matches_total: usize,
     /// The `create`s a client address may send per minute on average (a token bucket
-    /// refilled at this rate; `RATE_LIMITED` with `retryAfterMs` past it).
+    /// refilled at this rate; `RATE_LIMITED` with `retryAfterMs` past it). Default: 120.
     pub creates_per_minute: u32,
     /// How many `create`s an address may send at once before the rate applies (the
-    /// bucket's depth).
+    /// bucket's depth). Default: 30.
     pub create_burst: u32,
     /// The request header that holds the client's address, set by a reverse proxy in
     /// front (`X-Forwarded-For`): its last address is taken. `None` (the default): the
@@ -140,7 +159,7 @@ pub struct Config {
     /// whose pages may open a WebSocket, besides the page's own host (the `Origin`'s host
     /// and port equal to the request's `Host`). An upgrade with any other `Origin`, or a
     /// malformed one, is refused with 403; one without an `Origin` (not from a browser
-    /// page) is accepted. [`serve`] refuses a list with a malformed entry.
+    /// page) is accepted. [`serve`] refuses a list with a malformed entry. Default: none.
     pub allowed_origins: Vec<String>,
     /// Host names (`games.example.com`, no port) under which the server's own page is
     /// served. The page's own host may open a WebSocket when it is an IP address,
@@ -149,17 +168,17 @@ pub struct Config {
     /// owner points at this server's address once the page has loaded, so that its
     /// `Origin` and the `Host` of its requests agree. Such an upgrade is refused with 403
     /// and a body that says so. [`serve`] refuses a list with an entry that is not a host
-    /// name alone.
+    /// name alone. Default: none.
     pub allowed_hosts: Vec<String>,
     /// A match whose human seats have all been away (no socket bound) this long is closed
     /// as abandoned: stored so, its timer and bots stopped, its sockets sent a `closed`
-    /// push, later requests answered `MATCH_CLOSED`.
+    /// push, later requests answered `MATCH_CLOSED`. Default: 10 minutes.
     pub abandon_after: Duration,
     /// A match none of whose human seats was ever taken is closed this long after its
-    /// creation (as `unjoined`, otherwise as above).
+    /// creation (as `unjoined`, otherwise as above). Default: 2 minutes.
     pub unjoined_after: Duration,
     /// How long a finished match stays in memory, serving its final view, before it
-    /// leaves it (its `record` is then served from the store).
+    /// leaves it (its `record` is then served from the store). Default: 30 s.
     pub finished_linger: Duration,
     /// Where `GET /metrics` (Prometheus) is served; `None` (the default): nowhere. Never
     /// on the public address: the figures are for the operator.

@@ -104,7 +104,6 @@ impl Ismcts<Uniform> {
     pub fn with_seed(seed: u64) -> Self {
         Self::new(seed, Self::ITERATIONS)
     }
-
 }
 
 impl<R> Ismcts<R> {
@@ -249,7 +248,12 @@ impl<G: Game, R: Bot<G>> Bot<G> for Ismcts<R> {
                 }
             }
             let rollout = &mut self.rollout;
-            play_out(game, &mut world, |w: &G::State, s| rollout.choose(game, w, s), &mut scratch);
+            play_out(
+                game,
+                &mut world,
+                |w: &G::State, s| rollout.choose(game, w, s),
+                &mut scratch,
+            );
             for &n in &path {
                 let worth = score(game, &world, tree[n].actor);
                 let visited = &mut tree[n];

@@ -15,16 +15,14 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::CloseFrame;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
-/// The server example built beside this test (cargo builds examples for `cargo test`),
-/// or the binary `GAME_SERVER_BIN` names (to run a test against another build).
+/// The crate's `party-games-server` binary (cargo builds it, up to date, before it
+/// builds an integration test, even for `cargo test --test X`), or the binary
+/// `GAME_SERVER_BIN` names (to run a test against another build).
 pub fn binary() -> PathBuf {
     if let Some(path) = std::env::var_os("GAME_SERVER_BIN") {
         return PathBuf::from(path);
     }
-    let exe = std::env::current_exe().unwrap();
-    let dir = exe.parent().unwrap().parent().unwrap();
-    dir.join("examples")
-        .join(format!("server{}", std::env::consts::EXE_SUFFIX))
+    PathBuf::from(env!("CARGO_BIN_EXE_party-games-server"))
 }
 
 fn now_nanos() -> u128 {
@@ -333,24 +331,37 @@ pub struct Server {
 
 impl Server {
     pub fn start(db: &Path, bot_delay_ms: u64) -> Self {
-        Self::launch(db, bot_delay_ms, &[], None)
+        Self::launch(Command::new(binary()), db, bot_delay_ms, &[], None)
     }
 
     /// [`Server::start`] with more command-line flags, its stderr kept beside the
     /// database (read with [`Server::stderr`]).
     pub fn start_with(db: &Path, bot_delay_ms: u64, flags: &[&str]) -> Self {
         let log = log_beside(db);
-        Self::launch(db, bot_delay_ms, flags, Some(log))
+        Self::launch(Command::new(binary()), db, bot_delay_ms, flags, Some(log))
+    }
+
+    /// [`Server::start_with`] of another binary of the server's command line (an
+    /// author's, over a registry of their own): `cmd` with the program and its
+    /// environment.
+    pub fn start_command(cmd: Command, db: &Path, bot_delay_ms: u64, flags: &[&str]) -> Self {
+        let log = log_beside(db);
+        Self::launch(cmd, db, bot_delay_ms, flags, Some(log))
     }
 
     /// [`Server::start_with`] with its stderr written to `log` (a database on a file
     /// system the test fills keeps its log elsewhere).
     pub fn start_logged(db: &Path, bot_delay_ms: u64, flags: &[&str], log: PathBuf) -> Self {
-        Self::launch(db, bot_delay_ms, flags, Some(log))
+        Self::launch(Command::new(binary()), db, bot_delay_ms, flags, Some(log))
     }
 
-    fn launch(db: &Path, bot_delay_ms: u64, flags: &[&str], log: Option<PathBuf>) -> Self {
-        let mut cmd = Command::new(binary());
+    fn launch(
+        mut cmd: Command,
+        db: &Path,
+        bot_delay_ms: u64,
+        flags: &[&str],
+        log: Option<PathBuf>,
+    ) -> Self {
         cmd.args(["--addr", "127.0.0.1:0", "--db"])
             .arg(db)
             .args(["--bot-delay-ms", &bot_delay_ms.to_string()]);
@@ -367,7 +378,7 @@ impl Server {
         if let Some(log) = &log {
             cmd.stderr(std::fs::File::create(log).unwrap());
         }
-        let mut child = cmd.spawn().expect("the server example is built");
+        let mut child = cmd.spawn().expect("the server binary runs");
         let mut line = String::new();
         BufReader::new(child.stdout.take().unwrap())
             .read_line(&mut line)
