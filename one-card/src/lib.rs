@@ -332,14 +332,14 @@ pub enum OneCardEvent {
         rank: u8,
     },
     /// A player went bankrupt (`bankruptAt` cards, or a `DRAW` that found no card at
-    /// all): their cards went under the draw pile.
+    /// all): their cards were shuffled into the draw pile.
     Bankrupt {
         /// Who.
         player: PlayerId,
         /// How many cards they held.
         count: usize,
     },
-    /// A player gave up: their cards went under the draw pile.
+    /// A player gave up: their cards were shuffled into the draw pile.
     Conceded {
         /// Who.
         player: PlayerId,
@@ -934,7 +934,10 @@ impl OneCard {
         count
     }
 
-    /// Puts `seat` out (bankrupt or conceded): their cards go under the draw pile.
+    /// Puts `seat` out (bankrupt or conceded): their cards are shuffled into the draw
+    /// pile (the whole pile, with the table's seeded RNG). Put under it as they were
+    /// held, they would tell the leaver, and anyone the leaver tells, the order of the
+    /// pile's bottom (RULES.md, "Bankruptcy").
     fn put_out(state: &mut OneCardState, seat: usize, status: SeatStatus) {
         let (Some(hand), Some(standing)) = (state.hands.get_mut(seat), state.status.get_mut(seat))
         else {
@@ -943,6 +946,7 @@ impl OneCard {
         *standing = status;
         let hand = std::mem::take(hand);
         state.draw_pile.splice(0..0, hand);
+        shuffle(&mut state.draw_pile, state.table.rng_mut());
         state.out.push(seat);
         if state.call == Some(seat) {
             state.call = None;
