@@ -271,19 +271,22 @@ pub trait Store: Send + Sync + 'static {
 /// with the process).
 pub struct SqliteStore {
     conn: Mutex<Connection>,
-    /// `PATH.lock`, locked for as long as the store is open: a second server on the same
-    /// file would commit under the first one's feet (and it under its own).
+    /// The database file itself, locked for as long as the store is open: a second
+    /// server on the same database, under any name, would commit under the first one's
+    /// feet (and it under its own). Dropped after `conn`: closing it while SQLite's own
+    /// locks on the file are held would give those up (POSIX locks are per process).
     _lock: Option<std::fs::File>,
 }
 
 impl SqliteStore {
-    /// Opens (creating if needed) the database at `path`. Refused when another process
-    /// has it open through this type (it holds the exclusive lock on `PATH.lock`).
+    /// Opens (creating if needed) the database at `path`. Refused when another store has
+    /// the database open, through any name for it (a relative path, a symbolic link, a
+    /// hard link): the lock is on the file itself ([`SqliteStore`]).
     pub fn open(path: &str) -> Result<Self, StoreError> {
         let lock = if path.is_empty() || path == ":memory:" {
             None
         } else {
-            Some(lock_file(path)?)
+            Some(lock_database(path)?)
         };
         let conn = Connection::open(path)?;
         // WAL: readers do not block the writer and a commit is one append to the log;
@@ -344,23 +347,48 @@ impl SqliteStore {
     }
 }
 
-/// Takes the exclusive lock on `PATH.lock` (created if needed), or says who holds it.
-fn lock_file(path: &str) -> Result<std::fs::File, StoreError> {
-    let name = format!("{path}.lock");
-    let file = std::fs::OpenOptions::new()
+/// Takes an exclusive lock on the database file at `path` (created if needed), or says
+/// that another server holds it.
+///
+/// On Unix the lock is an open-file lock (`flock`) on the file itself: it is the file's,
+/// whatever name opened it, so a symbolic link, a hard link (which SQLite would give a
+/// WAL of its own) or a relative path finds it taken; it leaves SQLite's own locks
+/// (`fcntl` byte ranges) alone, and ends with the process however it ends. Elsewhere a
+/// whole-file lock would block SQLite's own reads, so the lock is on `PATH.lock`, by the
+/// file's canonical path (symbolic links and relative paths resolved).
+fn lock_database(path: &str) -> Result<std::fs::File, StoreError> {
+    let db = std::fs::OpenOptions::new()
         .create(true)
         .truncate(false)
+        .read(true)
         .write(true)
-        .open(&name)
-        .map_err(|e| StoreError::new(format!("cannot open {name}: {e}")))?;
+        .open(path)
+        .map_err(|e| StoreError::new(format!("cannot open {path}: {e}")))?;
+    let canonical = std::fs::canonicalize(path)
+        .map(|p| p.display().to_string())
+        .unwrap_or_else(|_| path.to_owned());
+    #[cfg(unix)]
+    let (file, held) = (db, canonical.clone());
+    #[cfg(not(unix))]
+    let (file, held) = {
+        drop(db);
+        let name = format!("{canonical}.lock");
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&name)
+            .map_err(|e| StoreError::new(format!("cannot open {name}: {e}")))?;
+        (file, name)
+    };
     match file.try_lock() {
         Ok(()) => Ok(file),
         Err(std::fs::TryLockError::WouldBlock) => Err(StoreError::new(format!(
-            "{path} is in use by another server (it holds {name}); \
-             stop that one or give this one another --db"
+            "{path} is in use by another server (it holds the lock on {held}, under \
+             whatever name it opened it); stop that one or give this one another --db"
         ))),
         Err(std::fs::TryLockError::Error(e)) => {
-            Err(StoreError::new(format!("cannot lock {name}: {e}")))
+            Err(StoreError::new(format!("cannot lock {held}: {e}")))
         }
     }
 }
