@@ -87,6 +87,44 @@ struct Args {
     /// How many creates an address may send at once before the rate applies.
     #[arg(long, default_value_t = 30)]
     create_burst: u32,
+    /// The most matches one socket is bound to at once by watch or hello
+    /// (QUOTA_EXCEEDED).
+    #[arg(long, default_value_t = 100)]
+    max_watches_per_socket: usize,
+    /// The most match bindings of the sockets of one client address (QUOTA_EXCEEDED).
+    #[arg(long, default_value_t = 1_000)]
+    max_watches_per_address: usize,
+    /// A seat's presence changes the match at most once per this, in milliseconds: its
+    /// flips within it are coalesced.
+    #[arg(long, default_value_t = 1_000)]
+    presence_interval_ms: u64,
+    /// The hellos and watches that bind or unbind one seat per minute (RATE_LIMITED past
+    /// it).
+    #[arg(long, default_value_t = 60)]
+    presence_per_minute: u32,
+    /// How many of those a seat may send at once before the rate applies.
+    #[arg(long, default_value_t = 20)]
+    presence_burst: u32,
+    /// The most record entries of a match that are not moves (presence, grace): a hello
+    /// past it is refused (QUOTA_EXCEEDED).
+    #[arg(long, default_value_t = 1_000)]
+    max_presence_entries: usize,
+    /// The records one socket may ask per minute (RATE_LIMITED past it).
+    #[arg(long, default_value_t = 30)]
+    records_per_minute: u32,
+    /// The records one client address may ask per minute (RATE_LIMITED past it).
+    #[arg(long, default_value_t = 120)]
+    address_records_per_minute: u32,
+    /// How many records a socket or an address may ask at once before the rates apply.
+    #[arg(long, default_value_t = 10)]
+    record_burst: u32,
+    /// The requests naming a match not in memory one client address may send per minute
+    /// (each looks the store up; RATE_LIMITED past it).
+    #[arg(long, default_value_t = 600)]
+    lookups_per_minute: u32,
+    /// How many such requests an address may send at once before the rate applies.
+    #[arg(long, default_value_t = 60)]
+    lookup_burst: u32,
     /// The header a reverse proxy in front sets to the client's address (e.g.
     /// X-Forwarded-For; its last address is taken). Unset: the TCP peer's address, as a
     /// client can send any header.
@@ -173,6 +211,17 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         unjoined_after: Duration::from_millis(args.unjoined_after_ms),
         finished_linger: Duration::from_millis(args.finished_linger_ms),
         metrics_addr: args.metrics_addr,
+        presence_interval: Duration::from_millis(args.presence_interval_ms),
+        presence_per_minute: args.presence_per_minute,
+        presence_burst: args.presence_burst,
+        max_presence_entries: args.max_presence_entries,
+        max_watches_per_socket: args.max_watches_per_socket,
+        max_watches_per_address: args.max_watches_per_address,
+        records_per_minute: args.records_per_minute,
+        address_records_per_minute: args.address_records_per_minute,
+        record_burst: args.record_burst,
+        lookups_per_minute: args.lookups_per_minute,
+        lookup_burst: args.lookup_burst,
     };
     let addr = listener.local_addr()?;
     let ready = async move {

@@ -20,6 +20,9 @@ pub struct StoreError {
     /// full disk) rather than of the change itself (a constraint, a row that does not
     /// read back): the writer retries these, and a match hit by one is reloaded.
     pub transient: bool,
+    /// The change was refused because a key it writes is taken: a match created under
+    /// an id another instance stored first (`create` answers it `MATCH_EXISTS`).
+    pub conflict: bool,
 }
 
 impl StoreError {
@@ -28,6 +31,7 @@ impl StoreError {
         Self {
             detail: detail.into(),
             transient: false,
+            conflict: false,
         }
     }
 }
@@ -47,9 +51,17 @@ impl From<rusqlite::Error> for StoreError {
             e.sqlite_error_code(),
             Some(DatabaseBusy | DatabaseLocked | DiskFull | SystemIoFailure)
         );
+        let conflict = e.sqlite_error().is_some_and(|e| {
+            matches!(
+                e.extended_code,
+                rusqlite::ffi::SQLITE_CONSTRAINT_PRIMARYKEY
+                    | rusqlite::ffi::SQLITE_CONSTRAINT_UNIQUE
+            )
+        });
         Self {
             detail: e.to_string(),
             transient,
+            conflict,
         }
     }
 }
@@ -169,6 +181,16 @@ impl Ended {
     }
 }
 
+/// What the store holds of a match, read at once: how it ended, and who runs it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    /// How it ended (`None` while it is played).
+    pub ended: Option<Ended>,
+    /// The instance holding an unexpired lease on it while it is played ([`Leases`];
+    /// always `None` for a store of one server).
+    pub owner: Option<String>,
+}
+
 /// Ownership of matches among server instances that share one store: each unfinished
 /// match is owned by one instance through a lease, renewed while it runs the match, and
 /// every change to a match is refused by the store unless its writer still holds the
@@ -265,6 +287,22 @@ pub trait Store: Send + Sync + 'static {
     /// How a stored match ended (`None` for an unknown match or one still played): what
     /// a request for a match no longer in memory is answered from.
     fn ended(&self, id: &str) -> Result<Option<Ended>, StoreError>;
+
+    /// Whether match `id` is stored (`None`: unknown), how it ended and who runs it, in
+    /// one read: what a request naming a match not in memory costs the store. This
+    /// default asks [`Store::exists`], [`Store::ended`] and [`Leases::owner`] apart; the
+    /// built-in stores answer with one query.
+    fn find(&self, id: &str) -> Result<Option<Found>, StoreError> {
+        if !self.exists(id)? {
+            return Ok(None);
+        }
+        let ended = self.ended(id)?;
+        let owner = match (ended, self.leases()) {
+            (None, Some(leases)) => leases.owner(id)?,
+            _ => None,
+        };
+        Ok(Some(Found { ended, owner }))
+    }
 }
 
 /// The embedded store: one SQLite file in WAL mode (`:memory:` for a store that ends
@@ -467,6 +505,21 @@ impl Store for SqliteStore {
             )
             .optional()?;
         Ok(finished.and_then(Ended::from_column))
+    }
+
+    fn find(&self, id: &str) -> Result<Option<Found>, StoreError> {
+        let finished: Option<i64> = self
+            .lock()
+            .query_row(
+                "SELECT finished FROM matches WHERE id = ?1",
+                params![id],
+                |r| r.get(0),
+            )
+            .optional()?;
+        Ok(finished.map(|f| Found {
+            ended: Ended::from_column(f),
+            owner: None,
+        }))
     }
 
     fn unfinished_ids(&self) -> Result<Vec<Result<String, Unreadable>>, StoreError> {
