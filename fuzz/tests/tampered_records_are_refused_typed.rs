@@ -139,7 +139,7 @@ fn options_players_and_seed_changed() {
         }
         let mut t = record.clone();
         t.started_at = u64::MAX;
-        replay(&r, &t, &[]);
+        assert!(!replay(&r, &t, &["RECORD_MALFORMED"]));
     }
 }
 
@@ -209,10 +209,17 @@ fn refused_and_malformed_entries_name_their_index() {
                 &["GAME_OVER"],
             );
         }
+        // A tick at the end of what a host's clock sends takes nothing; a time past it
+        // (which no live operation takes) is refused.
         let mut t = record.clone();
-        t.entries.push(RecordEntry::Tick { at: u64::MAX });
+        t.entries.push(RecordEntry::Tick {
+            at: game_core::MAX_SAFE_INTEGER,
+        });
         t.entries.push(RecordEntry::Tick { at: 0 });
         assert!(replay(&r, &t, &[]));
+        let mut t = record.clone();
+        t.entries.push(RecordEntry::Tick { at: u64::MAX });
+        assert!(!replay(&r, &t, &["RECORD_MALFORMED"]));
     }
 }
 

@@ -250,6 +250,10 @@ pub struct Match<G: Game> {
     // The events buffer the erased layer reuses from one call to the next, so that a call
     // allocates nothing it does not give away (it finds legal actions by index, unlisted).
     pub(crate) scratch: Vec<G::Event>,
+    // The time of the tick entry [`Match::apply_entry`] applied last, while it is the entry
+    // just applied: an action or a presence change at that time is the rest of the input
+    // whose timeouts that tick recorded. Only record loading reads or sets it.
+    replay_tick: Option<Millis>,
 }
 
 impl<G: Game> Match<G> {
@@ -334,6 +338,7 @@ impl<G: Game> Match<G> {
             unwritten: Vec::new(),
             unwritten_options: Some(options),
             scratch: Vec::new(),
+            replay_tick: None,
         })
     }
 
@@ -371,6 +376,7 @@ impl<G: Game> Match<G> {
             unwritten: Vec::new(),
             unwritten_options: None,
             scratch: Vec::new(),
+            replay_tick: None,
         })
     }
 
@@ -551,15 +557,54 @@ impl<G: Game> Match<G> {
     /// the entry's place in its record, for the error. A match restored from a stored state
     /// continues its record this way.
     ///
-    /// An action or a presence change is applied as it was, without taking timeouts first:
-    /// those its input took are the `tick` entry the record holds just before it. (Taken
-    /// again, they would be taken twice at the end of the clock, where a decision is due
-    /// as soon as it is asked: see [`MAX_TIME`](crate::MAX_TIME).)
+    /// An entry is judged by the rules of the live operation that would have written it,
+    /// so that every record this accepts is one [`Match::play`], [`Match::tick`] and
+    /// [`Match::set_connected`] could have written:
+    ///
+    /// - its time is at most [`MAX_SAFE_INTEGER`](crate::MAX_SAFE_INTEGER), as every
+    ///   host's `now` is (`RECORD_MALFORMED`, part `at`);
+    /// - an action or a presence change is applied as it was, without taking timeouts
+    ///   first: those its input took are the `tick` entry at its time just before it
+    ///   (taken again, they would be taken twice at the end of the clock, where a decision
+    ///   is due as soon as it is asked: see [`MAX_TIME`](crate::MAX_TIME)). Without that
+    ///   entry, the live operation took no timeout, so none may be due at its time: an
+    ///   action after its deadline with no tick before it is refused (`RECORD_MALFORMED`,
+    ///   part `entries`), since the live operation would have taken the timeout first and
+    ///   recorded it.
+    ///
+    /// The judgement runs the live operation's own tick ([`GameExt::tick`]) on a copy of
+    /// the state, and only when the table says a timeout may be due: a record the live
+    /// operations wrote replays at the same cost as before.
     pub fn apply_entry(
         &mut self,
         index: usize,
         entry: &RecordEntry,
     ) -> Result<(), RecordError<G::Error>> {
+        let tick_before = self.replay_tick.take();
+        let at = match entry {
+            RecordEntry::Act { at, .. }
+            | RecordEntry::Tick { at }
+            | RecordEntry::Presence { at, .. } => Some(*at),
+            RecordEntry::Grace { .. } => None,
+        };
+        if let Some(at) = at {
+            check_time("at", at, format_args!("entry {index}"))?;
+        }
+        if let RecordEntry::Act { at, .. } | RecordEntry::Presence { at, .. } = entry
+            && tick_before != Some(*at)
+            && self.timeout_due(*at)
+        {
+            return Err(RecordError::Malformed {
+                what: "entries",
+                detail: format!(
+                    "entry {index}: a timeout is due at {at} and no tick at that time comes \
+                     before it: the live operation takes the timeout first and records it"
+                ),
+            });
+        }
+        if let RecordEntry::Tick { at } = entry {
+            self.replay_tick = Some(*at);
+        }
         let refused = |error| RecordError::Refused { index, error };
         match entry {
             RecordEntry::Act { at, player, action } => {
@@ -615,7 +660,21 @@ impl<G: Game> Match<G> {
         Ok(())
     }
 
-    /// Rebuilds a match from its record. Refuses records of another game or version.
+    /// Whether the live operation at `at` would take a timeout first: [`GameExt::tick`]
+    /// itself, run on a copy, once the table alone cannot rule one out.
+    fn timeout_due(&self, at: Millis) -> bool {
+        let table = self.state.table();
+        if crate::game::nothing_due(table, table.time(at)) {
+            return false;
+        }
+        let mut copy = self.state.clone();
+        !self.game.tick(&mut copy, at).is_empty()
+    }
+
+    /// Rebuilds a match from its record. Refuses records of another game or version, and
+    /// records the live operations could not have written ([`Match::apply_entry`]): a
+    /// `startedAt` past [`MAX_SAFE_INTEGER`](crate::MAX_SAFE_INTEGER) is
+    /// `RECORD_MALFORMED` (part `startedAt`).
     pub fn replay(game: G, record: &MatchRecord) -> Result<Self, RecordError<G::Error>> {
         if record.game != game.id() {
             return Err(RecordError::WrongGame {
@@ -628,6 +687,7 @@ impl<G: Game> Match<G> {
                 supported: game.format_version(),
             });
         }
+        check_time("startedAt", record.started_at, "the match's start")?;
         let mut m =
             match &record.base {
                 Some(base) => {
@@ -667,4 +727,23 @@ impl<G: Game> Match<G> {
         m.record.entries.clone_from(&record.entries);
         Ok(m)
     }
+}
+
+/// A record's time past what any host's `now` may be ([`MAX_SAFE_INTEGER`](crate::MAX_SAFE_INTEGER),
+/// the bound of every `now` the live operations take): `RECORD_MALFORMED` naming `part`.
+fn check_time<E>(
+    part: &'static str,
+    at: Millis,
+    whose: impl std::fmt::Display,
+) -> Result<(), RecordError<E>> {
+    if at > crate::MAX_SAFE_INTEGER {
+        return Err(RecordError::Malformed {
+            what: part,
+            detail: format!(
+                "{whose}: the time {at} is past {}, the latest a live operation takes",
+                crate::MAX_SAFE_INTEGER
+            ),
+        });
+    }
+    Ok(())
 }

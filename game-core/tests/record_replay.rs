@@ -262,15 +262,15 @@ fn the_record_is_the_same_read_after_every_input_or_only_at_the_end() {
     assert!(seen.iter().all(|&n| n > 40), "{seen:?}");
 }
 
-/// Times at the end of `u64`, as a host with a broken clock (or an attacker) sends them:
-/// read as `MAX_TIME`, where the clock stops and every deadline falls due at once. Each
+/// Times at the end of what a host sends (2^53 − 1, past the engine's clock), as a host
+/// with a broken clock (or an attacker) sends them: read as `MAX_TIME`, where the clock stops and every deadline falls due at once. Each
 /// input there takes one round of timeouts, `tick` at `next_tick_at` always acts, the
 /// match ends, and the record replays to the state that was played (the timeouts before
 /// an action are its `tick` entry, not taken again).
 #[test]
 fn a_match_at_the_end_of_the_clock_ends_and_replays_as_it_was_played() {
     let players = players(2);
-    let end = u64::MAX;
+    let end = game_core::MAX_SAFE_INTEGER;
     let mut m = Match::new(Rps, RpsOptions::default(), players.clone(), 3, end).unwrap();
     assert_eq!(m.state().table().clock(), game_core::MAX_TIME);
     assert_eq!(m.next_tick_at(), Some(game_core::MAX_TIME));

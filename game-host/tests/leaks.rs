@@ -186,6 +186,19 @@ fn forbidden(
     out
 }
 
+/// The cards `player` drew in a reply's events and applied timeouts (as they see them).
+fn drawn_by(reply: &Value, player: &str) -> Vec<String> {
+    let applied = reply["applied"].as_array().into_iter().flatten();
+    let events = applied
+        .flat_map(|a| a["events"].as_array().into_iter().flatten())
+        .chain(reply["events"].as_array().into_iter().flatten());
+    events
+        .filter(|e| e["type"] == "drew" && e["player"] == player)
+        .flat_map(|e| e["cards"].as_array().into_iter().flatten())
+        .filter_map(|c| c.as_str().map(str::to_owned))
+        .collect()
+}
+
 /// The (player, count) of every bankruptcy in a reply's events and applied timeouts.
 fn bankruptcies(reply: &Value) -> Vec<(String, usize)> {
     let applied = reply["applied"].as_array().into_iter().flatten();
@@ -297,14 +310,19 @@ fn no_message_shows_a_card_held_by_another_or_the_draw_pile() {
             let (asker, request) = random_request(&mut host, &mut rng, &ids, &status, &mut now);
             let (text, _) = send(&mut host, request);
             let (hands, pile) = secrets(&host, "g");
-            // What each player knows of the draw pile: the cards they held, and their own
-            // hand put under it when they went bankrupt in this change.
+            // What each player knows of the draw pile: the cards they held, and, when they
+            // went bankrupt in this change, the cards they drew for it (their hand went
+            // into the pile, shuffled in).
             let mut known: Vec<BTreeSet<String>> =
                 before.iter().map(|h| h.iter().cloned().collect()).collect();
             let public = ok(send(&mut host, json!({"op": "events", "match": "g"})));
-            for (player, count) in bankruptcies(&public) {
-                let seat = seat_of(&Some(player)).unwrap();
-                known[seat].extend(pile[..count].iter().cloned());
+            for (player, _) in bankruptcies(&public) {
+                let seat = seat_of(&Some(player.clone())).unwrap();
+                let own = ok(send(
+                    &mut host,
+                    json!({"op": "events", "match": "g", "player": &player}),
+                ));
+                known[seat].extend(drawn_by(&own, &player));
                 bankrupt += 1;
             }
             assert_clean(

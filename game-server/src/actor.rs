@@ -18,6 +18,7 @@ use tokio::time::Instant;
 
 use crate::bots::{ServerBot, random_u64};
 use crate::ended::{Lifecycle, Seating, closed_push};
+use crate::limits::{Bucket, Rate, rate_limited};
 use crate::observe::{self, Esc};
 use crate::store::{Change, Ended, StoreError};
 use crate::{RETRY_AFTER, Shared, now_ms, unavailable};
@@ -254,16 +255,37 @@ pub(crate) struct Actor {
     life: Lifecycle,
     /// Set once the match is closed or leaves memory: the task ends.
     ended: bool,
+    /// When each human seat's presence was last told to the engine: the seat's next
+    /// disconnection waits until [`crate::Config::presence_interval`] after it.
+    told: HashMap<String, Instant>,
+    /// When a seat's presence change, held back by the interval, is due.
+    presence_due: Option<Instant>,
+    /// Each human seat's bucket of binds and unbinds ([`crate::Config::presence_per_minute`]).
+    binds: HashMap<String, Bucket>,
+    /// How many of the record's entries are not moves (presence changes, the grace):
+    /// capped at [`crate::Config::max_presence_entries`].
+    extras: usize,
+}
+
+/// How many entries of `record` are not moves: those a client's comings and goings (and
+/// the host's grace) add, which no game's end bounds.
+fn extras_in(record: &MatchRecord) -> usize {
+    record
+        .entries
+        .iter()
+        .filter(|e| matches!(e, RecordEntry::Presence { .. } | RecordEntry::Grace { .. }))
+        .count()
 }
 
 impl Actor {
     pub(crate) fn new(
         id: String,
-        m: Box<dyn DynMatch>,
+        mut m: Box<dyn DynMatch>,
         bots: HashMap<String, ServerBot>,
         shared: Arc<Shared>,
         stored: usize,
     ) -> Self {
+        let extras = extras_in(m.record());
         let humans = m
             .players()
             .iter()
@@ -286,6 +308,10 @@ impl Actor {
             stalled: None,
             life: Lifecycle::new(),
             ended: false,
+            told: HashMap::new(),
+            presence_due: None,
+            binds: HashMap::new(),
+            extras,
         }
     }
 
@@ -410,9 +436,18 @@ impl Actor {
                     outcome,
                 })
             }
-            "record" => body(&reply::Record {
-                record: m.record().clone(),
-            }),
+            "record" => {
+                let over = m.outcome().is_some();
+                let record = m.record();
+                if over {
+                    // Over: the record changes no more. Kept once, compressed, for every
+                    // later `record` of it (the sockets serve those without this task).
+                    self.shared.records.keep(&self.id, record);
+                }
+                body(&reply::Record {
+                    record: record.clone(),
+                })
+            }
             other => {
                 return Err(fail(
                     "UNKNOWN_OP",
@@ -550,6 +585,9 @@ impl Actor {
             return Ok(());
         }
         let played = self.m.set_connected(player, connected, now_ms());
+        if played.result.is_ok() && !played.events().is_empty() {
+            self.extras += 1;
+        }
         let (_, done) = self.played(None, played);
         self.persist(done).await
     }
@@ -560,6 +598,9 @@ impl Actor {
     pub(crate) async fn settle(&mut self) -> Result<(), StoreError> {
         // A presence change pushes, and a push may find more sockets closed: again until
         // nothing changes (each round only unbinds, so this ends).
+        let now = Instant::now();
+        let interval = self.shared.config.presence_interval;
+        self.presence_due = None;
         loop {
             let mut changed = false;
             for i in 0..self.humans.len() {
@@ -571,8 +612,21 @@ impl Actor {
                 if bound != self.away.contains(p) || self.unseen.contains(p) {
                     continue;
                 }
+                // A seat that went within the interval of its last change waits for the
+                // interval's end: the flips between are one change then, or none if the
+                // seat is back by then. A seat that comes back is told at once, so nobody
+                // is played for while bound; a flood is two changes an interval at most.
+                if !bound
+                    && let Some(&last) = self.told.get(p)
+                    && now < last + interval
+                {
+                    let due = last + interval;
+                    self.presence_due = Some(self.presence_due.map_or(due, |d| d.min(due)));
+                    continue;
+                }
                 // Only a change copies the id (the engine is told next).
                 let p = p.clone();
+                self.told.insert(p.clone(), now);
                 if bound {
                     self.away.remove(&p);
                 } else {
@@ -712,6 +766,7 @@ impl Actor {
             self.quota = None;
         }
         self.away = away_in(&record);
+        self.extras = extras_in(&record);
         self.m = m;
         Ok(())
     }
@@ -774,7 +829,11 @@ impl Actor {
             .map(|at| Instant::now() + Duration::from_millis(at.saturating_sub(now_ms())));
         let end = self.end_due().map(|(at, _)| at);
         let bots = self.bot_due.map(|(at, _)| at);
-        [tick, bots, end].into_iter().flatten().min()
+        // A presence change held back: `settle` makes it at the top of the loop.
+        [tick, bots, end, self.presence_due]
+            .into_iter()
+            .flatten()
+            .min()
     }
 
     async fn timer(&mut self) -> Result<(), StoreError> {
@@ -883,6 +942,10 @@ impl Actor {
                 tx,
                 reply,
             } => {
+                if let Err(refused) = self.admit_bind(replaces, player.as_deref()) {
+                    reply.send(Host::reply(id, Err(refused)));
+                    return Ok(());
+                }
                 self.subs.retain(|s| Some(s.id) != replaces);
                 self.subs.push(Sub {
                     id: sub,
@@ -921,6 +984,65 @@ impl Actor {
                 Ok(())
             }
         }
+    }
+
+    /// Judges a bind (`hello` as `player`, or `watch` for `None`) that replaces the
+    /// socket's binding `replaces`, before anything changes: each human seat whose
+    /// binding it changes takes a token from that seat's bucket (`RATE_LIMITED` with
+    /// `retryAfterMs` when one has none, and then no seat's is taken), and a `hello` that
+    /// would tell the engine a seat came back is refused past the cap on entries that are
+    /// not moves (`QUOTA_EXCEEDED`, `presenceEntries`).
+    fn admit_bind(&mut self, replaces: Option<u64>, player: Option<&str>) -> Result<(), Fail> {
+        let before = replaces
+            .and_then(|r| self.subs.iter().find(|s| s.id == r))
+            .and_then(|s| s.player.clone());
+        if before.as_deref() == player {
+            // The same seat again (or a spectator again): nobody's presence moves.
+            return Ok(());
+        }
+        let config = &self.shared.config;
+        if let Some(p) = player
+            && self.away.contains(p)
+            && self.extras >= config.max_presence_entries
+            && self.m.outcome().is_none()
+        {
+            return Err(fail(
+                "QUOTA_EXCEEDED",
+                "이 게임에서 접속이 너무 자주 바뀌었어요.",
+                json!({ "limit": "presenceEntries", "max": config.max_presence_entries }),
+            ));
+        }
+        let rate = Rate {
+            per_minute: config.presence_per_minute,
+            burst: config.presence_burst,
+        };
+        let now = Instant::now();
+        let seats: Vec<&str> = [before.as_deref(), player]
+            .into_iter()
+            .flatten()
+            .filter(|p| self.humans.iter().any(|h| h == p))
+            .collect();
+        // Judged on copies first: a bind refused for one seat takes nothing from another.
+        for p in &seats {
+            let mut bucket = match self.binds.get(*p) {
+                Some(b) => b.clone(),
+                None => Bucket::full(rate, now),
+            };
+            if let Err(wait) = bucket.take(rate, now) {
+                return Err(rate_limited(
+                    "자리에 너무 자주 들어왔다 나갔다 하고 있어요. 잠시 후 다시 해 주세요.",
+                    wait,
+                ));
+            }
+        }
+        for p in seats {
+            let _ = self
+                .binds
+                .entry(p.to_owned())
+                .or_insert_with(|| Bucket::full(rate, now))
+                .take(rate, now);
+        }
+        Ok(())
     }
 
     /// The status with `hint`: the action the game's `policy` bot picks for `player` now,

@@ -132,6 +132,44 @@ pub struct Args {
     /// How many creates an address may send at once before the rate applies.
     #[arg(long, default_value_t = defaults().create_burst)]
     pub create_burst: u32,
+    /// The most matches one socket is bound to at once by watch or hello
+    /// (QUOTA_EXCEEDED).
+    #[arg(long, default_value_t = defaults().max_watches_per_socket)]
+    pub max_watches_per_socket: usize,
+    /// The most match bindings of the sockets of one client address (QUOTA_EXCEEDED).
+    #[arg(long, default_value_t = defaults().max_watches_per_address)]
+    pub max_watches_per_address: usize,
+    /// A seat's presence changes the match at most once per this, in milliseconds: its
+    /// flips within it are coalesced.
+    #[arg(long, default_value_t = ms(defaults().presence_interval))]
+    pub presence_interval_ms: u64,
+    /// The hellos and watches that bind or unbind one seat per minute (RATE_LIMITED past
+    /// it).
+    #[arg(long, default_value_t = defaults().presence_per_minute)]
+    pub presence_per_minute: u32,
+    /// How many of those a seat may send at once before the rate applies.
+    #[arg(long, default_value_t = defaults().presence_burst)]
+    pub presence_burst: u32,
+    /// The most record entries of a match that are not moves (presence, grace): a hello
+    /// past it is refused (QUOTA_EXCEEDED).
+    #[arg(long, default_value_t = defaults().max_presence_entries)]
+    pub max_presence_entries: usize,
+    /// The records one socket may ask per minute (RATE_LIMITED past it).
+    #[arg(long, default_value_t = defaults().records_per_minute)]
+    pub records_per_minute: u32,
+    /// The records one client address may ask per minute (RATE_LIMITED past it).
+    #[arg(long, default_value_t = defaults().address_records_per_minute)]
+    pub address_records_per_minute: u32,
+    /// How many records a socket or an address may ask at once before the rates apply.
+    #[arg(long, default_value_t = defaults().record_burst)]
+    pub record_burst: u32,
+    /// The requests naming a match not in memory one client address may send per minute
+    /// (each looks the store up; RATE_LIMITED past it).
+    #[arg(long, default_value_t = defaults().lookups_per_minute)]
+    pub lookups_per_minute: u32,
+    /// How many such requests an address may send at once before the rate applies.
+    #[arg(long, default_value_t = defaults().lookup_burst)]
+    pub lookup_burst: u32,
     /// The header a reverse proxy in front sets to the client's address (e.g.
     /// X-Forwarded-For; its last address is taken). Unset: the TCP peer's address, as a
     /// client can send any header.
@@ -213,6 +251,17 @@ impl Args {
             unjoined_after: Duration::from_millis(self.unjoined_after_ms),
             finished_linger: Duration::from_millis(self.finished_linger_ms),
             metrics_addr: self.metrics_addr,
+            presence_interval: Duration::from_millis(self.presence_interval_ms),
+            presence_per_minute: self.presence_per_minute,
+            presence_burst: self.presence_burst,
+            max_presence_entries: self.max_presence_entries,
+            max_watches_per_socket: self.max_watches_per_socket,
+            max_watches_per_address: self.max_watches_per_address,
+            records_per_minute: self.records_per_minute,
+            address_records_per_minute: self.address_records_per_minute,
+            record_burst: self.record_burst,
+            lookups_per_minute: self.lookups_per_minute,
+            lookup_burst: self.lookup_burst,
         }
     }
 }

@@ -10,7 +10,7 @@ use serde_json::json;
 use tokio::time::Instant;
 
 use crate::observe::Esc;
-use crate::store::{Ended, StoreError};
+use crate::store::{Ended, Found, StoreError};
 use crate::{Config, RETRY_AFTER, Shared, unavailable};
 
 /// `MATCH_CLOSED`: the match is no longer played (`why`: `over`, `abandoned`,
@@ -30,41 +30,41 @@ pub(crate) fn closed_push(id: &str, why: Ended) -> Arc<str> {
         .into()
 }
 
+/// What the store said of a match not in memory, when a request looked it up (at most
+/// once: [`Shared::restored`] on a shared store), so that its answer asks no more.
+#[derive(Default)]
+pub(crate) struct Looked(pub(crate) Option<Option<Found>>);
+
 impl Shared {
     /// The answer for a match not in memory: `MATCH_CLOSED` if the store says it ended,
     /// `UNKNOWN_MATCH` if it has no such match (or one it did not restore),
-    /// `UNAVAILABLE` if the store cannot say now.
-    pub(crate) async fn gone(&self, id: &str) -> Fail {
-        let store = self.store.clone();
-        let key = id.to_owned();
-        let ended = tokio::task::spawn_blocking(move || store.ended(&key))
-            .await
-            .map_err(|e| StoreError::new(e.to_string()))
-            .and_then(|r| r);
-        match ended {
-            Ok(Some(why)) => match_closed(id, why),
+    /// `UNAVAILABLE` if the store cannot say now. What `looked` holds is not asked again:
+    /// a request naming an unknown match costs the store one query.
+    pub(crate) async fn gone(&self, id: &str, looked: &Looked) -> Fail {
+        let found = match &looked.0 {
+            Some(found) => Ok(found.clone()),
+            None => {
+                let store = self.store.clone();
+                let key = id.to_owned();
+                tokio::task::spawn_blocking(move || store.find(&key))
+                    .await
+                    .map_err(|e| StoreError::new(e.to_string()))
+                    .and_then(|r| r)
+            }
+        };
+        match found {
+            Ok(Some(Found {
+                ended: Some(why), ..
+            })) => match_closed(id, why),
             // Unfinished and not run here: another instance holds it, or will claim it
             // once its owner's lease expires.
-            Ok(None) if self.store.leases().is_some() && self.stored_elsewhere(id).await => {
-                unavailable(RETRY_AFTER)
-            }
-            Ok(None) => unknown_match(id),
+            Ok(Some(_)) if self.store.leases().is_some() => unavailable(RETRY_AFTER),
+            Ok(_) => unknown_match(id),
             Err(e) => {
                 tracing::error!(r#match = %Esc(id), error = %e, "match {}: not looked up: {e}", Esc(id));
                 unavailable(RETRY_AFTER)
             }
         }
-    }
-}
-
-impl Shared {
-    /// Whether match `id` is in the store (false when the store cannot say).
-    async fn stored_elsewhere(&self, id: &str) -> bool {
-        let store = self.store.clone();
-        let key = id.to_owned();
-        tokio::task::spawn_blocking(move || store.exists(&key))
-            .await
-            .is_ok_and(|r| r.unwrap_or(false))
     }
 }
 

@@ -10,6 +10,7 @@ mod lease;
 mod limits;
 mod observe;
 mod pg;
+mod records;
 mod remote;
 mod restore;
 mod session;
@@ -26,8 +27,9 @@ use tokio::sync::{mpsc, watch};
 use crate::actor::{Actor, Cmd};
 pub use crate::observe::{Esc, LogFormat, init_logs};
 pub use crate::pg::PgStore;
+pub use crate::records::RECORD_CACHE_BYTES;
 use crate::store::Seat;
-pub use crate::store::{Leases, SqliteStore, Store, StoreError, Unreadable, Writer};
+pub use crate::store::{Found, Leases, SqliteStore, Store, StoreError, Unreadable, Writer};
 pub use crate::web::{BadOrigin, normalize_origin};
 
 /// The default of [`Config::max_message`]: the longest WebSocket message read at all. A
@@ -183,6 +185,47 @@ pub struct Config {
     /// Where `GET /metrics` (Prometheus) is served; `None` (the default): nowhere. Never
     /// on the public address: the figures are for the operator.
     pub metrics_addr: Option<std::net::SocketAddr>,
+    /// How often a seat's presence may change the match (each change is a record entry
+    /// and an update pushed to every bound socket), 1 s by default. A seat that goes
+    /// within this of its last change is told away only at its end, as it stands then
+    /// (one that came back meanwhile changes nothing: its `hello`/`watch` flips are
+    /// coalesced); a seat that comes back is told at once, so nobody bound is played
+    /// for. A seat's presence changes the match at most twice per interval.
+    pub presence_interval: Duration,
+    /// The `hello`s and `watch`es that bind or unbind a seat, per seat and minute on
+    /// average, 60 by default (a token bucket; `RATE_LIMITED` with `retryAfterMs` past
+    /// it, and nothing changes).
+    pub presence_per_minute: u32,
+    /// How many of those a seat may send at once before the rate applies (the bucket's
+    /// depth), 20 by default.
+    pub presence_burst: u32,
+    /// The most record entries of a match that are not moves (presence changes and the
+    /// grace), 1,000 by default: a `hello` that would add one past it is refused with
+    /// `QUOTA_EXCEEDED` (`limit: "presenceEntries"`). Leaving a seat is never refused, so
+    /// the engine always learns that a player went.
+    pub max_presence_entries: usize,
+    /// The most matches one socket is bound to at once, by `watch` or `hello`, 100 by
+    /// default (`QUOTA_EXCEEDED`, `watchesPerSocket`; a binding to a match the socket is
+    /// already bound to replaces it and counts once).
+    pub max_watches_per_socket: usize,
+    /// The most match bindings of the sockets of one client address, 1,000 by default
+    /// (`QUOTA_EXCEEDED`, `watchesPerAddress`).
+    pub max_watches_per_address: usize,
+    /// The `record`s one socket may ask per minute on average, 30 by default (a token
+    /// bucket [`Config::record_burst`] deep; `RATE_LIMITED` with `retryAfterMs` past it).
+    pub records_per_minute: u32,
+    /// The `record`s the sockets of one client address may ask per minute on average,
+    /// 120 by default (a bucket [`Config::record_burst`] deep).
+    pub address_records_per_minute: u32,
+    /// How many `record`s a socket, or an address, may ask at once before the rates
+    /// apply, 10 by default.
+    pub record_burst: u32,
+    /// The requests naming a match not in memory (each sends the store looking for it)
+    /// one client address may send per minute on average, 600 by default (`RATE_LIMITED`
+    /// with `retryAfterMs` past it).
+    pub lookups_per_minute: u32,
+    /// How many such requests an address may send at once, 60 by default.
+    pub lookup_burst: u32,
 }
 
 impl Default for Config {
@@ -212,6 +255,17 @@ impl Default for Config {
             unjoined_after: ended::UNJOINED_AFTER,
             finished_linger: ended::FINISHED_LINGER,
             metrics_addr: None,
+            presence_interval: Duration::from_secs(1),
+            presence_per_minute: 60,
+            presence_burst: 20,
+            max_presence_entries: 1_000,
+            max_watches_per_socket: 100,
+            max_watches_per_address: 1_000,
+            records_per_minute: 30,
+            address_records_per_minute: 120,
+            record_burst: 10,
+            lookups_per_minute: 600,
+            lookup_burst: 60,
         }
     }
 }
@@ -245,6 +299,8 @@ pub(crate) struct Shared {
     pub(crate) restoring: restore::Pending,
     /// The routes to and from the other instances sharing the store.
     pub(crate) router: remote::Router,
+    /// Finished matches' records, kept compressed for `record`.
+    pub(crate) records: records::Cache,
     /// This, for the tasks a `&Shared` starts.
     pub(crate) me: std::sync::Weak<Shared>,
 }
@@ -367,6 +423,7 @@ pub async fn serve(
         limits: Arc::new(limits::Limits::new()),
         restoring: restore::Pending::new(),
         router: remote::Router::default(),
+        records: records::Cache::default(),
         me: me.clone(),
     });
     // Listening before anything is claimed: a request routed here once this instance

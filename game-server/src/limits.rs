@@ -76,10 +76,57 @@ impl Counts {
     }
 }
 
-/// A create's token bucket: `tokens` as of `at`.
-struct Bucket {
+/// A rate: a token bucket `burst` deep, refilled at `per_minute`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Rate {
+    pub(crate) per_minute: u32,
+    pub(crate) burst: u32,
+}
+
+/// A token bucket: `tokens` as of `at`.
+#[derive(Clone)]
+pub(crate) struct Bucket {
     tokens: f64,
     at: Instant,
+}
+
+impl Bucket {
+    /// A full bucket of `rate`.
+    pub(crate) fn full(rate: Rate, now: Instant) -> Self {
+        Self {
+            tokens: f64::from(rate.burst.max(1)),
+            at: now,
+        }
+    }
+
+    /// The tokens as of `now` (never past the depth).
+    fn level(&self, rate: Rate, now: Instant) -> f64 {
+        let per_ms = f64::from(rate.per_minute) / 60_000.0;
+        let ms = now.saturating_duration_since(self.at).as_secs_f64() * 1000.0;
+        (self.tokens + ms * per_ms).min(f64::from(rate.burst.max(1)))
+    }
+
+    /// Takes a token at `now`, or says in how many milliseconds the next one comes.
+    pub(crate) fn take(&mut self, rate: Rate, now: Instant) -> Result<(), u64> {
+        let tokens = self.level(rate, now);
+        self.at = now;
+        if tokens >= 1.0 {
+            self.tokens = tokens - 1.0;
+            return Ok(());
+        }
+        self.tokens = tokens;
+        let per_ms = f64::from(rate.per_minute) / 60_000.0;
+        Err(if per_ms > 0.0 {
+            ((1.0 - tokens) / per_ms).ceil() as u64
+        } else {
+            u64::MAX
+        })
+    }
+}
+
+/// `RATE_LIMITED`, the next token `wait_ms` away; `message` says what came too fast.
+pub(crate) fn rate_limited(message: &str, wait_ms: u64) -> Fail {
+    fail("RATE_LIMITED", message, json!({ "retryAfterMs": wait_ms }))
 }
 
 /// The buckets of the addresses that created lately. A full bucket is the same as none,
@@ -99,11 +146,39 @@ pub(crate) enum Refused {
     Address(usize),
 }
 
+impl Buckets {
+    fn new() -> Mutex<Self> {
+        Mutex::new(Self {
+            map: HashMap::new(),
+            prune_at: 1024,
+        })
+    }
+
+    /// Takes a token from `address`'s bucket at `now`, or says when the next one comes.
+    fn take(&mut self, rate: Rate, address: IpAddr, now: Instant) -> Result<(), u64> {
+        let depth = f64::from(rate.burst.max(1));
+        if self.map.len() >= self.prune_at {
+            self.map.retain(|_, b| b.level(rate, now) < depth);
+            self.prune_at = (self.map.len() * 2).max(1024);
+        }
+        self.map
+            .entry(address)
+            .or_insert_with(|| Bucket::full(rate, now))
+            .take(rate, now)
+    }
+}
+
 /// The server's counters of what clients hold.
 pub(crate) struct Limits {
     connections: Mutex<Counts>,
     matches: Mutex<Counts>,
+    /// Match bindings (`hello` and `watch`) per address.
+    watches: Mutex<Counts>,
     buckets: Mutex<Buckets>,
+    /// `record` requests per address.
+    records: Mutex<Buckets>,
+    /// Requests that send the store looking for a match not in memory, per address.
+    lookups: Mutex<Buckets>,
 }
 
 impl Limits {
@@ -111,11 +186,80 @@ impl Limits {
         Self {
             connections: Mutex::new(Counts::default()),
             matches: Mutex::new(Counts::default()),
-            buckets: Mutex::new(Buckets {
-                map: HashMap::new(),
-                prune_at: 1024,
-            }),
+            watches: Mutex::new(Counts::default()),
+            buckets: Buckets::new(),
+            records: Buckets::new(),
+            lookups: Buckets::new(),
         }
+    }
+
+    /// Counts one more match binding for a socket holding `held` and for `address`, or
+    /// refuses it with `QUOTA_EXCEEDED` naming the cap (`watchesPerSocket`,
+    /// `watchesPerAddress`). The binding is held until the returned guard drops.
+    pub(crate) fn watch(
+        self: &Arc<Self>,
+        config: &Config,
+        held: usize,
+        address: IpAddr,
+    ) -> Result<Watching, Fail> {
+        let exceeded = |limit: &str, max: usize| {
+            fail(
+                "QUOTA_EXCEEDED",
+                "한꺼번에 보는 게임이 너무 많아요. 다른 게임을 닫은 뒤에 다시 해 주세요.",
+                json!({ "limit": limit, "max": max }),
+            )
+        };
+        if held >= config.max_watches_per_socket {
+            return Err(exceeded("watchesPerSocket", config.max_watches_per_socket));
+        }
+        let mut w = lock(&self.watches);
+        let n = w.by_address.entry(address).or_insert(0);
+        if *n >= config.max_watches_per_address {
+            if *n == 0 {
+                w.by_address.remove(&address);
+            }
+            return Err(exceeded(
+                "watchesPerAddress",
+                config.max_watches_per_address,
+            ));
+        }
+        *n += 1;
+        w.total += 1;
+        Ok(Watching {
+            limits: self.clone(),
+            address,
+        })
+    }
+
+    /// Takes a `record` request from `address`'s bucket
+    /// (`Config::address_records_per_minute`, `Config::record_burst` deep), or refuses
+    /// it with `RATE_LIMITED`.
+    pub(crate) fn take_record(&self, config: &Config, address: IpAddr) -> Result<(), Fail> {
+        let rate = Rate {
+            per_minute: config.address_records_per_minute,
+            burst: config.record_burst,
+        };
+        lock(&self.records)
+            .take(rate, address, Instant::now())
+            .map_err(|wait| rate_limited(RECORDS_TOO_FAST, wait))
+    }
+
+    /// Takes a look-up of a match not in memory from `address`'s bucket
+    /// (`Config::lookups_per_minute`, `Config::lookup_burst` deep), or refuses it with
+    /// `RATE_LIMITED`: each costs the store a query.
+    pub(crate) fn take_lookup(&self, config: &Config, address: IpAddr) -> Result<(), Fail> {
+        let rate = Rate {
+            per_minute: config.lookups_per_minute,
+            burst: config.lookup_burst,
+        };
+        lock(&self.lookups)
+            .take(rate, address, Instant::now())
+            .map_err(|wait| {
+                rate_limited(
+                    "없는 게임을 너무 자주 찾고 있어요. 잠시 후 다시 해 주세요.",
+                    wait,
+                )
+            })
     }
 
     /// Takes a WebSocket connection for `address`, or says which cap refuses it. The
@@ -193,38 +337,33 @@ impl Limits {
     }
 
     fn take_create_at(&self, config: &Config, address: IpAddr, now: Instant) -> Result<(), Fail> {
-        let burst = f64::from(config.create_burst.max(1));
-        let per_ms = f64::from(config.creates_per_minute) / 60_000.0;
-        let refill = |b: &Bucket| {
-            let ms = now.saturating_duration_since(b.at).as_secs_f64() * 1000.0;
-            (b.tokens + ms * per_ms).min(burst)
+        let rate = Rate {
+            per_minute: config.creates_per_minute,
+            burst: config.create_burst,
         };
-        let mut buckets = lock(&self.buckets);
-        if buckets.map.len() >= buckets.prune_at {
-            buckets.map.retain(|_, b| refill(b) < burst);
-            buckets.prune_at = (buckets.map.len() * 2).max(1024);
-        }
-        let bucket = buckets.map.entry(address).or_insert(Bucket {
-            tokens: burst,
-            at: now,
-        });
-        let tokens = refill(bucket);
-        bucket.at = now;
-        if tokens >= 1.0 {
-            bucket.tokens = tokens - 1.0;
-            return Ok(());
-        }
-        bucket.tokens = tokens;
-        let wait_ms = if per_ms > 0.0 {
-            ((1.0 - tokens) / per_ms).ceil() as u64
-        } else {
-            u64::MAX
-        };
-        Err(fail(
-            "RATE_LIMITED",
-            "게임을 너무 빨리 만들고 있어요. 잠시 후 다시 해 주세요.",
-            json!({ "retryAfterMs": wait_ms }),
-        ))
+        lock(&self.buckets)
+            .take(rate, address, now)
+            .map_err(|wait| {
+                rate_limited(
+                    "게임을 너무 빨리 만들고 있어요. 잠시 후 다시 해 주세요.",
+                    wait,
+                )
+            })
+    }
+}
+
+/// What `RATE_LIMITED` says to a socket or an address asking for records too fast.
+pub(crate) const RECORDS_TOO_FAST: &str = "기록을 너무 자주 받고 있어요. 잠시 후 다시 해 주세요.";
+
+/// A match binding counted against its address's cap until dropped.
+pub(crate) struct Watching {
+    limits: Arc<Limits>,
+    address: IpAddr,
+}
+
+impl Drop for Watching {
+    fn drop(&mut self) {
+        lock(&self.limits.watches).release(Some(self.address));
     }
 }
 

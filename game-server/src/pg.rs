@@ -20,8 +20,8 @@ use tokio_postgres::error::SqlState;
 
 use crate::lock;
 use crate::store::{
-    COMMIT_TRIES, Change, Ended, FIRST_RETRY, Leases, Store, StoreError, StoredMatch, Unreadable,
-    read_match,
+    COMMIT_TRIES, Change, Ended, FIRST_RETRY, Found, Leases, Store, StoreError, StoredMatch,
+    Unreadable, read_match,
 };
 
 /// The migrations, in order: version, name, SQL. A database is brought to the last one
@@ -73,7 +73,13 @@ impl From<tokio_postgres::Error> for StoreError {
                 None => e.to_string(),
             },
         };
-        Self { detail, transient }
+        // A unique key taken: the match id another instance created first.
+        let conflict = e.code() == Some(&SqlState::UNIQUE_VIOLATION);
+        Self {
+            detail,
+            transient,
+            conflict,
+        }
     }
 }
 
@@ -85,6 +91,7 @@ impl From<deadpool_postgres::PoolError> for StoreError {
             other => Self {
                 detail: other.to_string(),
                 transient: true,
+                conflict: false,
             },
         }
     }
@@ -962,6 +969,25 @@ impl Store for PgStore {
                 .query_opt("SELECT finished FROM matches WHERE id = $1", &[&id])
                 .await?;
             Ok(row.and_then(|r| Ended::from_column(i64::from(r.get::<_, i16>(0)))))
+        })
+    }
+    fn find(&self, id: &str) -> Result<Option<Found>, StoreError> {
+        let pool = self.pool.clone();
+        let id = id.to_owned();
+        self.run(async move {
+            let client = pool.get().await?;
+            let stmt = client
+                .prepare_cached(
+                    "SELECT finished,
+                            CASE WHEN finished = 0 AND lease_until > now() THEN owner END
+                     FROM matches WHERE id = $1",
+                )
+                .await?;
+            let row = client.query_opt(&stmt, &[&id]).await?;
+            Ok(row.map(|r| Found {
+                ended: Ended::from_column(i64::from(r.get::<_, i16>(0))),
+                owner: r.get(1),
+            }))
         })
     }
 }

@@ -30,6 +30,7 @@ use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 
 use crate::actor::{Cmd, PushRx, PushTx, Replier, push_queue};
+use crate::ended::Looked;
 use crate::store::StoreError;
 use crate::{Handle, RETRY_AFTER, Shared, lock, unavailable};
 
@@ -479,34 +480,42 @@ async fn forward(
 
 /// Registers a proxy for match `id` if another instance runs it (holds an unexpired
 /// lease on it): the sockets here then use it as if the match ran here.
-pub(crate) async fn attach(shared: &Shared, id: &str) {
+pub(crate) async fn attach(shared: &Shared, id: &str) -> Looked {
     if shared.store.leases().is_none() || shared.matches().contains_key(id) {
-        return;
+        return Looked::default();
     }
     let store = shared.store.clone();
     let key = id.to_owned();
+    // One query says whether the match is stored, how it ended and who runs it; only a
+    // match another instance runs is read further (its seats).
     let found = tokio::task::spawn_blocking(move || -> Result<_, StoreError> {
         let Some(leases) = store.leases() else {
-            return Ok(None);
+            return Ok((None, None));
         };
-        match leases.owner(&key)? {
+        let found = store.find(&key)?;
+        match found.as_ref().and_then(|f| f.owner.clone()) {
             Some(owner) if owner != leases.instance() => {
                 let loaded = store.load(std::slice::from_ref(&key))?;
-                Ok(loaded
+                let seats = loaded
                     .into_iter()
                     .next()
                     .and_then(Result::ok)
-                    .map(|m| (owner, m.seats)))
+                    .map(|m| (owner, m.seats));
+                Ok((Some(found), seats))
             }
-            _ => Ok(None),
+            _ => Ok((Some(found), None)),
         }
     })
     .await;
-    let Ok(Ok(Some((owner, seats)))) = found else {
-        return;
+    let (looked, run_elsewhere) = match found {
+        Ok(Ok((looked, seats))) => (Looked(looked), seats),
+        _ => (Looked::default(), None),
+    };
+    let Some((owner, seats)) = run_elsewhere else {
+        return looked;
     };
     let Some(me) = shared.me.upgrade() else {
-        return;
+        return Looked::default();
     };
     let (tx, cmds) = mpsc::unbounded_channel();
     let (inbox_tx, inbox) = mpsc::unbounded_channel();
@@ -517,7 +526,7 @@ pub(crate) async fn attach(shared: &Shared, id: &str) {
     {
         let mut matches = shared.matches();
         if matches.contains_key(id) {
-            return;
+            return Looked::default();
         }
         matches.insert(
             id.to_owned(),
@@ -530,6 +539,7 @@ pub(crate) async fn attach(shared: &Shared, id: &str) {
         lock(&shared.router.proxies).insert(id.to_owned(), inbox_tx);
     }
     tokio::spawn(proxy(me, id.to_owned(), owner, cmds, inbox));
+    Looked::default()
 }
 
 /// What a proxy waits for: the socket's replier, the request's id (for a refusal), the

@@ -39,7 +39,7 @@ impl Pending {
         }
     }
 
-    fn has(&self, id: &str) -> bool {
+    pub(crate) fn has(&self, id: &str) -> bool {
         lock(&self.ids).contains(id)
     }
 
@@ -58,7 +58,7 @@ impl Pending {
 impl Shared {
     /// Waits while match `id` is still to be restored; `UNAVAILABLE` (with
     /// `retryAfterMs`) if it is not back within [`RESTORE_WAIT`].
-    pub(crate) async fn restored(&self, id: &str) -> Result<(), Fail> {
+    pub(crate) async fn restored(&self, id: &str) -> Result<crate::ended::Looked, Fail> {
         // Subscribed before the check: a batch done between them still wakes us.
         let mut progress = self.restoring.progress.subscribe();
         let until = tokio::time::Instant::now() + RESTORE_WAIT;
@@ -69,8 +69,7 @@ impl Shared {
             }
         }
         // Run by another instance: served through it.
-        crate::remote::attach(self, id).await;
-        Ok(())
+        Ok(crate::remote::attach(self, id).await)
     }
 }
 

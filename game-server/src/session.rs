@@ -16,8 +16,10 @@ use tokio::time::Instant;
 
 use crate::actor::{Actor, Cmd, PushRx, PushTx, Replier, push_queue};
 use crate::bots::{ServerBot, random_u64};
-use crate::limits::{Connection, Inflow};
+use crate::ended::Looked;
+use crate::limits::{Bucket, Connection, Inflow, RECORDS_TOO_FAST, Rate, Watching, rate_limited};
 use crate::observe::{self, Esc};
+use crate::records::Packed;
 use crate::store::{Change, Seat, StoreError, StoredMatch};
 use crate::{RETRY_AFTER, Reservation, Shared, now_ms, spawn, unavailable};
 
@@ -51,6 +53,8 @@ struct Binding {
     /// The seat, or `None` for a spectator.
     player: Option<String>,
     sub: u64,
+    /// Counted against the address's cap on bindings while it lasts.
+    _watching: Watching,
 }
 
 /// One socket's state.
@@ -65,6 +69,11 @@ struct Session {
     /// The push count the last reply from a match's task carries: the pushes up to it
     /// leave before the reply.
     after: u64,
+    /// The socket's bucket of `record`s ([`crate::Config::records_per_minute`]).
+    records: Bucket,
+    /// A reply already written as its line (a kept record, decompressed straight into
+    /// it): sent in place of the [`Reply`] the request's handler returns.
+    line: Option<String>,
 }
 
 /// Why a socket's loop ended: the client went (nothing more to send), or the server
@@ -172,6 +181,7 @@ pub(crate) async fn run(
     // What the HTTP request brought is no message of this socket.
     inflow.settled();
     let mut moved = pushes.moved.clone();
+    let records = Bucket::full(record_rate(&shared.config), Instant::now());
     let mut io = Io {
         socket,
         slow: pushes.slow.clone(),
@@ -186,6 +196,8 @@ pub(crate) async fn run(
         address: connection.address(),
         opened: Arc::new(AtomicUsize::new(0)),
         after: 0,
+        records,
+        line: None,
     };
     // A quiet client is pinged at a third of the idle time, so one that is alive answers
     // (browsers pong by themselves) well before it would be closed.
@@ -301,6 +313,49 @@ pub(crate) async fn run(
     }
 }
 
+/// A socket's rate of `record`s.
+fn record_rate(config: &crate::Config) -> Rate {
+    Rate {
+        per_minute: config.records_per_minute,
+        burst: config.record_burst,
+    }
+}
+
+/// The request fields that hold ids and names: the store keeps them as text.
+const NAMED: [&str; 6] = ["match", "token", "player", "game", "players", "bots"];
+
+/// Refuses an id or a name that the store cannot hold, before anything looks it up:
+/// PostgreSQL's text holds no NUL, so a NUL in any of [`NAMED`] is `BAD_REQUEST` naming
+/// the field, on every store alike (a match id SQLite could keep would not move to
+/// PostgreSQL). A JSON string holds a NUL only as the escape `\u0000`: a request
+/// without one is passed at once.
+fn storable(text: &str, req: &Request<'_>) -> Result<(), Fail> {
+    if !text.contains("\\u0000") {
+        return Ok(());
+    }
+    fn holds_nul(v: &Value) -> bool {
+        match v {
+            Value::String(s) => s.contains('\0'),
+            Value::Array(a) => a.iter().any(holds_nul),
+            Value::Object(o) => o.iter().any(|(k, v)| k.contains('\0') || holds_nul(v)),
+            _ => false,
+        }
+    }
+    for field in NAMED {
+        let Some(raw) = req.raw(field) else {
+            continue;
+        };
+        let value: Value = serde_json::from_str(raw.get()).unwrap_or(Value::Null);
+        if holds_nul(&value) {
+            return Err(bad_request(
+                Some(field),
+                format!("`{field}` holds a NUL character, which no id or name may"),
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// `UNAUTHORIZED`: a wrong token, or acting for a seat the socket is not bound to.
 fn unauthorized(detail: &str) -> Fail {
     fail(
@@ -366,7 +421,22 @@ impl Session {
                 None => break,
             }
         }
-        io.reply(&reply).await
+        match self.line.take() {
+            Some(line) => io.send(Message::Text(line.into())).await,
+            None => io.reply(&reply).await,
+        }
+    }
+
+    /// Answers a `record` from the kept copy `kept`: its line is sent as it is
+    /// ([`Session::line`]), the [`Reply`] returned only stands for it.
+    fn kept_reply(&mut self, kept: &Packed, id: &Value) -> Reply {
+        match kept.reply(id) {
+            Some(line) => {
+                self.line = Some(line);
+                Host::reply(id.clone(), Ok(Map::new()))
+            }
+            None => Host::reply(id.clone(), Err(unavailable(RETRY_AFTER))),
+        }
     }
 
     async fn handle(&mut self, text: &str) -> Reply {
@@ -379,6 +449,9 @@ impl Session {
             Ok(op) => op,
             Err(f) => return Host::reply(id, Err(f)),
         };
+        if let Err(f) = storable(text, &req) {
+            return Host::reply(id, Err(f));
+        }
         let answer = match op.as_str() {
             "hello" => self.hello(&req, id.clone()).await,
             "watch" => self.watch(&req, id.clone()).await,
@@ -449,8 +522,19 @@ impl Session {
     ) -> Result<Result<Reply, Fail>, Fail> {
         // The earlier binding is replaced in the same step as the new one is made: a
         // repeated `hello` for the same seat is no disconnection and reconnection.
-        self.shared.restored(&match_id).await?;
-        let replaces = self.bindings.remove(&match_id).map(|old| old.sub);
+        let looked = self.shared.restored(&match_id).await?;
+        // A new binding counts against the socket's and the address's caps; one that
+        // replaces the socket's binding to the same match keeps its place.
+        let watching = match self.bindings.get(&match_id) {
+            Some(_) => None,
+            None => Some(self.shared.limits.watch(
+                &self.shared.config,
+                self.bindings.len(),
+                self.address,
+            )?),
+        };
+        let old = self.bindings.remove(&match_id);
+        let replaces = old.as_ref().map(|old| old.sub);
         let sub = SUBS.fetch_add(1, Ordering::Relaxed);
         let (reply, wait) = Replier::new(&self.push);
         let cmd = Cmd::Subscribe {
@@ -462,24 +546,52 @@ impl Session {
             reply,
         };
         if !self.shared.send(&match_id, cmd) {
-            return Err(self.shared.gone(&match_id).await);
+            return Err(self.shared.gone(&match_id, &looked).await);
         }
         let Ok((reply, after)) = wait.await else {
             // The match ended between the send and its answer.
-            return Err(self.shared.gone(&match_id).await);
+            return Err(self.shared.gone(&match_id, &Looked::default()).await);
         };
         self.after = after;
-        if reply.ok {
-            self.bindings.insert(match_id, Binding { player, sub });
+        match (reply.ok, old) {
+            (true, old) => {
+                let Some(watching) = watching.or(old.map(|o| o._watching)) else {
+                    return Ok(Ok(reply));
+                };
+                let binding = Binding {
+                    player,
+                    sub,
+                    _watching: watching,
+                };
+                self.bindings.insert(match_id, binding);
+            }
+            // Refused before the match changed anything (a seat binding too fast, too many
+            // comings and goings): the earlier binding stands.
+            (false, Some(old)) => {
+                self.bindings.insert(match_id, old);
+            }
+            (false, None) => {}
         }
         Ok(Ok(reply))
+    }
+
+    /// Takes a look-up from the address's bucket when `match_id` is not in memory (nor
+    /// being restored): the request will send the store looking for it.
+    fn lookup(&self, match_id: &str) -> Result<(), Fail> {
+        if self.shared.matches().contains_key(match_id) || self.shared.restoring.has(match_id) {
+            return Ok(());
+        }
+        self.shared
+            .limits
+            .take_lookup(&self.shared.config, self.address)
     }
 
     async fn hello(&mut self, req: &Request<'_>, id: Value) -> Result<Result<Reply, Fail>, Fail> {
         req.check("hello", HELLO)?;
         let match_id = req.id_field("match")?;
         let token = req.id_field("token")?;
-        self.shared.restored(&match_id).await?;
+        self.lookup(&match_id)?;
+        let looked = self.shared.restored(&match_id).await?;
         let player = {
             let matches = self.shared.matches();
             matches.get(&match_id).map(|handle| {
@@ -491,7 +603,7 @@ impl Session {
             })
         };
         let Some(player) = player else {
-            return Err(self.shared.gone(&match_id).await);
+            return Err(self.shared.gone(&match_id, &looked).await);
         };
         let player = player.ok_or_else(|| unauthorized("no seat of this match has that token"))?;
         self.bind(match_id, Some(player), id).await
@@ -500,6 +612,7 @@ impl Session {
     async fn watch(&mut self, req: &Request<'_>, id: Value) -> Result<Result<Reply, Fail>, Fail> {
         req.check("watch", WATCH)?;
         let match_id = req.id_field("match")?;
+        self.lookup(&match_id)?;
         self.bind(match_id, None, id).await
     }
 
@@ -511,13 +624,13 @@ impl Session {
         let Some(player) = self.bindings.get(&match_id).and_then(|b| b.player.clone()) else {
             return Err(unauthorized("bind the socket to a seat with `hello` first"));
         };
-        self.shared.restored(&match_id).await?;
+        let looked = self.shared.restored(&match_id).await?;
         let (reply, wait) = Replier::new(&self.push);
         if !self.shared.send(&match_id, Cmd::Hint { id, player, reply }) {
-            return Err(self.shared.gone(&match_id).await);
+            return Err(self.shared.gone(&match_id, &looked).await);
         }
         let Ok((reply, after)) = wait.await else {
-            return Err(self.shared.gone(&match_id).await);
+            return Err(self.shared.gone(&match_id, &Looked::default()).await);
         };
         self.after = after;
         Ok(Ok(reply))
@@ -618,6 +731,12 @@ impl Session {
             .commit(vec![Change::Create(stored)])
             .await
             .map_err(|e| {
+                if e.conflict {
+                    // Another instance stored the id between the look-up and this commit:
+                    // it won the race, as a look-up after it would have said.
+                    tracing::info!(r#match = %Esc(&match_id), "match {}: not created: another instance created it first", Esc(&match_id));
+                    return match_exists(&match_id);
+                }
                 tracing::error!(r#match = %Esc(&match_id), error = %e, "match {}: not created: {e}", Esc(&match_id));
                 unavailable(RETRY_AFTER)
             })?;
@@ -656,10 +775,27 @@ impl Session {
         Ok((!stored).then_some(reserved))
     }
 
+    /// `record`'s costs, paid before anything is looked up: a token from the socket's
+    /// bucket and one from its address's (every request costs them, served or not), and
+    /// the kept compressed copy of a finished match's record when there is one.
+    fn record_kept(&mut self, match_id: &str) -> Result<Option<Arc<Packed>>, Fail> {
+        let config = &self.shared.config;
+        self.records
+            .take(record_rate(config), Instant::now())
+            .map_err(|wait| rate_limited(RECORDS_TOO_FAST, wait))?;
+        self.shared.limits.take_record(config, self.address)?;
+        Ok(self.shared.records.get(match_id))
+    }
+
     /// A host operation on a match, as the socket's seat, at the server's clock.
     async fn forward(&mut self, op: &str, req: &Request<'_>, text: &str, id: Value) -> Reply {
         let answer: Result<Reply, Fail> = async {
             let match_id = req.id_field("match")?;
+            if op == "record"
+                && let Some(kept) = self.record_kept(&match_id)?
+            {
+                return Ok(self.kept_reply(&kept, &id));
+            }
             let bound = self.bindings.get(&match_id).map(|b| b.player.clone());
             let asked: Option<String> = match op {
                 "act" | "view" | "legal" => req.opt_id("player")?,
@@ -689,7 +825,8 @@ impl Session {
                 }
                 _ => {}
             }
-            self.shared.restored(&match_id).await?;
+            self.lookup(&match_id)?;
+            let looked = self.shared.restored(&match_id).await?;
             let (reply, wait) = Replier::new(&self.push);
             let cmd = Cmd::Request {
                 line: Value::Object(line).to_string(),
@@ -700,7 +837,8 @@ impl Session {
             if !self.shared.send(&match_id, cmd) {
                 // A match no longer in memory (finished before a restart): its record is
                 // in the store, and served since the match is over.
-                if op == "record" {
+                let unknown = matches!(looked.0, Some(None));
+                if op == "record" && !unknown {
                     let store = self.shared.store.clone();
                     let key = match_id.clone();
                     let found = tokio::task::spawn_blocking(move || store.finished_record(&key))
@@ -712,14 +850,18 @@ impl Session {
                             unavailable(RETRY_AFTER)
                         })?;
                     if let Some(record) = found {
+                        // Kept once, compressed: the next `record` of it reads no store.
+                        if let Some(kept) = self.shared.records.keep(&match_id, &record) {
+                            return Ok(self.kept_reply(&kept, &id));
+                        }
                         let answer = body(&game_host::reply::Record { record });
                         return Ok(Host::reply(id.clone(), Ok(answer)));
                     }
                 }
-                return Err(self.shared.gone(&match_id).await);
+                return Err(self.shared.gone(&match_id, &looked).await);
             }
             let Ok((mut reply, after)) = wait.await else {
-                return Err(self.shared.gone(&match_id).await);
+                return Err(self.shared.gone(&match_id, &Looked::default()).await);
             };
             self.after = after;
             reply.id = id.clone();

@@ -20,6 +20,9 @@ pub struct StoreError {
     /// full disk) rather than of the change itself (a constraint, a row that does not
     /// read back): the writer retries these, and a match hit by one is reloaded.
     pub transient: bool,
+    /// The change was refused because a key it writes is taken: a match created under
+    /// an id another instance stored first (`create` answers it `MATCH_EXISTS`).
+    pub conflict: bool,
 }
 
 impl StoreError {
@@ -28,6 +31,7 @@ impl StoreError {
         Self {
             detail: detail.into(),
             transient: false,
+            conflict: false,
         }
     }
 }
@@ -47,9 +51,17 @@ impl From<rusqlite::Error> for StoreError {
             e.sqlite_error_code(),
             Some(DatabaseBusy | DatabaseLocked | DiskFull | SystemIoFailure)
         );
+        let conflict = e.sqlite_error().is_some_and(|e| {
+            matches!(
+                e.extended_code,
+                rusqlite::ffi::SQLITE_CONSTRAINT_PRIMARYKEY
+                    | rusqlite::ffi::SQLITE_CONSTRAINT_UNIQUE
+            )
+        });
         Self {
             detail: e.to_string(),
             transient,
+            conflict,
         }
     }
 }
@@ -169,6 +181,16 @@ impl Ended {
     }
 }
 
+/// What the store holds of a match, read at once: how it ended, and who runs it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    /// How it ended (`None` while it is played).
+    pub ended: Option<Ended>,
+    /// The instance holding an unexpired lease on it while it is played ([`Leases`];
+    /// always `None` for a store of one server).
+    pub owner: Option<String>,
+}
+
 /// Ownership of matches among server instances that share one store: each unfinished
 /// match is owned by one instance through a lease, renewed while it runs the match, and
 /// every change to a match is refused by the store unless its writer still holds the
@@ -265,25 +287,44 @@ pub trait Store: Send + Sync + 'static {
     /// How a stored match ended (`None` for an unknown match or one still played): what
     /// a request for a match no longer in memory is answered from.
     fn ended(&self, id: &str) -> Result<Option<Ended>, StoreError>;
+
+    /// Whether match `id` is stored (`None`: unknown), how it ended and who runs it, in
+    /// one read: what a request naming a match not in memory costs the store. This
+    /// default asks [`Store::exists`], [`Store::ended`] and [`Leases::owner`] apart; the
+    /// built-in stores answer with one query.
+    fn find(&self, id: &str) -> Result<Option<Found>, StoreError> {
+        if !self.exists(id)? {
+            return Ok(None);
+        }
+        let ended = self.ended(id)?;
+        let owner = match (ended, self.leases()) {
+            (None, Some(leases)) => leases.owner(id)?,
+            _ => None,
+        };
+        Ok(Some(Found { ended, owner }))
+    }
 }
 
 /// The embedded store: one SQLite file in WAL mode (`:memory:` for a store that ends
 /// with the process).
 pub struct SqliteStore {
     conn: Mutex<Connection>,
-    /// `PATH.lock`, locked for as long as the store is open: a second server on the same
-    /// file would commit under the first one's feet (and it under its own).
+    /// The database file itself, locked for as long as the store is open: a second
+    /// server on the same database, under any name, would commit under the first one's
+    /// feet (and it under its own). Dropped after `conn`: closing it while SQLite's own
+    /// locks on the file are held would give those up (POSIX locks are per process).
     _lock: Option<std::fs::File>,
 }
 
 impl SqliteStore {
-    /// Opens (creating if needed) the database at `path`. Refused when another process
-    /// has it open through this type (it holds the exclusive lock on `PATH.lock`).
+    /// Opens (creating if needed) the database at `path`. Refused when another store has
+    /// the database open, through any name for it (a relative path, a symbolic link, a
+    /// hard link): the lock is on the file itself ([`SqliteStore`]).
     pub fn open(path: &str) -> Result<Self, StoreError> {
         let lock = if path.is_empty() || path == ":memory:" {
             None
         } else {
-            Some(lock_file(path)?)
+            Some(lock_database(path)?)
         };
         let conn = Connection::open(path)?;
         // WAL: readers do not block the writer and a commit is one append to the log;
@@ -344,23 +385,48 @@ impl SqliteStore {
     }
 }
 
-/// Takes the exclusive lock on `PATH.lock` (created if needed), or says who holds it.
-fn lock_file(path: &str) -> Result<std::fs::File, StoreError> {
-    let name = format!("{path}.lock");
-    let file = std::fs::OpenOptions::new()
+/// Takes an exclusive lock on the database file at `path` (created if needed), or says
+/// that another server holds it.
+///
+/// On Unix the lock is an open-file lock (`flock`) on the file itself: it is the file's,
+/// whatever name opened it, so a symbolic link, a hard link (which SQLite would give a
+/// WAL of its own) or a relative path finds it taken; it leaves SQLite's own locks
+/// (`fcntl` byte ranges) alone, and ends with the process however it ends. Elsewhere a
+/// whole-file lock would block SQLite's own reads, so the lock is on `PATH.lock`, by the
+/// file's canonical path (symbolic links and relative paths resolved).
+fn lock_database(path: &str) -> Result<std::fs::File, StoreError> {
+    let db = std::fs::OpenOptions::new()
         .create(true)
         .truncate(false)
+        .read(true)
         .write(true)
-        .open(&name)
-        .map_err(|e| StoreError::new(format!("cannot open {name}: {e}")))?;
+        .open(path)
+        .map_err(|e| StoreError::new(format!("cannot open {path}: {e}")))?;
+    let canonical = std::fs::canonicalize(path)
+        .map(|p| p.display().to_string())
+        .unwrap_or_else(|_| path.to_owned());
+    #[cfg(unix)]
+    let (file, held) = (db, canonical.clone());
+    #[cfg(not(unix))]
+    let (file, held) = {
+        drop(db);
+        let name = format!("{canonical}.lock");
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&name)
+            .map_err(|e| StoreError::new(format!("cannot open {name}: {e}")))?;
+        (file, name)
+    };
     match file.try_lock() {
         Ok(()) => Ok(file),
         Err(std::fs::TryLockError::WouldBlock) => Err(StoreError::new(format!(
-            "{path} is in use by another server (it holds {name}); \
-             stop that one or give this one another --db"
+            "{path} is in use by another server (it holds the lock on {held}, under \
+             whatever name it opened it); stop that one or give this one another --db"
         ))),
         Err(std::fs::TryLockError::Error(e)) => {
-            Err(StoreError::new(format!("cannot lock {name}: {e}")))
+            Err(StoreError::new(format!("cannot lock {held}: {e}")))
         }
     }
 }
@@ -439,6 +505,21 @@ impl Store for SqliteStore {
             )
             .optional()?;
         Ok(finished.and_then(Ended::from_column))
+    }
+
+    fn find(&self, id: &str) -> Result<Option<Found>, StoreError> {
+        let finished: Option<i64> = self
+            .lock()
+            .query_row(
+                "SELECT finished FROM matches WHERE id = ?1",
+                params![id],
+                |r| r.get(0),
+            )
+            .optional()?;
+        Ok(finished.map(|f| Found {
+            ended: Ended::from_column(f),
+            owner: None,
+        }))
     }
 
     fn unfinished_ids(&self) -> Result<Vec<Result<String, Unreadable>>, StoreError> {

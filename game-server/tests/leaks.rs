@@ -43,7 +43,7 @@ fn is_card(s: &str) -> bool {
 }
 
 /// Every card named in `v`, except the cards of a `drew` event about `viewer` (their own
-/// draw: they may hold them no more, gone under the draw pile with a bankruptcy in the
+/// draw: they may hold them no more, gone into the draw pile with a bankruptcy in the
 /// same change, yet they saw them).
 fn cards_in(v: &Value, viewer: Option<&str>, out: &mut BTreeSet<String>) {
     match v {

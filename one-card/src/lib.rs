@@ -334,14 +334,14 @@ pub enum OneCardEvent {
         rank: u8,
     },
     /// A player went bankrupt (`bankruptAt` cards, or a `DRAW` that found no card at
-    /// all): their cards went under the draw pile.
+    /// all): their cards were shuffled into the draw pile.
     Bankrupt {
         /// Who.
         player: PlayerId,
         /// How many cards they held.
         count: usize,
     },
-    /// A player gave up: their cards went under the draw pile.
+    /// A player gave up: their cards were shuffled into the draw pile.
     Conceded {
         /// Who.
         player: PlayerId,
@@ -936,7 +936,10 @@ impl OneCard {
         count
     }
 
-    /// Puts `seat` out (bankrupt or conceded): their cards go under the draw pile.
+    /// Puts `seat` out (bankrupt or conceded): their cards are shuffled into the draw
+    /// pile (the whole pile, with the table's seeded RNG). Put under it as they were
+    /// held, they would tell the leaver, and anyone the leaver tells, the order of the
+    /// pile's bottom (RULES.md, "Bankruptcy").
     fn put_out(state: &mut OneCardState, seat: usize, status: SeatStatus) {
         let (Some(hand), Some(standing)) = (state.hands.get_mut(seat), state.status.get_mut(seat))
         else {
@@ -945,6 +948,7 @@ impl OneCard {
         *standing = status;
         let hand = std::mem::take(hand);
         state.draw_pile.splice(0..0, hand);
+        shuffle(&mut state.draw_pile, state.table.rng_mut());
         state.out.push(seat);
         if state.call == Some(seat) {
             state.call = None;
@@ -1456,11 +1460,11 @@ impl Game for OneCard {
     /// The state keeps no history, so what a seat could infer from the order of play is
     /// forgotten, never guessed, and nothing it has not seen enters the sample: which cards
     /// went into the draw pile at a refill (the discards, all seen), what the others drew
-    /// from it since, and, for a seat that went out, its own hand, which went under the
-    /// draw pile in the order it held it (RULES.md, "Bankruptcy"), where the state no
-    /// longer tells those cards from the rest. A seat that is out never acts, so no bot
-    /// decides on that part. A leaver's cards under the pile are, to everyone else, as
-    /// unknown as any card they have not seen: redrawn like the rest.
+    /// from it since, and, for a seat that went out, its own hand, which was shuffled into
+    /// the draw pile (RULES.md, "Bankruptcy"), where the state no longer tells those cards
+    /// from the rest. A seat that is out never acts, so no bot decides on that part. A
+    /// leaver's cards in the pile are, to everyone else, as unknown as any card they have
+    /// not seen: redrawn like the rest.
     ///
     /// The unseen cards are gathered in deck order, whatever the order of the hidden
     /// hands and pile: two states `seat` cannot tell apart give the same world from the

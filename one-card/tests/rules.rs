@@ -442,11 +442,14 @@ fn a_draw_that_finds_no_card_at_all_puts_the_drawer_out_bankrupt() {
         count: 2
     }));
     assert_eq!(state.status()[0], SeatStatus::Bankrupt);
-    // Their cards went under the draw pile, and play goes on.
-    assert_eq!(state.draw_pile(), [c("5H"), c("6H")]);
+    // Their cards were shuffled into the draw pile, and play goes on.
+    let mut pile = state.draw_pile().to_vec();
+    pile.sort_by_key(|c| c.to_string());
+    assert_eq!(pile, [c("5H"), c("6H")]);
     assert_eq!((state.turn(), state.over()), (1, false));
+    let top = *state.draw_pile().last().unwrap();
     let events = act(&mut state, 1, &OneCardAction::Draw);
-    assert_eq!(drawn(&events), [vec![c("6H")]]);
+    assert_eq!(drawn(&events), [vec![top]]);
     assert_eq!(state.turn(), 2);
     // With two players the other one wins; the bankrupt ranks last.
     let mut state = exhausted(2, "9H");
@@ -603,13 +606,20 @@ fn ranking_all_orders_the_bankrupt_in_reverse() {
     act(&mut state, 0, &OneCardAction::Draw);
     // p1 now goes bankrupt too: p2, the last left, ranks first.
     state = rig(&state, |p| {
+        // 14 cards none of which plays on the 9H (the pile's order is the seed's: the
+        // leaver's cards were shuffled into it).
         let mut hand = std::mem::take(&mut p.hands[1]);
-        hand.extend(
-            p.draw_pile
-                .drain(..12)
-                .filter(|x| x.suit() != Some(Suit::Hearts)),
-        );
-        hand.retain(|x| x.rank() != Some(9) && !x.is_joker());
+        hand.retain(|x| x.suit() != Some(Suit::Hearts) && x.rank() != Some(9) && !x.is_joker());
+        while hand.len() < 14 {
+            let at = p
+                .draw_pile
+                .iter()
+                .position(|x| {
+                    x.suit() != Some(Suit::Hearts) && x.rank() != Some(9) && !x.is_joker()
+                })
+                .unwrap();
+            hand.push(p.draw_pile.remove(at));
+        }
         hand.truncate(14);
         p.hands[1] = hand;
         p.refill_draw_pile();
@@ -647,7 +657,10 @@ fn a_conceding_player_leaves_like_the_bankrupt() {
     act(&mut state, 1, &OneCardAction::Concede);
     assert!(state.over());
     assert_eq!(OneCard.outcome(&state).unwrap().ranks, [1, 2, 2]);
-    assert_eq!(state.draw_pile()[..2], [c("3C"), c("4C")]);
+    // The leavers' cards are in the draw pile, shuffled in.
+    for card in ["3C", "4C", "5C", "6C"] {
+        assert!(state.draw_pile().contains(&c(card)), "{card}");
+    }
     assert!(
         !OneCard
             .legal_actions(&state, 0)
@@ -729,4 +742,47 @@ fn wire_names() {
         serde_json::to_string(&drew).unwrap(),
         r#"{"type":"drew","player":"p0","cards":["CJ"]}"#
     );
+}
+
+/// A leaver's cards are shuffled into the whole draw pile with the table's RNG: put under
+/// it in the order they were held, they told the leaver (and whoever the leaver tells)
+/// the order of the pile's bottom. Bankrupt or conceding alike.
+#[test]
+fn a_leavers_cards_are_shuffled_into_the_draw_pile() {
+    let options = OneCardOptions {
+        bankrupt_at: Some(15),
+        ..OneCardOptions::default()
+    };
+    for concede in [false, true] {
+        let mut state = heavy(options.clone(), 3, 14);
+        let action = if concede {
+            OneCardAction::Concede
+        } else {
+            OneCardAction::Draw
+        };
+        // What putting the hand under the pile as held would give (after the draw's card).
+        let mut hand = state.hands()[0].clone();
+        let mut pile = state.draw_pile().to_vec();
+        if !concede {
+            hand.extend(pile.pop());
+        }
+        let under: Vec<Card> = hand.iter().chain(&pile).copied().collect();
+        act(&mut state, 0, &action);
+        assert!(state.hands()[0].is_empty());
+        let after = state.draw_pile().to_vec();
+        assert_ne!(
+            after, under,
+            "concede {concede}: the hand lies under the pile as held"
+        );
+        assert_ne!(
+            after[..hand.len()],
+            hand[..],
+            "concede {concede}: the pile's bottom is the hand as held"
+        );
+        let (mut a, mut b) = (after.clone(), under.clone());
+        a.sort_by_key(|c| c.to_string());
+        b.sort_by_key(|c| c.to_string());
+        assert_eq!(a, b, "the same cards");
+        OneCard.check_state(&state).unwrap();
+    }
 }

@@ -44,6 +44,12 @@ function assertClean(message, bad) {
   for (const card of bad) assert.ok(!names(message, card), `${card} shown in ${message}`);
 }
 
+/** The cards `player` drew in a change's events and applied timeouts, as they see them. */
+function drawnBy(change, player) {
+  const events = [...change.applied.flatMap((a) => a.events), ...change.events];
+  return events.filter((e) => e.type === 'drew' && e.player === player).flatMap((e) => e.cards ?? []);
+}
+
 /** The (player, count) of every bankruptcy in a change's events and applied timeouts. */
 function bankruptcies(change) {
   const events = [...change.applied.flatMap((a) => a.events), ...change.events];
@@ -146,12 +152,13 @@ test('random 3–5-player games show no one a card another holds, nor the draw p
       const before = secrets(m);
       const [asker, message] = randomStep(m, pick, ids, clock);
       const { hands, pile } = secrets(m);
-      // What each player knows of the draw pile: the cards they held, and their own hand
-      // put under it when they went bankrupt in this change.
+      // What each player knows of the draw pile: the cards they held, and, when they went
+      // bankrupt in this change, the cards they drew for it (their hand went into the
+      // pile, shuffled in).
       const known = before.hands.map((h) => new Set(h));
       const change = m.events();
-      for (const [player, count] of bankruptcies(change)) {
-        pile.slice(0, count).forEach((c) => known[ids.indexOf(player)].add(c));
+      for (const [player] of bankruptcies(change)) {
+        drawnBy(m.events(player), player).forEach((c) => known[ids.indexOf(player)].add(c));
         bankrupt++;
       }
       assertClean(JSON.stringify(change), forbidden(hands, pile, known, -1));
@@ -172,6 +179,6 @@ test('random 3–5-player games show no one a card another holds, nor the draw p
   }
   assert.ok(checked > 10000, `${checked} messages`);
   // The check can fail: a player's own drawn cards do reach them, and bankruptcies put
-  // hands under the pile.
+  // hands into the pile.
   assert.ok(ownCardsSeen > 0 && bankrupt > 0, `${ownCardsSeen} ${bankrupt}`);
 });

@@ -255,6 +255,27 @@ impl TempDb {
     }
 }
 
+impl TempDb {
+    /// The transactions committed in this PostgreSQL database as its statistics say
+    /// (read from the server's base database, so that reading them commits none here).
+    /// The statistics a session has not flushed yet are not in it.
+    pub fn pg_commits(&self) -> i64 {
+        let (_, name) = self.pg.as_ref().expect("a PostgreSQL store");
+        let name = name.clone();
+        pg_run(&pg_base(), async move |c| {
+            c.batch_execute("SELECT pg_stat_clear_snapshot()").await?;
+            let row = c
+                .query_one(
+                    "SELECT xact_commit FROM pg_stat_database WHERE datname = $1",
+                    &[&name],
+                )
+                .await?;
+            Ok(row.get::<_, i64>(0))
+        })
+        .unwrap()
+    }
+}
+
 /// SQLite's `?N` parameters as PostgreSQL's `$N`.
 fn pg_sql(sql: &str) -> String {
     sql.replace('?', "$")
@@ -299,11 +320,18 @@ macro_rules! on_stores {
 }
 
 /// The per-client limits the tests of other behaviours run without.
-const LIFTED: [(&str, &str); 4] = [
+const LIFTED: [(&str, &str); 11] = [
     ("--max-matches-per-socket", "1000000"),
     ("--max-matches-per-address", "1000000"),
     ("--creates-per-minute", "1000000000"),
     ("--create-burst", "1000000"),
+    ("--max-watches-per-address", "1000000"),
+    ("--records-per-minute", "1000000000"),
+    ("--address-records-per-minute", "1000000000"),
+    ("--record-burst", "1000000"),
+    ("--lookups-per-minute", "1000000000"),
+    ("--lookup-burst", "1000000"),
+    ("--presence-burst", "1000000"),
 ];
 
 /// Where a server on `db` logs: beside a SQLite file, in the temporary folder for a
@@ -366,8 +394,9 @@ impl Server {
             .arg(db)
             .args(["--bot-delay-ms", &bot_delay_ms.to_string()]);
         // Every test's clients share one address and create freely: the per-client
-        // quotas and the create rate are lifted unless the test sets them (or runs
-        // another build, which may not know these flags).
+        // quotas and the rates of creates, records, look-ups and a seat's binds are
+        // lifted unless the test sets them (or runs another build, which may not know
+        // these flags).
         let other_build = std::env::var_os("GAME_SERVER_BIN").is_some();
         for (flag, value) in LIFTED {
             if !other_build && !flags.contains(&flag) {
