@@ -157,6 +157,8 @@ function tidy(schema) {
       .replace(/`None`/g, '`null`')
       .replace(/\bNone\b/g, 'null')
       .replace(/`Some\(([^)`]*)\)`/g, '`$1`')
-      .replace(/`(?:[A-Za-z_][A-Za-z0-9_]*::)+([A-Za-z_][A-Za-z0-9_]*)`/g, '`$1`');
+      .replace(/`(?:[A-Za-z_][A-Za-z0-9_]*::)+([A-Za-z_][A-Za-z0-9_]*)`/g, '`$1`')
+      .replace(/ \(`[A-Z]`\)/g, '')
+      .replace(/\bthis enum\b/g, 'this union');
   });
 }
