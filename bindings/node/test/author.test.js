@@ -4,9 +4,10 @@
 // small addon crate (tests/author), which gives the binding its registry. Built with the
 // package's `party-games-addon` command, it is played through the package's JavaScript
 // layer, and its declarations type the author's game. (scripts/node-author-test takes the
-// same route from an empty folder outside the repository, as the README writes it; here
-// the build shares the workspace's target folder and lockfile, so that it reuses what
-// `npm run build` built.)
+// same route from an empty folder outside the repository, as the README writes it.) The
+// build takes the workspace's lockfile but a target folder of its own (target/author-test):
+// in the workspace's, a workspace build between two of the addon's once left the addon
+// seeing two `Registry` types (E0308), and the package's own module must not be touched.
 
 const assert = require('node:assert/strict');
 const { spawnSync } = require('node:child_process');
@@ -34,7 +35,7 @@ before(() => {
       cwd: work,
       encoding: 'utf8',
       stdio: ['ignore', 'pipe', 'inherit'],
-      env: { ...process.env, CARGO_TARGET_DIR: process.env.CARGO_TARGET_DIR ?? path.join(root, 'target') },
+      env: { ...process.env, CARGO_TARGET_DIR: path.join(root, 'target', 'author-test') },
     },
   );
   if (run.error) throw run.error;
