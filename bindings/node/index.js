@@ -62,6 +62,19 @@ class GameError extends Error {
     /** Timeouts applied before the refusal (they stand): `[{player, action, events, auto}]`. */
     this.applied = applied;
   }
+
+  /** Whether `e` is a `GameError` (told apart without touching `e`: a Proxy's traps). */
+  static is(e) {
+    return issued.has(e);
+  }
+
+  /**
+   * `{name, code, message, reason, applied}`: what `JSON.stringify` writes (an `Error`'s
+   * own `message` is not enumerable, and would be dropped).
+   */
+  toJSON() {
+    return { name: this.name, code: this.code, message: this.message, reason: this.reason, applied: this.applied };
+  }
 }
 
 const BAD_REQUEST_MESSAGE = '요청 형식이 올바르지 않아요.';
@@ -281,13 +294,21 @@ class Match {
   #buffer;
   #slots;
   #applied = [];
+  /**
+   * Whether the last call that may change the match was refused before it crossed: it
+   * changed nothing, and `events` answers nothing (the native side clears its own last
+   * change for the calls that cross).
+   */
+  #quiet = false;
 
   /** @internal */
   constructor(m, token) {
     if (token !== INTERNAL) throw new TypeError('a Match comes from Registry.create, load or restore');
     this.#m = m;
+    handles.set(this, m);
     this.#game = native.matchGame(m);
-    this.#players = native.matchPlayers(m);
+    // Frozen: every status shares it, so that `status()` costs no copy.
+    this.#players = Object.freeze(native.matchPlayers(m));
     this.#seats = new Map(this.#players.map((p, i) => [p, i]));
     // Room for every seat twice: the seats to act and those that may act are apart in
     // every game, but a game's status is not the package's to trust.
@@ -306,6 +327,7 @@ class Match {
     for (let i = n, end = n + f[6]; i < end; i++) mayAct.push(this.#players[f[STATUS_HEAD + i]]);
     return {
       game: this.#game,
+      players: this.#players,
       turnSeq: f[0],
       toAct,
       mayAct,
@@ -334,6 +356,7 @@ class Match {
    * timeouts are `lastApplied()` and the error's `applied`.
    */
   #acting(f, seat, player, arg, opts, status) {
+    this.#quiet = false;
     try {
       return f(this.#m, seat < 0 ? 0 : seat, seat < 0 ? player : undefined, arg, opts.turnSeq, opts.now, status);
     } catch (e) {
@@ -351,7 +374,16 @@ class Match {
     return events;
   }
 
-  /** `{game, turnSeq, toAct, mayAct, deadline, nextTickAt, clock, over}`. */
+  /**
+   * Starts a call that may change the match: no timeouts taken yet, and nothing changed
+   * until it crosses.
+   */
+  #begin() {
+    this.#applied = [];
+    this.#quiet = true;
+  }
+
+  /** `{game, players, turnSeq, toAct, mayAct, deadline, nextTickAt, clock, over}`. */
   status() {
     try {
       native.matchStatus(this.#m, this.#buffer);
@@ -382,13 +414,15 @@ class Match {
   }
 
   /**
-   * The last change (the last `act`, `actLegal`, `play`, `playLegal`, `setConnected`, or
-   * `tick` that took timeouts; none after `advance`) as `player` sees it, no player: a
-   * spectator. `{events, applied}`: a game with private events (One Card's `drew`) shows
-   * each viewer their own projection. A player who is not seated is `NOT_SEATED`.
+   * The change the last `act`, `actLegal`, `play`, `playLegal`, `setConnected` or `tick`
+   * made (none after one that changed nothing, such as a refused `act`, nor after
+   * `advance`) as `player` sees it, no player: a spectator. `{events, applied}`: a game
+   * with private events (One Card's `drew`) shows each viewer their own projection. A
+   * player who is not seated is `NOT_SEATED`.
    */
   events(player) {
     const [seat, who] = this.#viewer(player);
+    if (this.#quiet) return { events: [], applied: [] };
     try {
       return JSON.parse(native.matchEvents(this.#m, seat, who));
     } catch (e) {
@@ -424,7 +458,7 @@ class Match {
    * `lastApplied()` afterwards, and `GameError.applied` when the action is then refused.
    */
   act(player, action, opts) {
-    this.#applied = [];
+    this.#begin();
     const seat = this.#seat(player);
     const text = objectText('action', action);
     return this.#played(this.#acting(native.matchAct, seat, player, text, actOpts(opts)), true);
@@ -432,7 +466,7 @@ class Match {
 
   /** `act(player, legal(player)[index], opts)` in one call; an index past the end is refused. */
   actLegal(player, i, opts) {
-    this.#applied = [];
+    this.#begin();
     const seat = this.#seat(player);
     index(i);
     return this.#played(this.#acting(native.matchActLegal, seat, player, i, actOpts(opts)), true);
@@ -440,7 +474,7 @@ class Match {
 
   /** `act`, giving `{events, applied, status}`: the status after it, in the same call. */
   play(player, action, opts) {
-    this.#applied = [];
+    this.#begin();
     const seat = this.#seat(player);
     const text = objectText('action', action);
     const o = actOpts(opts);
@@ -449,7 +483,7 @@ class Match {
 
   /** `actLegal`, giving `{events, applied, status}` as `play` does. */
   playLegal(player, i, opts) {
-    this.#applied = [];
+    this.#begin();
     const seat = this.#seat(player);
     index(i);
     const o = actOpts(opts);
@@ -465,9 +499,10 @@ class Match {
    * them: `lastApplied()`, and `GameError.applied` when the index is then refused.
    */
   advance(i) {
-    this.#applied = [];
+    this.#begin();
     index(i);
     let answer;
+    this.#quiet = false;
     try {
       answer = native.matchAdvance(this.#m, i);
     } catch (e) {
@@ -498,8 +533,10 @@ class Match {
    * refused before the clock moves). `events(other)` gives another viewer's projection.
    */
   tick(now, player) {
+    this.#quiet = true;
     if (typeof now !== 'number') throw badRequest('now', '`now` must be an integer from 0 to 2^53 - 1');
     const [seat, who] = this.#viewer(player);
+    this.#quiet = false;
     try {
       return JSON.parse(native.matchTick(this.#m, now, seat, who));
     } catch (e) {
@@ -512,11 +549,12 @@ class Match {
    * the events to push (`presenceChanged`; none when nothing changed).
    */
   setConnected(player, connected, now) {
-    this.#applied = [];
+    this.#begin();
     const seat = this.#seat(player);
     if (typeof connected !== 'boolean') throw badRequest('connected', '`connected` must be true or false');
     optNum('now', now);
     let text;
+    this.#quiet = false;
     try {
       text = native.matchSetConnected(this.#m, seat < 0 ? 0 : seat, seat < 0 ? player : undefined, connected, now);
     } catch (e) {
@@ -559,6 +597,58 @@ class Match {
 
 const INTERNAL = Symbol('party-games internal');
 
+/** Each match's native value, for a `Bot` to read the match with. */
+const handles = new WeakMap();
+
+/**
+ * A bot of one game, of a kind the game offers (`Registry.botKinds`): the game's own
+ * bots, as the server offers them. `choose` reads a match and answers the action the bot
+ * picks for a player, which the host then acts with: for a seat it fills with a bot, or
+ * for a player whose time ran out (before the deadline: the engine's own timeout action
+ * is what `tick` takes). A bot sees what its seat sees. Seeded, it picks alike for the
+ * same positions.
+ */
+class Bot {
+  #b;
+
+  /** @internal */
+  constructor(b, game, kind, token) {
+    if (token !== INTERNAL) throw new TypeError('a Bot comes from Registry.bot');
+    this.#b = b;
+    /** The game the bot plays. */
+    this.game = game;
+    /** The bot's kind. */
+    this.kind = kind;
+    Object.freeze(this);
+  }
+
+  /**
+   * The action the bot picks for `player` in `match` now, or `null` when the player has
+   * none (not to act, nor allowed to; the match over). It changes nothing: act with it.
+   * A match of another game is `BAD_REQUEST` (field `match`), a player not seated
+   * `NOT_SEATED`.
+   */
+  choose(match, player) {
+    const m = handles.get(match);
+    if (m === undefined) throw badRequest('match', '`match` must be a match that create, load or restore gave');
+    id('player', player);
+    try {
+      return JSON.parse(native.botChoose(this.#b, m, 0, player));
+    } catch (e) {
+      throw toGameError(e);
+    }
+  }
+
+  /**
+   * `choose`, then `match.play(player, action, opts)` with the action: the `Played`
+   * answer, or `null` (nothing played) when the bot has no action for the player.
+   */
+  play(match, player, opts) {
+    const action = this.choose(match, player);
+    return action === null ? null : match.play(player, action, opts);
+  }
+}
+
 /** The built-in games: one-card, rps, yut, yut-augments. */
 class Registry {
   #r;
@@ -591,6 +681,31 @@ class Registry {
     id('game', game);
     try {
       return JSON.parse(this.#r.defaultOptions(game));
+    } catch (e) {
+      throw toGameError(e);
+    }
+  }
+
+  /** The kinds of bot that play the game (`bot`), the game's preferred first; `random` is always one. */
+  botKinds(game) {
+    id('game', game);
+    try {
+      return JSON.parse(this.#r.botKinds(game));
+    } catch (e) {
+      throw toGameError(e);
+    }
+  }
+
+  /**
+   * A bot of `kind` for matches of `game`, seeded with `seed` (an integer from 0 to
+   * 2^53 - 1; none: one from the OS). A kind the game does not offer is `UNKNOWN_BOT`.
+   */
+  bot(game, kind, seed) {
+    id('game', game);
+    str('kind', kind);
+    optNum('seed', seed);
+    try {
+      return new Bot(this.#r.bot(game, kind, seed), game, kind, INTERNAL);
     } catch (e) {
       throw toGameError(e);
     }
@@ -671,4 +786,64 @@ function isAction(game, value) {
   }
 }
 
-module.exports = { Registry, Match, Played, GameError, isAction };
+/**
+ * Whether `value` are options `create` takes for `game`: their shape and their values,
+ * for some number of players (strictly, as `create` reads them: an unknown field, a wrong
+ * type or a value out of range is not). A value that is not a JSON object, or whose
+ * reading throws, is not; an unknown game is `UNKNOWN_GAME`.
+ */
+function isOptions(game, value) {
+  id('game', game);
+  let text;
+  try {
+    text = isObject(value) ? JSON.stringify(value) : undefined;
+  } catch {
+    return false;
+  }
+  try {
+    reader ??= new native.NativeRegistry();
+    return reader.isOptions(game, typeof text === 'string' ? text : '') === true;
+  } catch (e) {
+    throw toGameError(e);
+  }
+}
+
+/**
+ * The longest delay `setTimeout` takes, 2^31 - 1 ms (about 24.8 days): a longer one is
+ * taken as 1 ms (with a `TimeoutOverflowWarning`), so a timer armed straight at a far
+ * deadline fires at once, again and again.
+ */
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
+/**
+ * Calls `callback` once at the time `at` (milliseconds on `clock`, by default
+ * `Date.now`), never before it however far it is: a wait past `MAX_TIMEOUT_MS` is taken
+ * in steps of at most that, and a timer that wakes early (the clock moved back, or
+ * `setTimeout`'s rounding) waits again for the rest. `null` arms nothing. The answer's
+ * `cancel()` stops it. Arm a match's timer with it: `wakeAt(m.status().nextTickAt, ...)`.
+ */
+function wakeAt(at, callback, clock = Date.now) {
+  if (at !== null && (typeof at !== 'number' || Number.isNaN(at))) {
+    throw badRequest('at', '`at` must be a number of milliseconds or null');
+  }
+  if (typeof callback !== 'function') throw badRequest('callback', '`callback` must be a function');
+  let handle;
+  const step = () => {
+    const left = at - clock();
+    if (left <= 0) {
+      handle = undefined;
+      callback();
+      return;
+    }
+    handle = setTimeout(step, Math.min(left, MAX_TIMEOUT_MS));
+  };
+  if (at !== null) handle = setTimeout(step, Math.min(Math.max(0, at - clock()), MAX_TIMEOUT_MS));
+  return {
+    cancel() {
+      if (handle !== undefined) clearTimeout(handle);
+      handle = undefined;
+    },
+  };
+}
+
+module.exports = { Registry, Match, Played, GameError, Bot, isAction, isOptions, wakeAt, MAX_TIMEOUT_MS };

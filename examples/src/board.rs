@@ -114,7 +114,7 @@ struct Cell {
 }
 
 /// Who stands on each node: `(side, pieces)`.
-pub fn occupancy<V, E>(view: &YutView<V, E>) -> [Option<(u8, u8)>; NODE_COUNT] {
+pub fn occupancy<V, E, A>(view: &YutView<V, E, A>) -> [Option<(u8, u8)>; NODE_COUNT] {
     let mut nodes = [None; NODE_COUNT];
     for side in &view.sides {
         for piece in &side.pieces {
@@ -132,7 +132,7 @@ pub fn occupancy<V, E>(view: &YutView<V, E>) -> [Option<(u8, u8)>; NODE_COUNT] {
 
 /// The board alone: [`BOARD_ROWS`] lines, each [`BOARD_COLS`] columns wide (trailing spaces
 /// trimmed when plain).
-pub fn draw_board<V, E>(view: &YutView<V, E>, style: Style) -> Vec<String> {
+pub fn draw_board<V, E, A>(view: &YutView<V, E, A>, style: Style) -> Vec<String> {
     let blank = Cell {
         ch: ' ',
         code: None,
@@ -223,7 +223,7 @@ fn flush(line: &mut String, text: &mut String, code: Option<&str>, style: Style)
 }
 
 /// The name of `side` with its shape, in its colour (`● P1`, `▲ 홍팀`).
-pub fn side_tag<V, E>(view: &YutView<V, E>, side: u8, style: Style) -> String {
+pub fn side_tag<V, E, A>(view: &YutView<V, E, A>, side: u8, style: Style) -> String {
     let name = view
         .sides
         .get(usize::from(side))
@@ -233,7 +233,7 @@ pub fn side_tag<V, E>(view: &YutView<V, E>, side: u8, style: Style) -> String {
 
 /// The panel beside the board: title, each side's waiting and finished pieces and its
 /// stacks on the board, whose turn it is, the pending results and the last throw. `humans` marks seats played by people.
-pub fn panel<V, E>(view: &YutView<V, E>, humans: &[usize], style: Style) -> Vec<String> {
+pub fn panel<V, E, A>(view: &YutView<V, E, A>, humans: &[usize], style: Style) -> Vec<String> {
     let mut lines = Vec::with_capacity(BOARD_ROWS);
     let occupied = occupancy(view);
     let mode = match view.options.mode {
@@ -367,14 +367,14 @@ pub fn panel<V, E>(view: &YutView<V, E>, humans: &[usize], style: Style) -> Vec<
 }
 
 /// The board with the panel to its right, ready to print.
-pub fn render<V, E>(view: &YutView<V, E>, humans: &[usize], style: Style) -> Vec<String> {
+pub fn render<V, E, A>(view: &YutView<V, E, A>, humans: &[usize], style: Style) -> Vec<String> {
     render_with(view, humans, style, &[])
 }
 
 /// [`render`] with `extra` lines at the end of the panel (a rule layer's: each side's
 /// augments, the house rules, the draft in progress).
-pub fn render_with<V, E>(
-    view: &YutView<V, E>,
+pub fn render_with<V, E, A>(
+    view: &YutView<V, E, A>,
     humans: &[usize],
     style: Style,
     extra: &[String],

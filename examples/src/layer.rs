@@ -30,7 +30,8 @@ use crate::narrate::{node_label, origin_label, throw_label};
 use crate::style::{Style, display_width};
 
 /// The view of a game under rules `R`.
-pub type LayerView<R> = YutView<<R as Rules>::View, <R as Rules>::Event>;
+pub type LayerView<R> =
+    YutView<<R as Rules>::View, <R as Rules>::Event, yut::YutAction<<R as Rules>::Action>>;
 
 /// One choice of the rules' own phase, for a person's numbered list.
 #[derive(Clone, Debug, PartialEq)]

@@ -287,9 +287,9 @@ pub fn describe<R: Layer>(
 }
 
 /// The final ranking of [`yut::YutResult`], one line per place, then the statistics.
-pub fn result_lines<V, E>(
+pub fn result_lines<V, E, A>(
     result: &yut::YutResult,
-    view: &YutView<V, E>,
+    view: &YutView<V, E, A>,
     style: Style,
 ) -> Vec<String> {
     let mut lines = vec![style.bold(&format!("결과(result): {}", result.summary))];

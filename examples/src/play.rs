@@ -484,9 +484,9 @@ const PICK_MOVE_OR_AUGMENT: &str = "입력(what you can type):
 
 /// The rows of the rules in force, before the rule layer's: the options, each with what
 /// its value means.
-fn option_rows<V, E>(
+fn option_rows<V, E, A>(
     o: &YutOptions,
-    view: &yut::YutView<V, E>,
+    view: &yut::YutView<V, E, A>,
     humans: &[usize],
     bot: BotKind,
 ) -> Vec<(String, String)> {
@@ -1071,7 +1071,7 @@ fn numbers(n: usize) -> String {
 }
 
 /// What conceding would do for the player at `seat`, in Korean and in English.
-fn concede_outcome<V, E>(view: &yut::YutView<V, E>, seat: usize) -> (String, String) {
+fn concede_outcome<V, E, A>(view: &yut::YutView<V, E, A>, seat: usize) -> (String, String) {
     let Some(mine) = view
         .sides
         .iter()

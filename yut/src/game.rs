@@ -145,7 +145,7 @@ impl<R: Rules> Game for Yut<R> {
     type Options = R::Options;
     type State = YutState<R>;
     type Action = YutAction<R::Action>;
-    type View = YutView<R::View, R::Event>;
+    type View = YutView<R::View, R::Event, YutAction<R::Action>>;
     type Event = YutEvent<R::Event>;
     type Outcome = YutResult;
     type Chance = ThrowChance;

@@ -531,7 +531,7 @@ impl<R: Rules> Script<R> {
     }
 
     /// The view of the player at `seat` (`None`: a spectator).
-    pub fn view(&self, seat: Option<usize>) -> YutView<R::View, R::Event> {
+    pub fn view(&self, seat: Option<usize>) -> YutView<R::View, R::Event, YutAction<R::Action>> {
         match seat {
             Some(s) => self.game.view(&self.state, Viewer::Player(self.player(s))),
             None => self.game.view(&self.state, Viewer::Spectator),

@@ -1,5 +1,5 @@
 //! The view (RULES.md, Views, events and errors): the same for everyone, never the RNG or
-//! the seed; the player to act also gets `legalMoves`.
+//! the seed; the player to act also gets `legalMoves`, and every seat its `legalActions`.
 
 use schemars::JsonSchema;
 use serde::Serialize;
@@ -7,7 +7,8 @@ use serde::Serialize;
 use crate::graph::Node;
 use crate::state::{Phase, PieceStatus, SideId};
 use crate::{
-    LegalMove, NodeList, Rules, Throw, ThrowChance, Yut, YutEvent, YutOptions, YutResult, YutState,
+    LegalMove, NodeList, Rules, Throw, ThrowChance, Yut, YutAction, YutEvent, YutOptions,
+    YutResult, YutState,
 };
 
 /// A piece as players see it.
@@ -84,10 +85,11 @@ pub struct PresenceView {
     pub conceded: bool,
 }
 
-/// What a player or a spectator sees.
+/// What a player or a spectator sees. `A` is the game's action type (the rule
+/// extension's actions included), for [`YutView::legal_actions`].
 #[derive(Clone, Debug, PartialEq, Serialize, JsonSchema)]
 #[serde(rename_all = "camelCase")]
-pub struct YutView<V, E> {
+pub struct YutView<V, E, A = YutAction> {
     /// The base options in force.
     pub options: YutOptions,
     /// Player ids in seat order.
@@ -115,6 +117,12 @@ pub struct YutView<V, E> {
     /// The legal moves — only in the view of the player to act, in the move phase.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub legal_moves: Option<Vec<LegalMove>>,
+    /// The actions the viewer may send now, in the order the engine lists a player's
+    /// legal actions: `THROW` in the throw phase, a `MOVE` per legal move in the move
+    /// phase, the rule extension's own; empty for a spectator and for a player who is not
+    /// to act. `CONCEDE` is always open to a player still in the game and not listed. Every
+    /// game's view has this field, so that a host reads it alike for each.
+    pub legal_actions: Vec<A>,
     /// The most recent events, oldest first.
     pub log: Vec<YutEvent<E>>,
     /// The result, once the game is over.
@@ -130,7 +138,7 @@ impl<R: Rules> Yut<R> {
         &self,
         state: &YutState<R>,
         seat: Option<usize>,
-    ) -> YutView<R::View, R::Event> {
+    ) -> YutView<R::View, R::Event, YutAction<R::Action>> {
         let board = &state.board;
         let players = &board.table.players();
         let name = |s: u8| players[usize::from(s)].clone();
@@ -197,6 +205,9 @@ impl<R: Rules> Yut<R> {
                 }
                 _ => None,
             },
+            legal_actions: seat
+                .map(|me| game_core::Game::legal_actions(self, state, me))
+                .unwrap_or_default(),
             log: state.log.iter().cloned().collect(),
             result: over.then(|| crate::outcome::result(board)),
             rules: self.rules.view(board, &state.rules),

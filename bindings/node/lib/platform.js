@@ -2,7 +2,7 @@
 // Which prebuilt native module fits this machine. The package carries one module per
 // platform it supports, each in `native/` under the name napi-rs gives it
 // (`party-games.<platform>.node`, e.g. `linux-x64-gnu`); `npm run build` on another machine
-// adds that machine's. Shared by index.js (to load it) and scripts/build.mjs (to name it).
+// adds that machine's. Shared by index.js (to load it) and scripts/build.mjs (to name the file it writes).
 
 /** The C library of a Linux process: `gnu` (glibc) or `musl`. */
 function linuxLibc() {

@@ -9,8 +9,8 @@ use std::borrow::Cow;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 use game_core::{
-    AppliedJson, DynMatch, GameError, HostError, MatchRecord, PlayedAs, PlayedText, Registry,
-    Rejection,
+    AppliedJson, DynBot, DynMatch, GameError, HostError, MatchRecord, PlayedAs, PlayedText,
+    Registry, Rejection,
 };
 use game_host::Change;
 use serde::Serialize;
@@ -28,6 +28,10 @@ pub const MAX_SEATS: usize = 256;
 /// The longest string argument, in UTF-16 units (64 Mi, 128 MiB as JavaScript holds it):
 /// far above any record or state a game makes, and a bound on what one call copies.
 pub const MAX_TEXT: usize = 1 << 26;
+
+/// The largest table [`Engine::is_options`] tries options with: above every built-in
+/// game's (4), with room for an author's game of more seats.
+pub const OPTIONS_TABLES: usize = 16;
 
 /// A refused call: the error body and the timeouts taken before it was refused — the
 /// JSON host's own refusal type, so both answer alike.
@@ -304,6 +308,47 @@ impl Engine {
             .is_ok_and(|value| game.check_action(&value).is_ok()))
     }
 
+    /// Whether `options` (JSON text) are options `create` takes for `game`, for some
+    /// table of 1 to [`OPTIONS_TABLES`] players (the options of a game may ask for a
+    /// number of players: Yut's teams for four): their shape and their values, as a match
+    /// judges them. `UNKNOWN_GAME` for a game the registry does not have. Nothing is kept:
+    /// each table is a match made and dropped (a set-up call, not a hot one).
+    pub fn is_options(&self, game: &str, options: &str) -> Result<bool, Fail> {
+        let game = self.registry.get(game)?;
+        let Ok(options @ Value::Object(_)) = serde_json::from_str::<Value>(options) else {
+            return Ok(false);
+        };
+        for n in 1..=OPTIONS_TABLES {
+            let players = (1..=n).map(|i| format!("p{i}")).collect();
+            match game.create(&options, players, 0, 0) {
+                Ok(_) => return Ok(true),
+                // A shape no table changes: the other tables would read it alike.
+                Err(HostError::BadJson { .. }) => return Ok(false),
+                Err(_) => {}
+            }
+        }
+        Ok(false)
+    }
+
+    /// The kinds of bot that play `game` ([`game_core::DynGame::bot_kinds`]), the game's
+    /// preferred first, as a JSON array: the kinds the server offers.
+    pub fn bot_kinds(&self, game: &str) -> Result<String, Fail> {
+        Ok(text(&self.registry.get(game)?.bot_kinds()))
+    }
+
+    /// A bot of `kind` for matches of `game` ([`game_core::DynGame::bot`]), seeded with
+    /// `seed` (none: a seed from the OS, as the server seeds its bots); `UNKNOWN_BOT` for
+    /// a kind the game does not offer.
+    pub fn bot(&self, game: &str, kind: &str, seed: Option<f64>) -> Result<BotSession, Fail> {
+        let seed = count("seed", seed)?;
+        let game = self.registry.get(game)?;
+        let seed = seed.unwrap_or_else(os_seed);
+        Ok(BotSession {
+            game: game.id(),
+            bot: Some(game.bot(kind, seed)?),
+        })
+    }
+
     /// A new match; no options are the game's defaults, no seed one from the OS, no
     /// `now` 0, no `grace_ms` the game's grace ([`DynMatch::set_grace_ms`]).
     pub fn create(
@@ -349,6 +394,35 @@ impl Engine {
         let m = self.registry.restore(game, state)?;
         exact("state", found)?;
         Ok(Session::new(m))
+    }
+}
+
+/// 64 bits from the OS, for a bot made without a seed: std's hasher keys are drawn from
+/// the OS once per process and advanced per hasher, which is all a bot's seed needs (its
+/// choices are no secret and not part of a record: the record keeps the actions taken).
+fn os_seed() -> u64 {
+    use std::hash::{BuildHasher, Hasher};
+    std::hash::RandomState::new().build_hasher().finish()
+}
+
+/// One bot ([`Engine::bot`]) and its game; `None` once a call into it panicked.
+pub struct BotSession {
+    game: &'static str,
+    bot: Option<Box<dyn DynBot>>,
+}
+
+impl std::fmt::Debug for BotSession {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("BotSession")
+            .field("game", &self.game)
+            .finish_non_exhaustive()
+    }
+}
+
+impl BotSession {
+    /// The game the bot plays.
+    pub fn game(&self) -> &'static str {
+        self.game
     }
 }
 
@@ -418,6 +492,16 @@ impl Session {
         Ok(())
     }
 
+    /// Clears the last change at the start of a call that may change the match: one
+    /// refused before it acts changed nothing, and `events` then answers nothing.
+    #[inline]
+    fn forget(&mut self) {
+        // Tested first: clearing even an empty change is a call.
+        if !is_empty(&self.last) {
+            self.last = Change::default();
+        }
+    }
+
     /// Runs `f` on the match; a panic drops the match.
     fn with<T>(&mut self, f: impl FnOnce(&mut dyn DynMatch) -> Result<T, Fail>) -> Result<T, Fail> {
         with_match(&mut self.m, f)
@@ -484,6 +568,7 @@ impl Session {
         now: Option<f64>,
         status: Option<&mut [u8]>,
     ) -> Result<String, Fail> {
+        self.forget();
         let turn_seq = count("turnSeq", turn_seq)?;
         let now = count("now", now)?;
         if !starts_object(action) {
@@ -515,6 +600,7 @@ impl Session {
         now: Option<f64>,
         status: Option<&mut [u8]>,
     ) -> Result<String, Fail> {
+        self.forget();
         let index = count("index", Some(index))?.unwrap_or(0);
         let turn_seq = count("turnSeq", turn_seq)?;
         let now = count("now", now)?;
@@ -538,9 +624,7 @@ impl Session {
             self.advanced.clear();
         }
         // It writes no events: the change before it is no longer the last.
-        if !is_empty(&self.last) {
-            self.last = Change::default();
-        }
+        self.forget();
         let index = count("index", Some(index))?.unwrap_or(0);
         self.spend()?;
         let Self { m, advanced, .. } = self;
@@ -564,6 +648,7 @@ impl Session {
     /// the events as `viewer` sees them (`None`: a spectator; an id that is not seated is
     /// refused first, `NOT_SEATED`).
     pub fn tick(&mut self, now: f64, viewer: Option<Who<'_>>) -> Result<String, Fail> {
+        self.forget();
         let now = count("now", Some(now))?.unwrap_or(0);
         self.spend()?;
         let Self { m, last, .. } = self;
@@ -581,8 +666,8 @@ impl Session {
         })
     }
 
-    /// The last change (the last acting call, `set_connected` or `tick` that took
-    /// timeouts; none after an `advance`) as `viewer` sees it (`None`: a spectator):
+    /// The last change (made by the last acting call, `set_connected` or `tick`: none
+    /// after one that changed nothing, nor after an `advance`) as `viewer` sees it (`None`: a spectator):
     /// `{"events", "applied"}`, as the JSON host's `events` answers them.
     pub fn events(&mut self, viewer: Option<Who<'_>>) -> Result<String, Fail> {
         let Self { m, last, .. } = self;
@@ -603,6 +688,7 @@ impl Session {
         connected: bool,
         now: Option<f64>,
     ) -> Result<String, Fail> {
+        self.forget();
         let now = count("now", now)?;
         self.spend()?;
         let Self { m, last, .. } = self;
@@ -618,6 +704,36 @@ impl Session {
                     applied,
                 }),
             }
+        })
+    }
+
+    /// The action `bot` picks for `who` now, as JSON (the game's wire action), or `null`
+    /// when the player has none (not to act, the match over). It reads the match without
+    /// changing it: the caller acts with it (`act`), as a timeout or as a bot's seat. A bot
+    /// of another game is `BAD_REQUEST` (field `match`), a player who is not seated
+    /// `NOT_SEATED`. A panic in the bot drops the bot (`INTERNAL_ERROR` from then on),
+    /// not the match, which it only read.
+    pub fn bot_choose(&mut self, bot: &mut BotSession, who: Who<'_>) -> Result<String, Fail> {
+        self.with(|m| {
+            if m.game_id() != bot.game {
+                return Err(bad_request(
+                    "match",
+                    format!(
+                        "a bot of `{}` cannot play a match of `{}`",
+                        bot.game,
+                        m.game_id()
+                    ),
+                ));
+            }
+            let id = viewer_id(m, who)?;
+            let Some(mut b) = bot.bot.take() else {
+                return Err(internal("this bot was dropped after an internal error"));
+            };
+            let m: &dyn DynMatch = m;
+            let chosen = catch_unwind(AssertUnwindSafe(|| b.choose(m, &id)))
+                .map_err(|panic| internal(panic_text(&panic)))?;
+            bot.bot = Some(b);
+            Ok(chosen.map_or_else(|| "null".to_owned(), |action| text(&action)))
         })
     }
 
@@ -670,16 +786,15 @@ fn is_empty(change: &Change) -> bool {
     change.applied.is_empty() && change.events.is_empty()
 }
 
-/// Keeps a request's change as the session's last (unless nothing changed); answers the
-/// timeouts taken first as `player` sees them.
+/// Keeps a request's change as the session's last, empty when nothing changed (a refusal
+/// that took no timeout, a presence already as said): `events` then answers nothing, not
+/// the change before, which a host has sent already. Answers the timeouts taken first as
+/// `player` sees them.
 fn remember<E>(last: &mut Change, played: &PlayedAs<E>, player: &str) -> Vec<AppliedJson> {
-    let change = Change {
+    *last = Change {
         applied: played.applied.clone(),
         events: played.events().clone(),
     };
-    if !is_empty(&change) {
-        *last = change;
-    }
     if played.applied.is_empty() {
         return Vec::new();
     }
@@ -1174,6 +1289,69 @@ mod tests {
                 .act(Who::Seat(0), r#"{"type":"RANDOM"}"#, None, None, None)
                 .is_ok()
         );
+    }
+
+    #[test]
+    fn a_bot_reads_its_games_matches_and_answers_null_when_it_has_no_action() {
+        let engine = Engine::default();
+        assert_eq!(engine.bot_kinds("rps").unwrap(), r#"["random"]"#);
+        let mut bot = engine.bot("rps", "random", Some(1.0)).unwrap();
+        assert_eq!(bot.game(), "rps");
+        let mut s = rps(&engine, 1.0);
+        let action = s.bot_choose(&mut bot, Who::Seat(0)).unwrap();
+        s.act(Who::Seat(0), &action, None, None, None).unwrap();
+        let e = s.bot_choose(&mut bot, Who::Id("zed")).unwrap_err();
+        assert_eq!(e.error.code, "NOT_SEATED");
+        let mut yut_bot = engine.bot("yut", "policy", None).unwrap();
+        let e = s.bot_choose(&mut yut_bot, Who::Seat(0)).unwrap_err();
+        assert_eq!(e.error.reason["field"], "match");
+        // Yut's player not to act has no action.
+        let players = vec!["a".to_owned(), "b".to_owned()];
+        let mut yut = engine
+            .create("yut", players, None, Some(1.0), None, None)
+            .unwrap();
+        let answers =
+            [Who::Seat(0), Who::Seat(1)].map(|who| yut.bot_choose(&mut yut_bot, who).unwrap());
+        assert_eq!(
+            answers.iter().filter(|a| *a == "null").count(),
+            1,
+            "{answers:?}"
+        );
+        assert!(answers.contains(&r#"{"type":"THROW"}"#.to_owned()));
+        let e = engine.bot("rps", "policy", None).unwrap_err();
+        assert_eq!(e.error.code, "UNKNOWN_BOT");
+    }
+
+    #[test]
+    fn options_are_judged_as_create_judges_them_for_some_table() {
+        let engine = Engine::default();
+        assert!(engine.is_options("yut", "{}").unwrap());
+        assert!(engine.is_options("yut", r#"{"mode":"team"}"#).unwrap());
+        assert!(!engine.is_options("yut", r#"{"nakPercent":7}"#).unwrap());
+        assert!(!engine.is_options("yut", r#"{"nakPercnt":5}"#).unwrap());
+        assert!(!engine.is_options("yut", "[]").unwrap());
+        assert!(!engine.is_options("yut", "not json").unwrap());
+        let e = engine.is_options("chess", "{}").unwrap_err();
+        assert_eq!(e.error.code, "UNKNOWN_GAME");
+    }
+
+    #[test]
+    fn a_call_that_changed_nothing_leaves_no_last_change() {
+        let engine = Engine::default();
+        let mut s = rps(&engine, 2.0);
+        let none = r#"{"events":[],"applied":[]}"#;
+        s.act(Who::Seat(0), r#"{"type":"RANDOM"}"#, None, None, None)
+            .unwrap();
+        assert_ne!(s.events(None).unwrap(), none);
+        s.act(Who::Seat(0), r#"{"type":"RANDOM"}"#, None, None, None)
+            .unwrap_err();
+        assert_eq!(s.events(None).unwrap(), none);
+        s.set_connected(Who::Seat(1), false, None).unwrap();
+        assert_ne!(s.events(None).unwrap(), none);
+        s.set_connected(Who::Seat(1), false, None).unwrap();
+        assert_eq!(s.events(None).unwrap(), none);
+        s.tick(0.0, None).unwrap();
+        assert_eq!(s.events(None).unwrap(), none);
     }
 
     #[test]

@@ -23,7 +23,9 @@ use napi::bindgen_prelude::{Array, BufferSlice, Either, External, FromNapiValue,
 use napi::{Error, JsExternal, JsString, Result, ValueType};
 use napi_derive::napi;
 
-use crate::engine::{self, Fail, MAX_SEATS, MAX_TEXT, Session, Who, bad_request, guard};
+use crate::engine::{
+    self, BotSession, Fail, MAX_SEATS, MAX_TEXT, Session, Who, bad_request, guard,
+};
 
 fn js<T>(result: std::result::Result<T, Fail>) -> Result<T> {
     result.map_err(|fail| Error::from_reason(crate::engine::fail_text(&fail)))
@@ -31,6 +33,9 @@ fn js<T>(result: std::result::Result<T, Fail>) -> Result<T> {
 
 /// A match, as JavaScript holds it (what `create`, `load` and `restore` give).
 type Match = External<Session>;
+
+/// A bot, as JavaScript holds it (what `bot` gives).
+type Bot = External<BotSession>;
 
 type Read<T> = std::result::Result<T, Fail>;
 
@@ -197,10 +202,26 @@ fn opt_buffer(v: Unknown<'_>) -> Read<Option<BufferSlice<'_>>> {
 
 /// The match argument, as the external value it must be.
 fn external(v: Unknown<'_>) -> Read<JsExternal<'_>> {
-    if type_of("match", &v)? != ValueType::External {
-        return Err(not_a_match());
+    external_of("match", v)
+}
+
+/// An external argument (`match` or `bot`), refused as not one otherwise.
+fn external_of<'a>(field: &str, v: Unknown<'a>) -> Read<JsExternal<'a>> {
+    let refused = || {
+        if field == "bot" {
+            not_a_bot()
+        } else {
+            not_a_match()
+        }
+    };
+    if type_of(field, &v)? != ValueType::External {
+        return Err(refused());
     }
-    JsExternal::from_unknown(v).map_err(|_| not_a_match())
+    JsExternal::from_unknown(v).map_err(|_| refused())
+}
+
+fn not_a_bot() -> Fail {
+    bad_request("bot", "`bot` must be a bot that Registry.bot gave")
 }
 
 /// The match inside [`external`]'s value; refused unless it is one this module made.
@@ -280,6 +301,33 @@ impl NativeRegistry {
         }))
     }
 
+    /// Whether `options` (JSON text) are options `create` takes for `game`.
+    #[napi]
+    pub fn is_options(&self, game: Unknown<'_>, options: Unknown<'_>) -> Result<bool> {
+        js(guard(|| {
+            let game = text("game", game)?;
+            let options = text("options", options)?;
+            self.inner.is_options(&game, &options)
+        }))
+    }
+
+    /// The kinds of bot that play `game`, the game's preferred first, as a JSON array.
+    #[napi]
+    pub fn bot_kinds(&self, game: Unknown<'_>) -> Result<String> {
+        js(guard(|| self.inner.bot_kinds(&text("game", game)?)))
+    }
+
+    /// A bot of `kind` for matches of `game`; no seed: one from the OS.
+    #[napi]
+    pub fn bot(&self, game: Unknown<'_>, kind: Unknown<'_>, seed: Unknown<'_>) -> Result<Bot> {
+        js(guard(|| {
+            let game = text("game", game)?;
+            let kind = text("kind", kind)?;
+            let seed = opt_number("seed", seed)?;
+            self.inner.bot(&game, &kind, seed).map(External::new)
+        }))
+    }
+
     /// A new match.
     #[napi]
     pub fn create(
@@ -321,6 +369,24 @@ impl NativeRegistry {
             self.inner.restore(&game, &state).map(External::new)
         }))
     }
+}
+
+/// The action `bot` picks for the player (by seat or id) in match `m` now, as JSON, or
+/// `null` when they have none. Reads the match without changing it.
+#[napi]
+pub fn bot_choose(
+    bot: Unknown<'_>,
+    m: Unknown<'_>,
+    seat_arg: Unknown<'_>,
+    id: Unknown<'_>,
+) -> Result<String> {
+    js(guard(|| {
+        let bot = external_of("bot", bot)?;
+        let bot = bot.get_value::<BotSession>().map_err(|_| not_a_bot())?;
+        let m = external(m)?;
+        let (seat, id) = player(seat_arg, id)?;
+        session(&m)?.bot_choose(bot, Who::of(seat, id.as_deref()))
+    }))
 }
 
 /// The game's id.

@@ -1,9 +1,13 @@
 'use strict';
-// The author route (README, *Your own game*): a game kept outside this package (`pig`,
-// standing for an author's game) reaches a Node host through the author's own small
-// addon crate (tests/author), which gives the binding its registry. Built with
-// `scripts/build.mjs --manifest-path`, it is played through the package's JavaScript
-// layer, and its declarations type the author's game.
+// The author route (README, *Your own game in Node*): a game kept outside this package
+// (`pig`, standing for an author's game) reaches a Node host through the author's own
+// small addon crate (tests/author), which gives the binding its registry. Built with the
+// package's `party-games-addon` command, it is played through the package's JavaScript
+// layer, and its declarations type the author's game. (scripts/node-author-test takes the
+// same route from an empty folder outside the repository, as the README writes it.) The
+// build takes the workspace's lockfile but a target folder of its own (target/author-test):
+// in the workspace's, a workspace build between two of the addon's once left the addon
+// seeing two `Registry` types (E0308), and the package's own module must not be touched.
 
 const assert = require('node:assert/strict');
 const { spawnSync } = require('node:child_process');
@@ -15,18 +19,40 @@ const { after, before, test } = require('node:test');
 const { rng, playOut } = require('../lib/helpers.js');
 
 const pkg = path.resolve(__dirname, '..');
+const root = path.resolve(pkg, '../..');
+const crate = path.join(pkg, 'tests', 'author');
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'party-games-author-'));
 let author;
 
 before(() => {
+  // The workspace's versions (the copy is ignored by git: tests/author/.gitignore).
+  const lock = path.join(crate, 'Cargo.lock');
+  if (!fs.existsSync(lock)) fs.copyFileSync(path.join(root, 'Cargo.lock'), lock);
   const run = spawnSync(
     process.execPath,
-    [path.join(pkg, 'scripts', 'build.mjs'), '--manifest-path', path.join(pkg, 'tests', 'author', 'Cargo.toml'), '--out', work],
-    { cwd: pkg, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+    [path.join(pkg, 'bin', 'party-games-addon.mjs'), '--manifest-path', path.join(crate, 'Cargo.toml'), '--out', work],
+    {
+      cwd: work,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, CARGO_TARGET_DIR: path.join(root, 'target', 'author-test') },
+    },
   );
   if (run.error) throw run.error;
   assert.equal(run.status, 0, run.stdout);
   author = require(path.join(work, 'index.js'));
+});
+
+test('the command refuses to write into the package itself', () => {
+  const run = spawnSync(
+    process.execPath,
+    [path.join(pkg, 'bin', 'party-games-addon.mjs'), '--manifest-path', path.join(crate, 'Cargo.toml'), '--out', pkg],
+    { encoding: 'utf8' },
+  );
+  assert.equal(run.status, 2);
+  assert.match(run.stderr, /inside the package itself/);
+  const none = spawnSync(process.execPath, [path.join(pkg, 'bin', 'party-games-addon.mjs')], { cwd: work, encoding: 'utf8' });
+  assert.equal(none.status, 2);
 });
 
 after(() => fs.rmSync(work, { recursive: true, force: true }));
@@ -65,6 +91,10 @@ import type { Match, PigAction } from "./index.js";
 const reg = new Registry();
 const m: Match<"pig"> = reg.create({ game: "pig", players: ["a", "b"], seed: 1 });
 const legal: PigAction[] = m.legal("a");
+const shown: PigAction[] = m.view("a").legalActions;
+const played = reg.bot("pig", "random", 1).play(m, "a");
+// @ts-expect-error a bot kind the author's game does not offer
+reg.bot("pig", "policy");
 m.act("a", { type: "ROLL" });
 // @ts-expect-error a typo in the author's action
 m.act("a", { type: "ROL" });

@@ -33,8 +33,8 @@ function compile(file, text) {
 }
 
 const GOOD = `
-import { Registry, GameError, isAction } from "party-games";
-import type { YutAction, YutEvent, RpsEvent, YutView, Applied, Status, Record, Played, StoredState, Change, Match, OneCardAction, OneCardEvent, OneCardView } from "party-games";
+import { Registry, GameError, isAction, isOptions, wakeAt, MAX_TIMEOUT_MS } from "party-games";
+import type { Alarm, YutAction, YutEvent, RpsEvent, YutView, Applied, Status, Record, Played, StoredState, Change, Match, OneCardAction, OneCardEvent, OneCardView } from "party-games";
 import type { Yut, OneCard } from "party-games";
 
 const reg = new Registry();
@@ -127,30 +127,52 @@ try {
   m.act("b", { type: "THROW" });
 } catch (e) {
   if (e instanceof GameError) {
-    const yutLate: Applied<"yut">[] = e.applied;
+    const anyLate: Applied[] = e.applied;
   }
-  const typed: GameError<"yut"> = e as GameError<"yut">;
-  const firstAction: YutAction | undefined = typed.applied[0]?.action;
-  switch (typed.code) {
+  if (!GameError.is(e, m)) throw e;
+  // A GameError<"yut">, without a cast: its timeouts and codes are Yut's.
+  const yutLate: Applied<"yut">[] = e.applied;
+  const firstAction: YutAction | undefined = e.applied[0]?.action;
+  const json: { code: string; message: string } = e.toJSON();
+  switch (e.code) {
     case "UNKNOWN_THROW_INDEX": {
-      // A code a replay may give too, with its own reason: told apart by a field.
-      if ("pending" in typed.reason) {
-        const pending: number = typed.reason.pending;
+      // A code a replay may give too, with its own reason: told apart without "in".
+      if (e.reason.entry === undefined) {
+        const pending: number = e.reason.pending;
       } else {
-        const entry: number = typed.reason.entry;
+        const entry: number = e.reason.entry;
       }
       break;
     }
     case "CANNOT_MOVE": {
-      const from: number | "home" | undefined = "from" in typed.reason ? typed.reason.from : undefined;
+      const from: number | "home" | undefined = e.reason.from;
       break;
     }
   }
-  const oneCardError = e as GameError<"one-card">;
-  if (oneCardError.code === "CARD_NOT_HELD" && "card" in oneCardError.reason) {
-    const held: OneCard.Card = oneCardError.reason.card;
+}
+try {
+  oc.act("a", { type: "PLAY", card: "7H" });
+} catch (e) {
+  if (GameError.is(e, oc) && e.code === "CARD_NOT_HELD" && e.reason.card !== undefined) {
+    const held: OneCard.Card = e.reason.card;
   }
 }
+const players: readonly string[] = m.status().players;
+const fromRecord: Match<"one-card"> = reg.load(oc.record());
+const fromText: Match = reg.load(JSON.stringify(oc.record()));
+const kinds: ("policy" | "strong" | "random")[] = reg.botKinds("yut");
+const bot = reg.bot("one-card", "policy", 1);
+const picked: OneCardAction | null = bot.choose(oc, "a");
+const botPlayed = bot.play(oc, "a", { now: 10 });
+const botEvents: OneCardEvent[] = botPlayed === null ? [] : botPlayed.events;
+const yutShown: YutAction[] = m.view("a").legalActions;
+const cardShown: OneCardAction[] = oc.view("a").legalActions;
+const wireOptions: unknown = JSON.parse('{"nakPercent":10}');
+if (isOptions("yut", wireOptions)) reg.create({ game: "yut", players: ["a", "b"], options: wireOptions });
+const alarm: Alarm = wakeAt(m.status().nextTickAt, () => m.tick(Date.now()));
+alarm.cancel();
+wakeAt(null, () => {}, () => 0);
+const longest: number = MAX_TIMEOUT_MS;
 `;
 
 const TYPOS = [
@@ -191,6 +213,15 @@ const TYPOS = [
   ["a reason field of another code", 'const notThere = (new Error() as GameError<"yut">).code === "STALE_TURN_SEQ" ? 0 : (new Error() as GameError<"yut">).reason.expected;'],
   ['expected as a string', 'const g = new Error() as GameError<"yut">; if (g.code === "STALE_TURN_SEQ") { const s: string = g.reason.expected; }'],
   ["a code the game does not give", 'if ((new Error() as GameError<"rps">).code === "CARD_NOT_HELD") {}'],
+  ["instanceof as one game's error", 'const caught: unknown = 0; if (caught instanceof GameError) { const late: Applied<"yut">[] = caught.applied; }'],
+  ["another game's match as the proof of a GameError", 'const thrown: unknown = 0; if (GameError.is(thrown, rps)) { const late: Applied<"yut">[] = thrown.applied; }'],
+  ['a bot kind the game does not offer', 'reg.bot("rps", "policy");'],
+  ["a bot of one game on another game's match", 'reg.bot("rps", "random").choose(m, "a");'],
+  ["a bot's choice as another game's action", 'const wrongPick: YutAction | null = reg.bot("rps", "random").choose(rps, "a");'],
+  ['options proved for another game', 'if (isOptions("rps", wireOptions)) reg.create({ game: "yut", players: ["a", "b"], options: wireOptions });'],
+  ["a record of One Card loaded as Yut", 'const wrongLoad: Match<"yut"> = reg.load(oc.record());'],
+  ['the status players written to', 'm.status().players.push("x");'],
+  ['a timer at a string time', 'wakeAt("soon", () => {});'],
 ];
 
 test('the declarations exist (npm run build)', () => {
@@ -213,12 +244,10 @@ test('the typos fail for their own reason (without the directives)', () => {
   assert.equal(lines.size, TYPOS.length, output);
 });
 
-test("the README's loops compile (the server's, the bot's)", () => {
+test("the README's TypeScript compiles (the server's loop, the simulation's, the bots')", () => {
   const readme = fs.readFileSync(path.join(pkg, 'README.md'), 'utf8');
-  const start = readme.indexOf('## Build from the repository');
-  const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
-  const loops = [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]);
-  assert.equal(loops.length, 2, 'the server loop and the bot loop');
+  const loops = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]);
+  assert.equal(loops.length, 3, 'the server loop, the simulation and the bots');
   for (const [i, loop] of loops.entries()) {
     const text = `${loop}\ndeclare function send(player: string, message: object): void;\ndeclare namespace NodeJS { type Timeout = ReturnType<typeof setTimeout>; }\ndeclare function setTimeout(f: () => void, ms: number): number;\ndeclare function clearTimeout(t: number | undefined): void;\n`;
     const { status, output } = compile(`loop${i}.ts`, text);
@@ -242,10 +271,62 @@ test('the example host (examples/host.ts) compiles under tsc --strict and runs',
   });
   assert.equal(run.status, 0, run.stderr);
   const log = JSON.parse(run.stdout);
-  // Both players got a view at the start; the one acting out of turn was refused, to them alone.
+  // Every person got a view of each game; the stale resend was refused, to its sender
+  // alone, its JSON keeping the Korean message; One Card's bots played their turns.
   assert.ok(log.some((l) => l.startsWith('ana <- {"view"')), log.join('\n'));
-  assert.ok(log.some((l) => l.startsWith('bo <- {"view"')), log.join('\n'));
   const errors = log.filter((l) => l.includes('<- {"error"'));
   assert.equal(errors.length, 1, log.join('\n'));
-  assert.match(errors[0], /^(ana|bo) <- \{"error":"NOT_YOUR_TURN"/);
+  assert.match(errors[0], /^ana <- \{"error":\{"name":"GameError","code":"STALE_TURN_SEQ","message":"[^"]+"/);
+  assert.ok(log.filter((l) => l.startsWith('ana <- {"view"')).length > 3, log.join('\n'));
+  assert.ok(!log.some((l) => l.startsWith('bot')), 'nothing is sent to a bot');
+});
+
+test("the example host's timer waits out a 30-day grace, never early", async (t) => {
+  // Compiled by the test above.
+  const { Room } = await import(path.join(work, 'out', 'host.js'));
+  const { Registry } = await import('party-games');
+  t.mock.timers.enable({ apis: ['setTimeout', 'Date'], now: 1_000_000 });
+  const warnings = [];
+  const onWarning = (w) => w.name === 'TimeoutOverflowWarning' && warnings.push(w.name);
+  process.on('warning', onWarning);
+  t.after(() => process.off('warning', onWarning));
+  const DAY = 24 * 60 * 60 * 1000;
+  // The mock takes any delay as given, where Node's own takes one past 2^31 - 1 ms as 1 ms.
+  const delays = [];
+  const mocked = globalThis.setTimeout;
+  globalThis.setTimeout = (f, ms, ...rest) => {
+    delays.push(ms);
+    return mocked(f, ms, ...rest);
+  };
+  t.after(() => {
+    globalThis.setTimeout = mocked;
+  });
+  const sent = [];
+  const room = new Room(new Registry(), {
+    game: 'yut',
+    seats: [{ player: 'ana' }, { player: 'bo' }],
+    options: { turnSeconds: null },
+    graceMs: 30 * DAY,
+    seed: 5,
+    send: (player, message) => sent.push({ player, message }),
+  });
+  const away = room.match.status().toAct[0];
+  room.onPresence(away, false);
+  const { nextTickAt, turnSeq } = room.match.status();
+  assert.equal(nextTickAt, 1_000_000 + 30 * DAY);
+  const before = sent.length;
+  for (let day = 1; day < 30; day++) {
+    t.mock.timers.tick(DAY);
+    assert.equal(room.match.status().turnSeq, turnSeq, `played on day ${day}`);
+  }
+  t.mock.timers.tick(DAY - 1);
+  assert.equal(room.match.status().turnSeq, turnSeq, 'played a millisecond early');
+  assert.equal(sent.length, before, 'a message before the grace ended');
+  t.mock.timers.tick(1);
+  assert.ok(room.match.status().turnSeq > turnSeq, 'the engine played for the absent player at the end of the grace');
+  assert.ok(sent.length > before);
+  room.close();
+  await new Promise((resolve) => setImmediate(resolve));
+  assert.deepEqual(warnings, []);
+  assert.ok(delays.length > 0 && delays.every((ms) => ms >= 0 && ms <= 2 ** 31 - 1), delays.join());
 });

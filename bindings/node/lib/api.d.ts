@@ -1,8 +1,10 @@
-// The API, typed over the maps above (scripts/api.d.ts, appended by scripts/build.mjs).
+// The API, typed over the maps above (lib/api.d.ts, appended by lib/declarations.mjs).
 
 /** Where a match stands. */
 export interface Status<G extends GameId = GameId> {
   game: G;
+  /** The seated players' ids, in seat order (one array shared by every status). */
+  players: readonly string[];
   /** The action sequence number to send back as `turnSeq`. */
   turnSeq: number;
   /** The players whose move is awaited. */
@@ -45,7 +47,12 @@ export interface Schemas {
   error: object;
 }
 
-export type { MatchRecord as Record };
+/**
+ * A match record (`record()`), typed by its game: what `load` takes to give a
+ * `Match<G>`. It holds the seed: keep it on the server.
+ */
+export type RecordOf<G extends GameId = GameId> = G extends GameId ? Omit<MatchRecord, "game"> & { game: G } : never;
+export type { RecordOf as Record };
 
 /**
  * A stored state parsed: what `JSON.parse(m.stateJson())` gives, which `restore` takes as
@@ -74,6 +81,12 @@ export interface CreateOptions<G extends GameId> {
 /** An action of game `G`: what `isAction(game, value)` proves `value` to be. */
 export type Action<G extends GameId = GameId> = Actions[G];
 
+/** The options of game `G`: what `isOptions(game, value)` proves `value` to be. */
+export type GameOptions<G extends GameId = GameId> = Options[G];
+
+/** A bot kind of game `G` (`Registry.botKinds`). */
+export type BotKind<G extends GameId = GameId> = BotKinds[G];
+
 /**
  * Whether `value` is an action of `game` as a match reads one (strictly: an unknown
  * `type`, an unknown field or a wrong type is not), so that wire input needs no cast. The
@@ -81,6 +94,34 @@ export type Action<G extends GameId = GameId> = Actions[G];
  * throws `GameError` (`UNKNOWN_GAME`).
  */
 export declare function isAction<G extends GameId>(game: G, value: unknown): value is Action<G>;
+
+/**
+ * Whether `value` are options `create` takes for `game`, for some number of players:
+ * strictly (an unknown field, a wrong type or a value out of range is not), so that wire
+ * input needs no cast. An unknown game throws `GameError` (`UNKNOWN_GAME`).
+ */
+export declare function isOptions<G extends GameId>(game: G, value: unknown): value is Options[G];
+
+/**
+ * The longest delay `setTimeout` takes, 2^31 - 1 ms (about 24.8 days): Node takes a
+ * longer one as 1 ms, so a timer armed straight at a far deadline (a 30-day grace) would
+ * fire at once, again and again. `wakeAt` waits in steps of at most this.
+ */
+export declare const MAX_TIMEOUT_MS: number;
+
+/** A timer `wakeAt` armed. */
+export interface Alarm {
+  /** Stops it (nothing happens if it fired already). */
+  cancel(): void;
+}
+
+/**
+ * Calls `callback` once at the time `at` (milliseconds on `clock`, by default
+ * `Date.now`), never before it however far it is (a wait past `MAX_TIMEOUT_MS` is
+ * taken in steps), and at once if `at` has passed. `null` arms nothing. Arm a match's
+ * timer with it: `wakeAt(m.status().nextTickAt, () => m.tick(Date.now()))`.
+ */
+export declare function wakeAt(at: number | null, callback: () => void, clock?: () => number): Alarm;
 
 /** The options of the acting calls. */
 export interface ActOptions {
@@ -152,9 +193,11 @@ export declare class Match<G extends GameId = GameId> {
    */
   tick(now: number, player?: string): Applied<G>[];
   /**
-   * The last change (the last acting call, `setConnected`, or `tick` that took timeouts;
-   * none after `advance`) as `player` sees it (none: a spectator): each viewer gets their
-   * own projection of a game's private events (One Card's `drew`).
+   * The change the last acting call, `setConnected` or `tick` made, as `player` sees it
+   * (left out: a spectator): each viewer gets their own projection of a game's private
+   * events (One Card's `drew`). Empty after a call that changed nothing (a refused
+   * `act`, a `setConnected` that changed nothing, a `tick` that took nothing) and after
+   * `advance`, so that a host sends each change once.
    */
   events(player?: string): Change<G>;
   /**
@@ -169,13 +212,34 @@ export declare class Match<G extends GameId = GameId> {
    * The match record (it holds the seed: keep it on the server). A restored match's
    * record has `options: null` and `seed: 0`: its `base` holds the stored state.
    */
-  record(): MatchRecord;
+  record(): RecordOf<G>;
   /** The full state for storage (it holds the RNG: never send it). */
   stateJson(): string;
   outcome(): Outcomes[G] | null;
 }
 
-/** The built-in games. */
+/**
+ * A bot of game `G`, of a kind the game offers: the game's own bots, as the server offers
+ * them. It sees what its seat sees. Seeded, it picks alike for the same positions.
+ */
+export declare class Bot<G extends GameId = GameId> {
+  private constructor();
+  /** The game the bot plays. */
+  readonly game: G;
+  /** The bot's kind. */
+  readonly kind: BotKind<G>;
+  /**
+   * The action the bot picks for `player` in `match` now, or `null` when the player has
+   * none (not to act, nor allowed to; the match over). It changes nothing: act with it,
+   * for a seat the host fills with a bot or for a player whose time is running out. A
+   * player who is not seated throws `GameError` (`NOT_SEATED`).
+   */
+  choose(match: Match<G>, player: string): Actions[G] | null;
+  /** `choose`, then `match.play(player, action, opts)`: `null` when the bot has no action. */
+  play(match: Match<G>, player: string, opts?: ActOptions): Played<G> | null;
+}
+
+/** The games of the registry (the package's: one-card, rps, yut, yut-augments). */
 export declare class Registry {
   constructor();
   games(): GameId[];
@@ -183,8 +247,19 @@ export declare class Registry {
   defaultOptions<G extends GameId>(game: G): Options[G];
   recordSchema(): object;
   create<G extends GameId>(opts: CreateOptions<G>): Match<G>;
-  /** Replays a record (`record()`, or its JSON text); a tampered record throws `GameError`. */
-  load(record: MatchRecord | string): Match;
+  /** The kinds of bot that play `game`, the game's preferred first (`random` is always one). */
+  botKinds<G extends GameId>(game: G): BotKind<G>[];
+  /**
+   * A bot of `kind` for matches of `game`, seeded with `seed` (an integer from 0 to
+   * 2^53 - 1; left out: one from the operating system).
+   */
+  bot<G extends GameId>(game: G, kind: BotKind<G>, seed?: number): Bot<G>;
+  /**
+   * Replays a record (`record()`, typed by its game, or its JSON text, which gives a
+   * match of any game: `status().game` says which); a tampered record throws `GameError`.
+   */
+  load<G extends GameId>(record: RecordOf<G>): Match<G>;
+  load(record: string | MatchRecord): Match;
   /**
    * Restores a stored state (`stateJson()`, or its parsed object), validated; a tampered
    * state throws `GameError`.
@@ -205,23 +280,45 @@ export type PackageError =
 export interface GameErrorFields<G extends GameId = GameId> extends Error {
   /** Timeouts applied before the refusal (they stand). */
   readonly applied: Applied<G>[];
+  /** `{name, code, message, reason, applied}`: `JSON.stringify` keeps the message. */
+  toJSON(): { name: string; code: string; message: string; reason: object; applied: Applied<G>[] };
 }
 
+/** Every key of any member of the union `T`. */
+type KeysOf<T> = T extends unknown ? keyof T : never;
+
+/**
+ * The union `T` with each member's missing keys present as `?: undefined`: a reason that
+ * is one of several shapes (a code's own, or the replay's `{entry, error}` a record was
+ * refused with) reads without `in`, `e.reason.entry === undefined` telling them apart.
+ */
+type Exclusive<T, K extends PropertyKey = KeysOf<T>> = T extends unknown
+  ? T & { [P in Exclude<K, keyof T>]?: undefined }
+  : never;
+
+/** An error body with its reason made `Exclusive`. */
+type Readable<E> = E extends { code: infer C; message: string; reason: infer R }
+  ? { code: C; message: string; reason: Exclusive<R> }
+  : E;
+
 /** Each game's error bodies, over a union of game ids. */
-type ErrorsOf<G extends GameId> = G extends GameId ? Errors[G] : never;
+type ErrorsOf<G extends GameId> = G extends GameId ? Readable<Errors[G]> : never;
 
 /**
  * A refusal: `code` is stable, `message` the Korean text for the player, `reason` the
  * code's own fields. A union discriminated by `code`, from the game's error schema (every
  * code its matches give, each with its reason) and the package's own codes: after
  * `e.code === "STALE_TURN_SEQ"`, `e.reason.expected` is a number. Typed over the match's
- * game so that `applied` and the codes need no cast: `e as GameError<'yut'>` after a call
- * on a `Match<'yut'>` (a thrown value is `unknown` in TypeScript; `instanceof GameError`
- * gives the union over every game).
+ * game: `GameError.is(e, m)` proves a thrown value to be a `GameError<G>` of a
+ * `Match<G>`; `instanceof GameError` gives the union over every game.
  */
 export type GameError<G extends GameId = GameId> = GameErrorFields<G> & (ErrorsOf<G> | PackageError);
 export declare const GameError: {
-  // `instanceof` gives every game's codes, and timeouts of any game (cast for one game's).
-  readonly prototype: GameErrorFields<any> & (ErrorsOf<GameId> | PackageError);
+  readonly prototype: GameError;
   new (body: never): GameError;
+  /**
+   * Whether `e` is a `GameError` (of this package); given the match the call was made on,
+   * typed for its game.
+   */
+  is<G extends GameId = GameId>(e: unknown, match?: Match<G>): e is GameError<G>;
 };
