@@ -159,11 +159,14 @@ pub fn run(args: &LadderArgs) -> Result<Vec<PairResult>, String> {
     }
 }
 
+/// A bot of the ladder for game `G`, from its seed.
+type MakeBot<G> = fn(u64) -> Box<dyn Bot<G> + Send>;
+
 /// A game's own bots for the ladder: its policy, if it has one, and its ISMCTS: the
 /// iterations its hosts' `ismcts` runs, and how it is made (by seed and iterations: with
 /// the policy's play-outs where they help).
 struct Bots<G: Game, I> {
-    policy: Option<fn(u64) -> Box<dyn Bot<G> + Send>>,
+    policy: Option<MakeBot<G>>,
     ismcts: u32,
     make_ismcts: fn(u64, u32) -> Ismcts<I>,
 }

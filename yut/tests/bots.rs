@@ -164,7 +164,7 @@ fn every_bot_chooses_the_same_behind_fair_as_on_the_state() {
                 let action = bare.choose(&game, &state, seat).unwrap();
                 assert_eq!(
                     fair.choose(&game, &state, seat),
-                    Some(action.clone()),
+                    Some(action),
                     "{kind:?}"
                 );
                 compared += 1;
