@@ -44,9 +44,9 @@ function botGame(game, kind, seed) {
 }
 
 test('every kind of every game plays a whole seeded game in every seat', () => {
-  assert.deepEqual(reg.botKinds('yut'), ['policy', 'strong', 'random']);
-  assert.deepEqual(reg.botKinds('one-card'), ['policy', 'random']);
-  assert.deepEqual(reg.botKinds('rps'), ['random']);
+  assert.deepEqual(reg.botKinds('yut'), ['policy', 'strong', 'random', 'pimc', 'ismcts']);
+  assert.deepEqual(reg.botKinds('one-card'), ['policy', 'ismcts', 'random', 'pimc']);
+  assert.deepEqual(reg.botKinds('rps'), ['random', 'pimc', 'ismcts']);
   for (const game of reg.games()) {
     for (const kind of reg.botKinds(game)) {
       const { record, actions } = botGame(game, kind, 5);
@@ -78,7 +78,7 @@ test('a bot reads the match and changes nothing; the host acts with its choice',
 
 test("a bot's refusals: an unknown kind, another game's match, a player not seated", () => {
   const e = refused(() => reg.bot('rps', 'policy'), 'UNKNOWN_BOT');
-  assert.deepEqual(e.reason.bots, ['random']);
+  assert.deepEqual(e.reason.bots, ['random', 'pimc', 'ismcts']);
   refused(() => reg.bot('chess', 'random'), 'UNKNOWN_GAME');
   refused(() => reg.bot('rps', 'random', -1), 'BAD_REQUEST');
   const yutBot = reg.bot('yut', 'random', 1);

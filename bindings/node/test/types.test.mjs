@@ -160,7 +160,7 @@ try {
 const players: readonly string[] = m.status().players;
 const fromRecord: Match<"one-card"> = reg.load(oc.record());
 const fromText: Match = reg.load(JSON.stringify(oc.record()));
-const kinds: ("policy" | "strong" | "random")[] = reg.botKinds("yut");
+const kinds: ("policy" | "strong" | "random" | "pimc" | "ismcts")[] = reg.botKinds("yut");
 const bot = reg.bot("one-card", "policy", 1);
 const picked: OneCardAction | null = bot.choose(oc, "a");
 const botPlayed = bot.play(oc, "a", { now: 10 });
