@@ -4,8 +4,8 @@
 //! with its 95 % interval, and time per decision.
 //!
 //! The bots: `random`, `policy` (the game's own, where it has one), `pimc` and `ismcts`
-//! (the searches that know only what their seat knows; a game's `ismcts` plays out with
-//! its policy where the game registers it so, as One Card's does), each run as every host runs it,
+//! (the searches that know only what their seat knows; a game's `ismcts` at the budget its
+//! hosts give it, One Card's 4,000 iterations), each run as every host runs it,
 //! behind [`Fair`] (handed a world of its seat's information set, never the true state);
 //! and, here alone, `ismcts-cheat`: the same search handed the true state, the upper bound
 //! no seat may use.
@@ -106,9 +106,6 @@ pub fn run(args: &LadderArgs) -> Result<Vec<PairResult>, String> {
             Bots {
                 policy: Some(|_| Box::new(liars_dice::PolicyBot::default())),
                 ismcts: Ismcts::ITERATIONS,
-                make_ismcts: |seed, n| {
-                    Ismcts::new(seed, n).with_rollout(liars_dice::PolicyBot::default())
-                },
             },
             args,
         ),
@@ -118,7 +115,6 @@ pub fn run(args: &LadderArgs) -> Result<Vec<PairResult>, String> {
             Bots {
                 policy: Some(|seed| Box::new(one_card::bots::PolicyBot::new(seed))),
                 ismcts: one_card::bots::ISMCTS_ITERATIONS,
-                make_ismcts: Ismcts::new,
             },
             args,
         ),
@@ -128,7 +124,6 @@ pub fn run(args: &LadderArgs) -> Result<Vec<PairResult>, String> {
             Bots {
                 policy: Some(|_| Box::new(pig::HoldBot::default())),
                 ismcts: Ismcts::ITERATIONS,
-                make_ismcts: Ismcts::new,
             },
             args,
         ),
@@ -138,7 +133,6 @@ pub fn run(args: &LadderArgs) -> Result<Vec<PairResult>, String> {
             Bots {
                 policy: None,
                 ismcts: Ismcts::ITERATIONS,
-                make_ismcts: Ismcts::new,
             },
             args,
         ),
@@ -148,7 +142,6 @@ pub fn run(args: &LadderArgs) -> Result<Vec<PairResult>, String> {
             Bots {
                 policy: Some(|seed| Box::new(yut::SeatBot::new(yut::BotKind::Policy, seed))),
                 ismcts: Ismcts::ITERATIONS,
-                make_ismcts: Ismcts::new,
             },
             args,
         ),
@@ -162,19 +155,17 @@ pub fn run(args: &LadderArgs) -> Result<Vec<PairResult>, String> {
 /// A bot of the ladder for game `G`, from its seed.
 type MakeBot<G> = fn(u64) -> Box<dyn Bot<G> + Send>;
 
-/// A game's own bots for the ladder: its policy, if it has one, and its ISMCTS: the
-/// iterations its hosts' `ismcts` runs, and how it is made (by seed and iterations: with
-/// the policy's play-outs where they help).
-struct Bots<G: Game, I> {
+/// A game's own bots for the ladder: its policy, if it has one, and the iterations its
+/// hosts' `ismcts` runs.
+struct Bots<G: Game> {
     policy: Option<MakeBot<G>>,
     ismcts: u32,
-    make_ismcts: fn(u64, u32) -> Ismcts<I>,
 }
 
-fn ladder<G: Game + Sync, I: Bot<G> + Send + 'static>(
+fn ladder<G: Game + Sync>(
     game: &G,
     options: &G::Options,
-    own: Bots<G, I>,
+    own: Bots<G>,
     args: &LadderArgs,
 ) -> Result<Vec<PairResult>, String> {
     let policy = own.policy;
@@ -217,9 +208,9 @@ fn ladder<G: Game + Sync, I: Bot<G> + Send + 'static>(
             "random" => Box::new(Fair::new(RandomBot::new(seed), seed)),
             "policy" => Box::new(Fair::new(policy.expect("listed")(seed), seed)),
             "pimc" => Box::new(Fair::new(Pimc::with_seed(seed), seed)),
-            "ismcts" => Box::new(Fair::new((own.make_ismcts)(seed, iterations), seed)),
+            "ismcts" => Box::new(Fair::new(Ismcts::new(seed, iterations), seed)),
             // Unwrapped, and searching the state it is handed: the true one.
-            _ => Box::new((own.make_ismcts)(seed, iterations).sees_everything()),
+            _ => Box::new(Ismcts::new(seed, iterations).sees_everything()),
         }
     };
     let mut out = Vec::new();

@@ -562,12 +562,14 @@ pub fn session<G: FuzzGame>(game: &G, data: &[u8]) {
         });
         let entries = m.record().entries.len();
 
-        // The clock: mostly forward a little, sometimes to the deadline, rarely anywhere.
+        // The clock: mostly forward a little, sometimes to the deadline, rarely anywhere a
+        // host's clock can be (up to 2^53 - 1: a record of later times is refused on load).
         now = match b.below(16) {
             0 => game.deadline(m.state()).unwrap_or(now),
             1 if b.below(16) == 0 => b.u64(),
             _ => now.saturating_add(Millis::from(b.u16())),
-        };
+        }
+        .min(game_core::MAX_SAFE_INTEGER);
         let anyone = |b: &mut Bytes| match b.below(players.len() + 3) {
             i if i < players.len() => players[i].clone(),
             i if i == players.len() => "watcher".to_owned(),

@@ -309,7 +309,9 @@
 //! them with `testing::assert_no_leaks`: in seeded states of every phase, for every seat,
 //! it resamples the seat's information set and requires the seat's view, its projection of
 //! each event, its legal actions and a fair bot's choice at a fixed seed to be the same in
-//! every world (what differs names the field that leaks). So the one line of the
+//! every world (what differs names the field that leaks); and two moves of another seat
+//! that leave the seat's view the same must show it the same events (so a reveal, like the
+//! lifted cups above, belongs in the view as well as in its event). So the one line of the
 //! `liars-dice` crate's conformance test, with two, three and six players, checks the
 //! resample and every view and event of the game above against each other.
 //!

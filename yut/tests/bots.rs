@@ -162,11 +162,7 @@ fn every_bot_chooses_the_same_behind_fair_as_on_the_state() {
                     break;
                 };
                 let action = bare.choose(&game, &state, seat).unwrap();
-                assert_eq!(
-                    fair.choose(&game, &state, seat),
-                    Some(action),
-                    "{kind:?}"
-                );
+                assert_eq!(fair.choose(&game, &state, seat), Some(action), "{kind:?}");
                 compared += 1;
                 game.apply(&mut state, seat, &action, 0).unwrap();
             }

@@ -935,6 +935,36 @@ fn write_status(m: &dyn DynMatch, out: &mut [u8]) -> Result<(), Fail> {
 mod tests {
     use super::*;
 
+    /// The package never hands a bot the true match: a bot that would play the hand
+    /// beating the other seat's hidden pick (`testing::CounterBot`, as rps's `policy` in
+    /// an author's registry) chooses the same whatever that pick is, as every kind does.
+    #[test]
+    fn a_bot_chooses_the_same_whatever_the_hidden_pick() {
+        let mut registry = Registry::new();
+        registry
+            .register(
+                game_core::Erased(game_core::rps::Rps)
+                    .with_bot("policy", |_| game_core::testing::CounterBot),
+            )
+            .unwrap();
+        let engine = Engine::new(registry);
+        for kind in ["policy", "random", "pimc", "ismcts"] {
+            let mut chosen = Vec::new();
+            for hand in ["rock", "paper", "scissors"] {
+                let players = vec!["ann".to_string(), "bo".to_string()];
+                let mut s = engine
+                    .create("rps", players, None, Some(5.0), None, None)
+                    .unwrap();
+                let pick = format!(r#"{{"type":"PICK","hand":"{hand}"}}"#);
+                s.act(Who::Id("bo"), &pick, None, None, None).unwrap();
+                let mut bot = engine.bot("rps", kind, Some(9.0)).unwrap();
+                chosen.push(s.bot_choose(&mut bot, Who::Id("ann")).unwrap());
+            }
+            // Handed the truth, `policy` would name three hands.
+            assert!(chosen.iter().all(|c| *c == chosen[0]), "{kind}: {chosen:?}");
+        }
+    }
+
     #[test]
     fn counts_are_safe_integers() {
         assert_eq!(count("now", Some(0.0)).unwrap(), Some(0));
@@ -1167,10 +1197,12 @@ mod tests {
         .unwrap();
         let record = s.record().unwrap();
         assert!(record.contains("\"at\":1000"), "{record}");
+        // A time no live operation takes: the engine's record check refuses it first.
         let e = engine
             .load(&record.replacen("\"at\":1000", "\"at\":18446744073709551615", 1))
             .unwrap_err();
-        assert_eq!(e.error.reason["field"], "record", "{e:?}");
+        assert_eq!(e.error.code, "RECORD_MALFORMED", "{e:?}");
+        assert_eq!(e.error.reason["part"], "at", "{e:?}");
         assert!(engine.load(&record).is_ok());
     }
 
@@ -1294,7 +1326,10 @@ mod tests {
     #[test]
     fn a_bot_reads_its_games_matches_and_answers_null_when_it_has_no_action() {
         let engine = Engine::default();
-        assert_eq!(engine.bot_kinds("rps").unwrap(), r#"["random"]"#);
+        assert_eq!(
+            engine.bot_kinds("rps").unwrap(),
+            r#"["random","pimc","ismcts"]"#
+        );
         let mut bot = engine.bot("rps", "random", Some(1.0)).unwrap();
         assert_eq!(bot.game(), "rps");
         let mut s = rps(&engine, 1.0);

@@ -41,8 +41,6 @@ pub struct Ismcts<R = Uniform> {
     exploration: f64,
     sees_everything: bool,
     rollout: R,
-    /// Whether the play-out policy's own move stands unless beaten with confidence.
-    keeps_policy: bool,
 }
 
 /// The play-outs of [`Ismcts`] by default: every action drawn uniformly among the legal
@@ -92,7 +90,6 @@ impl Ismcts<Uniform> {
             exploration: Self::EXPLORATION,
             sees_everything: false,
             rollout: Uniform(GameRng::from_seed(seed ^ 0x0b5e_55ed)),
-            keeps_policy: false,
         }
     }
 
@@ -114,11 +111,6 @@ impl<R> Ismcts<R> {
     /// knows, so it learns nothing the seat does not know; it must return a legal action
     /// for the seat asked, or `None` to end the play-out there.
     ///
-    /// The policy is trusted at the root too: its own move (on a world of the seat's
-    /// information set) is played unless the search's most visited move beats it by more
-    /// than a standard error of their means. A short search then plays at least as the
-    /// policy does, and better where the search is sure.
-    ///
     /// ```
     /// use game_core::search::Ismcts;
     /// use game_core::{Bot, Game, GameExt, TimeoutBot, rps::{Rps, RpsOptions}};
@@ -133,7 +125,6 @@ impl<R> Ismcts<R> {
             exploration: self.exploration,
             sees_everything: self.sees_everything,
             rollout: bot,
-            keeps_policy: true,
         }
     }
 
@@ -277,40 +268,9 @@ impl<G: Game, R: Bot<G>> Bot<G> for Ismcts<R> {
                 best
             }
         });
-        if !self.keeps_policy {
-            return moves.into_iter().nth(best);
-        }
-        // The play-out policy's own move stands unless the search found a better one,
-        // beyond its noise: a search this short cannot tell close moves apart, and the
-        // policy knows the game.
-        let world = if self.sees_everything {
-            game.fork(state, seed(&mut self.rng))
-        } else {
-            game.determinize(state, seat, &mut self.rng)
-        };
-        let Some(default) = self.rollout.choose(game, &world, seat) else {
-            return moves.into_iter().nth(best);
-        };
-        let stats = |a: &G::Action| {
-            child(a).filter(|c| c.visits > 0).map(|c| {
-                let n = f64::from(c.visits);
-                let mean = c.reward / n;
-                (mean, (mean * (1.0 - mean)).max(0.01) / n)
-            })
-        };
-        match (stats(&moves[best]), stats(&default)) {
-            (Some((m, v)), Some((d, w))) if m - d > CONFIDENCE * (v + w).sqrt() => {
-                moves.into_iter().nth(best)
-            }
-            _ if moves.contains(&default) => Some(default),
-            _ => moves.into_iter().nth(best),
-        }
+        moves.into_iter().nth(best)
     }
 }
-
-/// How many standard errors the search's best move must beat the play-out policy's own by
-/// to be played instead ([`Ismcts::with_rollout`]).
-const CONFIDENCE: f64 = 1.0;
 
 impl<R> Ismcts<R> {
     /// Counts one more availability for each child of `node` whose action `actor` may
